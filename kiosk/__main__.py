@@ -1,0 +1,5 @@
+import sys
+
+from kiosk.cli import main
+
+sys.exit(main())

@@ -1,0 +1,97 @@
+"""The Harvest Board: 25 cells, A1 to E5, each unplayed, open, or played with its scorers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kiosk.cartridge import CATEGORIES, POINTS
+from kiosk.engine.teams import Team
+
+LETTERS = tuple(category.letter for category in CATEGORIES)
+CELL_IDS = tuple(f"{letter}{points}" for letter in LETTERS for points in POINTS)
+_SLOT = re.compile(r"^(?:[1-5]|\?|-|[BGOTY]+)$")
+
+
+class BoardError(ValueError):
+    """A board written in slots that does not read as one."""
+
+
+@dataclass
+class Slot:
+    """One cell's state. Unplayed: not open and scorers is None."""
+
+    points: int
+    open: bool = False
+    scorers: tuple[Team, ...] | None = None
+    """None while unplayed or open; after ruling, the teams that scored (maybe none)."""
+
+    @property
+    def played(self) -> bool:
+        return self.scorers is not None
+
+    def code(self) -> str:
+        """The ledger's form: the digit if unplayed, ? if open, - if nobody scored, else the initials."""
+        if self.open:
+            return "?"
+        if self.scorers is None:
+            return str(self.points)
+        if not self.scorers:
+            return "-"
+        return "".join(team.initial for team in self.scorers)
+
+
+@dataclass
+class Board:
+    slots: dict[str, Slot] = field(
+        default_factory=lambda: {cell: Slot(points=int(cell[1])) for cell in CELL_IDS}
+    )
+
+    def row(self, letter: str) -> str:
+        """One category's slots split by dots, e.g. "1.BG.?.-.5"."""
+        return ".".join(self.slots[f"{letter}{points}"].code() for points in POINTS)
+
+    def rows(self) -> dict[str, str]:
+        return {letter: self.row(letter) for letter in LETTERS}
+
+    def played_count(self) -> int:
+        return sum(1 for slot in self.slots.values() if slot.played)
+
+    def is_free(self, cell: str) -> bool:
+        slot = self.slots[cell]
+        return not slot.open and not slot.played
+
+    def first_free(self) -> str | None:
+        """The lowest open value in the first category, A to E, that has one ("pass" or "you choose")."""
+        for cell in CELL_IDS:
+            if self.is_free(cell):
+                return cell
+        return None
+
+    def points_of(self, team: Team) -> int:
+        return sum(slot.points for slot in self.slots.values() if slot.scorers and team in slot.scorers)
+
+    def set_row(self, letter: str, text: str) -> None:
+        """Fill a category from its slot string; raises BoardError naming the bad slot."""
+        codes = text.split(".")
+        if len(codes) != len(POINTS):
+            raise BoardError(f"{letter}:{text} does not have five slots")
+        for points, code in zip(POINTS, codes, strict=False):
+            if not _SLOT.match(code):
+                raise BoardError(f"{letter}{points} reads {code!r}, which is not a slot")
+            slot = Slot(points=points)
+            if code == "?":
+                slot.open = True
+            elif code == "-":
+                slot.scorers = ()
+            elif code.isdigit():
+                if int(code) != points:
+                    raise BoardError(f"{letter}{points} reads {code}, not its own value")
+            else:
+                teams = []
+                for letter_code in code:
+                    team = Team.from_initial(letter_code)
+                    assert team is not None  # the pattern admits only team initials
+                    teams.append(team)
+                slot.scorers = tuple(teams)
+            self.slots[f"{letter}{points}"] = slot

@@ -1,0 +1,194 @@
+"""What the table says that is not an answer: commands, team counts, questions, comings and goings."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from kiosk.engine.teams import TEAM_ORDER, Team
+
+_NAMES = "|".join(team.value.lower() for team in TEAM_ORDER)
+
+
+class Command(enum.Enum):
+    SAVE = "save"
+    BOARD = "board"
+    REPEAT = "repeat"
+    END = "end the night"
+    VOICE = "voice"
+    TYPING = "typing"
+
+
+def words_of(text: str) -> str:
+    """Lower-case words with punctuation gone: how commands are compared, typed or spoken."""
+    text = text.lower().replace("’", "'").replace("'", "")
+    return " ".join(re.sub(r"[^\w\s]", " ", text).split())
+
+
+_COMMANDS = {
+    Command.SAVE: r"(?:please )?save(?: (?:the|our) (?:night|game))?(?: please)?",
+    Command.BOARD: r"(?:show (?:us |me )?)?(?:the )?board(?: please)?",
+    Command.REPEAT: r"(?:please )?(?:repeat|say (?:it|that) again|read (?:it|that) again|again)(?: please)?"
+    r"(?: the question)?",
+    Command.END: r"(?:lets |we want to |can we |please )?end (?:the|this) night(?: please| now)?",
+    Command.VOICE: r"(?:(?:lets|we ll|we will|we want to|can we|please|ok) )*(?:switch to |use |play (?:by|with) |"
+    r"go to )?voice(?: mode| please| now)?|we(?: are|re)? playing by voice|voice on",
+    Command.TYPING: r"(?:switch (?:back )?to |go back to )?(?:typing|text|keyboard)(?: mode)?",
+}
+_COMMAND_PATTERNS = [(command, re.compile(pattern)) for command, pattern in _COMMANDS.items()]
+
+
+def parse_command(text: str) -> Command | None:
+    words = words_of(text)
+    for command, pattern in _COMMAND_PATTERNS:
+        if pattern.fullmatch(words):
+            return command
+    return None
+
+
+_COUNTS = {
+    "solo": 1,
+    "one": 1,
+    "1": 1,
+    "alone": 1,
+    "just me": 1,
+    "me": 1,
+    "single": 1,
+    "one team": 1,
+    "two": 2,
+    "2": 2,
+    "three": 3,
+    "3": 3,
+    "four": 4,
+    "4": 4,
+    "five": 5,
+    "5": 5,
+    "six": 6,
+    "6": 6,
+    "seven": 7,
+    "eight": 8,
+}
+_COUNT_FILLER = re.compile(
+    r"\b(?:we(?:re| are)?|are|is|it s|its|playing|play|as|teams?|of us|groups?|please|ok|okay|um|"
+    r"well|lets|go|with|players?|people|and|i m|im|just|only|in)\b"
+)
+
+
+def parse_team_count(text: str) -> int | None:
+    """How many teams the table says it is: 1 for solo; None if it did not say."""
+    words = words_of(text)
+    if re.search(r"\bsolo\b|\bjust me\b|\bon my own\b|\bby myself\b|\balone\b", words):
+        return 1
+    rest = " ".join(_COUNT_FILLER.sub(" ", words).split())
+    return _COUNTS.get(rest)
+
+
+_QUESTION_START = re.compile(
+    r"^(?:what|whats|who|whos|whose|why|how|when|where|which|is|are|was|were|can|could|do|does|did|will|"
+    r"would|should|shall|may|am|have|has|tell me|explain|give us a hint|hint)\b"
+)
+
+
+def is_question(text: str) -> bool:
+    stripped = text.strip()
+    return stripped.endswith("?") or bool(_QUESTION_START.match(words_of(stripped)))
+
+
+class Topic(enum.Enum):
+    """What a question the host may answer from the card is about."""
+
+    SCORE = "score"
+    BOARD = "board"
+    PICK = "pick"
+    RULES = "rules"
+
+
+def question_topic(text: str) -> Topic | None:
+    """Rules, board and score are answered from the card; None means Rule 6 applies."""
+    words = words_of(text)
+    if re.search(r"\b(?:score|scores|winning|total|totals|points have|ahead|leading|losing)\b", words):
+        return Topic.SCORE
+    if re.search(r"\b(?:whose (?:turn|pick)|who (?:picks|is picking|s picking)|our turn|my turn)\b", words):
+        return Topic.PICK
+    if re.search(r"\b(?:board|left|cells|categories|category)\b", words):
+        return Topic.BOARD
+    if re.search(
+        r"\b(?:rules?|how (?:do|does|to) (?:we |you |i )?play|allowed|how does this work|"
+        r"what can we say|commands?)\b",
+        words,
+    ):
+        return Topic.RULES
+    return None
+
+
+class Movement(enum.Enum):
+    OUT = "out"
+    BACK = "back"
+
+
+@dataclass(frozen=True)
+class TeamMove:
+    team: Team
+    movement: Movement
+
+
+_MOVE = re.compile(rf"^(?:the )?(?P<team>{_NAMES}) (?:is|are|s|have|has|went) (?P<move>out|back|left|gone)$")
+
+
+def parse_team_move(text: str) -> TeamMove | None:
+    """ "{Team} is out" or "{Team} is back"."""
+    match = _MOVE.match(words_of(text))
+    if not match:
+        return None
+    team = Team.from_name(match["team"])
+    assert team is not None
+    movement = Movement.BACK if match["move"] == "back" else Movement.OUT
+    return TeamMove(team, movement)
+
+
+_JOIN = re.compile(
+    rf"^(?:(?P<who>[\w ]{{1,40}}?) )?(?:joins|is joining|will join|has joined|joined|can join|goes with|"
+    rf"goes on|is on|plays with|sits with) (?:the )?(?:team )?(?P<team>{_NAMES})$"
+)
+
+
+def parse_latecomer(text: str) -> tuple[str, Team] | None:
+    """A latecomer joining a team: "Sam joins Ghosts" -> ("Sam", Ghosts)."""
+    match = _JOIN.match(words_of(text))
+    if not match:
+        return None
+    team = Team.from_name(match["team"])
+    assert team is not None
+    return (match["who"] or "").strip(), team
+
+
+_YES = re.compile(r"^(?:yes|yeah|yep|yup|right|correct|thats right|that is right|ok|okay|sure|agreed|aye|y)$")
+_NO = re.compile(r"^(?:no|nope|nah|not yet|wrong|thats wrong|that is wrong|not right|n)$")
+
+
+def is_yes(words: str) -> bool:
+    return bool(_YES.match(words))
+
+
+def is_no(words: str) -> bool:
+    return bool(_NO.match(words))
+
+
+_ARGUING = re.compile(
+    r"\b(?:(?:thats|that is|that was|youre|you are|the key is|your answer is) (?:wrong|incorrect)|"
+    r"should (?:have been|be) (?:right|correct)|not fair|unfair|thats not right|we were right|we should get|"
+    r"recount|the answer is actually|i disagree|we disagree)\b"
+)
+
+
+def is_arguing(text: str) -> bool:
+    return bool(_ARGUING.search(words_of(text)))
+
+
+_DISPUTE = re.compile(r"\bnot what (?:was|we|they|he|she|you|i) (?:said|say|meant)\b|\bwe didnt say that\b")
+
+
+def is_dispute(words: str) -> bool:
+    """ "That was not what was said": undoes the last spelled fix."""
+    return bool(_DISPUTE.search(words))

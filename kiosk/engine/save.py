@@ -1,0 +1,202 @@
+"""SAVE / RESUME: the night between questions as one exact block, and the checks a resumed save must pass.
+
+    -----BEGIN AIGC SAVE-----
+    game:halloween-trivia
+    m:board
+    rules:1
+    turn:3
+    teams:Bats,Ghosts-
+    pick:Bats
+    board:A:1.BG.3.-.5,B:1.2.3.4.5,C:1.2.3.4.5,D:1.2.3.4.5,E:1.2.3.4.5
+    ce:none
+    score:Bats=5,Ghosts=2
+    sha:none
+    -----END AIGC SAVE-----
+
+A save is refused if its scores do not match its board, it names a team not in teams: (one marked - is in),
+or it holds a "?". A save for another game or rules number is not this card's (MIGRATIONS).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kiosk.cartridge import CELL_COUNT, GAME_ID, MODE, RULES
+from kiosk.engine.board import LETTERS, Board, BoardError
+from kiosk.engine.teams import TEAM_ORDER, Team
+
+BEGIN = "-----BEGIN AIGC SAVE-----"
+END = "-----END AIGC SAVE-----"
+FIELDS = ("game", "m", "rules", "turn", "teams", "pick", "board", "ce", "score", "sha")
+TIEBREAKS = ("TB1", "TB2")
+
+
+class SaveError(ValueError):
+    """A save that cannot be resumed; the message says why, quoting the save."""
+
+
+class ForeignSave(SaveError):
+    """A save for another game or rules number: not this card's."""
+
+
+@dataclass(frozen=True)
+class CandleEndMark:
+    """A save made in the Candle-End: the teams still level and the tie-break question to read."""
+
+    teams: tuple[Team, ...]
+    question: str
+
+
+@dataclass(frozen=True)
+class Save:
+    turn: int
+    teams: tuple[Team, ...]
+    """The teams in play order; (Team.YOU,) for a solo night."""
+    out: frozenset[Team]
+    pick: Team
+    rows: dict[str, str]
+    ce: CandleEndMark | None
+    scores: dict[Team, int]
+
+    @property
+    def solo(self) -> bool:
+        return self.teams == (Team.YOU,)
+
+    def block(self) -> str:
+        teams = (
+            "solo" if self.solo else ",".join(t.value + ("-" if t in self.out else "") for t in self.teams)
+        )
+        board = ",".join(f"{letter}:{self.rows[letter]}" for letter in LETTERS)
+        ce = "none" if self.ce is None else "+".join(t.value for t in self.ce.teams) + "@" + self.ce.question
+        score = ",".join(f"{team.value}={self.scores[team]}" for team in self.teams)
+        lines = [
+            BEGIN,
+            f"game:{GAME_ID}",
+            f"m:{MODE}",
+            f"rules:{RULES}",
+            f"turn:{self.turn}",
+            f"teams:{teams}",
+            f"pick:{self.pick.value}",
+            f"board:{board}",
+            f"ce:{ce}",
+            f"score:{score}",
+            "sha:none",
+            END,
+        ]
+        return "\n".join(lines)
+
+
+def holds_save(text: str) -> bool:
+    return "BEGIN AIGC SAVE" in text.upper()
+
+
+def _fields(text: str) -> dict[str, str]:
+    start = text.find(BEGIN)
+    end = text.find(END, start + 1)
+    if start < 0 or end < 0:
+        raise SaveError("the save is cut short: it needs both its BEGIN and END lines")
+    fields: dict[str, str] = {}
+    for token in text[start + len(BEGIN) : end].split():
+        name, colon, value = token.partition(":")
+        if not colon:
+            raise SaveError(f"{token[:40]!r} is not a field of a save")
+        if name in fields:
+            raise SaveError(f"{name}: appears twice")
+        fields[name] = value
+    return fields
+
+
+def _team(name: str, where: str) -> Team:
+    team = Team.from_name(name)
+    if team is None:
+        raise SaveError(f"{where} names {name!r}, which is not a team of this game")
+    return team
+
+
+def parse_save(text: str) -> Save:
+    """Read and check a save block; raise SaveError (or ForeignSave) saying what is wrong."""
+    fields = _fields(text)
+    game, rules = fields.get("game"), fields.get("rules")
+    if game != GAME_ID or rules != str(RULES) or fields.get("m", MODE) != MODE:
+        raise ForeignSave(f"this save is for game:{game} rules:{rules}, not {GAME_ID} rules:{RULES}")
+    missing = [name for name in FIELDS if name not in fields]
+    if missing:
+        raise SaveError("the save is missing " + ", ".join(f"{name}:" for name in missing))
+    if "?" in text[text.find(BEGIN) : text.find(END)]:
+        raise SaveError("the save holds a ?: it was made in the middle of a question")
+
+    if fields["teams"] == "solo":
+        teams: tuple[Team, ...] = (Team.YOU,)
+        out: frozenset[Team] = frozenset()
+    else:
+        names = fields["teams"].split(",")
+        teams = tuple(_team(name.rstrip("-"), "teams:") for name in names)
+        out = frozenset(team for name, team in zip(names, teams, strict=False) if name.endswith("-"))
+        if teams != TEAM_ORDER[: len(teams)] or not 2 <= len(teams) <= 4:
+            raise SaveError(
+                f"teams:{fields['teams']} is not two to four teams named Bats, Ghosts, Owls, Toads"
+            )
+    playing = set(teams)
+
+    def member(name: str, where: str) -> Team:
+        team = _team(name, where)
+        if team not in playing:
+            raise SaveError(f"{where} names {team.value}, who is not in teams:")
+        return team
+
+    pick = member(fields["pick"], "pick:")
+    board = Board()
+    rows = {}
+    parts = fields["board"].split(",")
+    if len(parts) != len(LETTERS):
+        raise SaveError("board: needs the five categories A to E")
+    for letter, part in zip(LETTERS, parts, strict=False):
+        name, colon, slots = part.partition(":")
+        if name != letter or not colon:
+            raise SaveError(f"board: has {part[:20]!r} where category {letter} should be")
+        try:
+            board.set_row(letter, slots)
+        except BoardError as error:
+            raise SaveError(f"board: {error}") from error
+        rows[letter] = slots
+    for slot in board.slots.values():
+        for team in slot.scorers or ():
+            if team not in playing:
+                raise SaveError(f"board: gives points to {team.value}, who is not in teams:")
+
+    try:
+        turn = int(fields["turn"])
+    except ValueError as error:
+        raise SaveError(f"turn:{fields['turn']} is not a number") from error
+    if turn != board.played_count():
+        raise SaveError(f"turn:{turn} does not match the {board.played_count()} cells played on the board")
+
+    scores: dict[Team, int] = {}
+    for item in fields["score"].split(","):
+        name, equals, value = item.partition("=")
+        team = member(name, "score:")
+        if not equals or not value.isdigit():
+            raise SaveError(f"score: has {item!r}, which is not Team=points")
+        if team in scores:
+            raise SaveError(f"score: names {team.value} twice")
+        scores[team] = int(value)
+    for team in teams:
+        rebuilt = board.points_of(team)
+        if scores.get(team) != rebuilt:
+            raise SaveError(
+                f"score: gives {team.value} {scores.get(team, 'nothing')}, but the board adds up to {rebuilt}"
+            )
+
+    ce = None
+    if fields["ce"] != "none":
+        match = re.fullmatch(r"(?P<teams>[A-Za-z+]+)@(?P<question>TB[12])", fields["ce"])
+        if not match:
+            raise SaveError(f"ce:{fields['ce']} is not tied teams joined by + then @TB1 or @TB2")
+        tied = tuple(member(name, "ce:") for name in match["teams"].split("+"))
+        if turn != CELL_COUNT or len(tied) < 2:
+            raise SaveError("ce: a Candle-End comes only after all 25 cells, between two or more teams")
+        ce = CandleEndMark(tied, match["question"])
+    if fields["sha"] != "none":
+        raise SaveError(f"sha:{fields['sha']} should be sha:none")
+    return Save(turn=turn, teams=teams, out=out, pick=pick, rows=rows, ce=ce, scores=scores)
