@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from kiosk.engine.save import CandleEndMark, ForeignSave, Save, SaveError, holds
 from kiosk.engine.spelling import closest_word, spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 
+_SOLO_LABEL = re.compile(r"^\s*(?:\*\*)?(?:you|all|me)(?:\*\*)?\s*[:,\-–—](?:\*\*)?\s*(?=\S)", re.IGNORECASE)
 MAX_MESSAGE = 4000
 """Characters: a longer message is refused whole rather than half read."""
 
@@ -204,7 +206,9 @@ class Host:
 
     # --- building replies --------------------------------------------------------------------------------
 
-    def _reply(self, lines: Sequence[str | Line], *, save_block: str | None = None, over: bool = False) -> Reply:
+    def _reply(
+        self, lines: Sequence[str | Line], *, save_block: str | None = None, over: bool = False
+    ) -> Reply:
         built = tuple(line if isinstance(line, Line) else Line(line) for line in lines)
         return Reply(lines=built, ledger=self.ledger().format(), save_block=save_block, over=over)
 
@@ -569,7 +573,7 @@ class Host:
         elif topic is Topic.RULES:
             lines = [card.HOW_TO_PLAY]
         else:
-            lines = [card.AFTER_THE_NIGHT]
+            return self._reply([card.AFTER_THE_NIGHT])  # Rule 6: said exactly, nothing added
         return self._reply([*lines, *self._prompt()])
 
     # --- collecting answers (Rule 7) ---------------------------------------------------------------------
@@ -656,7 +660,8 @@ class Host:
         touched = False
 
         if night.solo:
-            parts_text = text if not night.voice else talk.words_of(text)
+            # Solo: the whole message is the answer; a leading "All:" or "You:" is only a label.
+            parts_text = _SOLO_LABEL.sub("", text if not night.voice else talk.words_of(text), count=1)
             if talk.is_question(text) and talk.question_topic(text) is not None:
                 return self._answer_question(text)
             touched = True

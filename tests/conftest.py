@@ -1,0 +1,124 @@
+"""Shared test helpers: keys built in the card's reveal-file shape, and a host driven message by message."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pytest
+
+from kiosk import Host, Key, KeySource, Reply, parse_key
+from kiosk.engine.board import CELL_IDS
+from kiosk.engine.ledger import parse_ledger
+from kiosk.keys import practice_key_bytes
+
+
+@dataclass
+class CellSpec:
+    question: str
+    answer: str
+    also: str = "—"
+    nots: str = "—"
+    source: str = "Test source"
+
+
+def default_cells() -> dict[str, CellSpec]:
+    """Made-up entries, one per cell, whose answers are easy to tell apart in tests."""
+    return {
+        cell: CellSpec(f"Question {cell}?", f"answer{cell.lower()}", source=f"Source {cell}")
+        for cell in CELL_IDS
+    }
+
+
+@dataclass
+class KeyText:
+    cells: dict[str, CellSpec] = field(default_factory=default_cells)
+    tb1: tuple[str, str] = ("Year of TB1?", "1897")
+    tb2: tuple[str, str] = ("Year of TB2?", "1845")
+    salt: str | None = "5f1e9a0c7d2b4e6f"
+    scoring: str | None = "Right scores the cell's points; wrong or pass, 0."
+    bold: bool = False
+    bullets: bool = False
+
+    def render(self) -> str:
+        def field_line(label: str, value: str) -> str:
+            text = f"**{label}:** {value}" if self.bold else f"{label}: {value}"
+            return f"- {text}" if self.bullets else text
+
+        lines = ["# Reveal"]
+        if self.salt is not None:
+            lines.append(field_line("SALT", self.salt))
+        if self.scoring is not None:
+            lines.append(field_line("Scoring", self.scoring))
+        for cell, spec in self.cells.items():
+            lines += [
+                f"## {cell}",
+                field_line("Q", spec.question),
+                field_line("A", spec.answer),
+                field_line("ALSO", spec.also),
+                field_line("NOT", spec.nots),
+                field_line("SOURCE", spec.source),
+            ]
+        for name, (question, answer) in (("TB1", self.tb1), ("TB2", self.tb2)):
+            lines += [
+                f"## {name}",
+                field_line("Q", question),
+                field_line("A", answer),
+                field_line("SOURCE", f"{name} source"),
+            ]
+        return "\n".join(lines) + "\n"
+
+    def key(self) -> Key:
+        return parse_key(self.render().encode())
+
+
+def button_cells() -> dict[str, CellSpec]:
+    """The card's made-up example: "button" with NOTs "zip" and "mutton", in every D cell."""
+    cells = default_cells()
+    for points in range(1, 6):
+        cells[f"D{points}"] = CellSpec(
+            f"What fastens a coat, question D{points}?",
+            "button",
+            nots="zip (a zip is a fastener); mutton (that is meat)",
+            source="The Button Book",
+        )
+    return cells
+
+
+class Table:
+    """A host and everything it has replied, with each reply's ledger checked against the host's state."""
+
+    def __init__(self, key: Key | None, *, voice: bool = False, source: KeySource = KeySource.FILE) -> None:
+        self.host = Host(key, source=source, voice=voice)
+        self.replies: list[Reply] = [self.host.opening()]
+
+    def say(self, *messages: str) -> Reply:
+        for message in messages:
+            reply = self.host.hear(message)
+            assert self.host.failures == 0, f"the host broke on {message!r}"
+            assert reply.text.endswith(reply.ledger)
+            assert parse_ledger(reply.ledger) == self.host.ledger()
+            self.replies.append(reply)
+        return self.replies[-1]
+
+    def play(self, messages: Iterable[str]) -> list[Reply]:
+        return [self.say(message) for message in messages]
+
+    @property
+    def ledger(self):  # type: ignore[no-untyped-def]
+        return self.host.ledger()
+
+
+@pytest.fixture
+def practice_key() -> Key:
+    return parse_key(practice_key_bytes())
+
+
+@pytest.fixture
+def button_key() -> Key:
+    return KeyText(cells=button_cells()).key()
+
+
+@pytest.fixture
+def plain_key() -> Key:
+    return KeyText().key()
