@@ -9,7 +9,7 @@ from kiosk import cartridge as card
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.ledger import parse_ledger
 
-from .conftest import KeyText, Table
+from .conftest import Table
 
 
 def answer(cell: str) -> str:

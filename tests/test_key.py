@@ -67,7 +67,7 @@ def test_a_key_without_salt_or_scoring_is_refused(salt: str | None, scoring: str
 
 @pytest.mark.parametrize("label", ["Q", "A", "ALSO", "NOT", "SOURCE"])
 def test_an_entry_missing_a_field_is_refused(label: str) -> None:
-    rendered = KeyText().render().replace(f"## B2\n", "## B2\n", 1)
+    rendered = KeyText().render().replace("## B2\n", "## B2\n", 1)
     lines = rendered.split("\n")
     start = lines.index("## B2")
     cut = [

@@ -852,7 +852,7 @@ class Host:
             answer = night.answers.get(team)
             name = team.value
             if answer is None or not answer.locked:
-                out.append(f"{name}: no answer, 0 points.")
+                out.append(f"{name}: {'out' if team in night.out else 'no answer'}, 0 points.")
             elif answer.phrase.outcome is Outcome.PASS:
                 out.append(f"{name}: pass, 0 points.")
             else:

@@ -1,0 +1,160 @@
+"""The card's voice rules at the text level: each message is one recognised utterance."""
+
+from __future__ import annotations
+
+from kiosk import Key
+from kiosk import cartridge as card
+from kiosk.engine.host import Phase
+
+from .conftest import Table
+from .test_host import play_board
+
+
+def voice_table(key: Key, teams: str = "two") -> Table:
+    table = Table(key, voice=True)
+    table.say(teams)
+    return table
+
+
+def test_saying_voice_switches_mid_night(plain_key: Key) -> None:
+    table = Table(plain_key)
+    table.say("two", "A1")
+    reply = table.say("let's play by voice")
+    assert reply.speech.startswith("Voice it is.")
+    assert table.host.night.voice
+    assert table.host.night.phase is Phase.QUESTION
+
+
+def test_a_team_name_anywhere_starts_its_piece(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("wings and webs two")
+    reply = table.say("okay so bats say a big brass button and ghosts mutton")
+    assert reply.speech == "I have Bats: a big brass button; Ghosts: mutton. Right?"
+    assert table.host.night.phase is Phase.READBACK
+    assert table.ledger.q == 0  # nothing is ruled before the table confirms
+
+
+def test_no_team_name_yet_gets_start_with_team(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("d two")
+    assert table.say("a big brass button").speech == card.START_WITH_TEAM
+
+
+def test_pieces_join_in_order_and_an_unnamed_piece_continues_the_last_team(button_key: Key) -> None:
+    table = voice_table(button_key, "three")
+    table.say("bats three")
+    table.say("bats a big")
+    table.say("brass")
+    table.say("ghosts pass")
+    reply = table.say("owls zip")
+    table.say("button")  # after the read-back, still continues the team last named
+    assert reply.speech == "I have Bats: a big brass; Ghosts: pass; Owls: zip. Right?"
+    assert table.replies[-1].speech == "I have Bats: a big brass; Ghosts: pass; Owls: zip button. Right?"
+
+
+def test_all_labels_every_team_still_to_answer(button_key: Key) -> None:
+    table = voice_table(button_key, "three")
+    table.say("d one", "bats button")
+    reply = table.say("all pass")
+    assert reply.speech == "I have Bats: button; Ghosts: pass; Owls: pass. Right?"
+
+
+def test_confirming_rules(button_key: Key) -> None:
+    for yes in ("yes", "right", "correct", "that's right"):
+        table = voice_table(button_key)
+        table.say("d five", "bats button ghosts zip")
+        reply = table.say(yes)
+        assert (
+            "Bats: right, 5 points." in reply.speech
+            and "Ghosts: wrong, 0 points (zip: a zip is a fastener)." in reply.speech
+        )
+
+
+def test_a_spelled_fix_replaces_the_word_it_most_resembles(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("d four", "bats a big brass mutton ghosts zip")
+    reply = table.say("bats b u t t o n")
+    assert reply.speech == "Fixed: Bats said button. I have Bats: a big brass button; Ghosts: zip. Right?"
+    reply = table.say("ghosts that was not what was said")
+    assert reply.speech == "Fix undone for Bats. I have Bats: a big brass mutton; Ghosts: zip. Right?"
+    reply = table.say("bats bee you double tee oh en")
+    assert "Bats: a big brass button" in reply.speech
+    reply = table.say("bats that's not what they said")
+    assert reply.speech.startswith("Only another team can say that.")
+    assert "Bats: right, 4 points." in table.say("yes").speech
+
+
+def test_a_spelled_fix_of_nato_words(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("d four", "bats mitten ghosts zip")
+    reply = table.say("bats bravo uniform tango tango oscar november")
+    assert "Bats: button" in reply.speech
+
+
+def test_nothing_else_changes_an_answer_once_given(button_key: Key) -> None:
+    table = voice_table(button_key, "three")
+    table.say("d one", "bats zip", "ghosts pass")
+    reply = table.say("bats button")  # Bats is not the team last named: the first answer counts
+    assert "Bats already answered; the first answer counts." in reply.speech
+
+
+def test_no_asks_for_a_spelled_fix(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("d one", "bats zip ghosts zip")
+    assert table.say("no").speech.startswith("Fix a word by saying the team's name and spelling the word")
+
+
+def test_spoken_picks(plain_key: Key) -> None:
+    for said, cell in [
+        ("old customs two", "A2"),
+        ("a two", "A2"),
+        ("wings and webs three", "D3"),
+        ("bats three", "D3"),
+        ("dee four", "D4"),
+        ("the treat bag five", "E5"),
+    ]:
+        table = voice_table(plain_key)
+        table.say(said)
+        assert table.ledger.open == cell, said
+
+
+def test_spoken_commands(plain_key: Key) -> None:
+    table = voice_table(plain_key)
+    table.say("d one")
+    assert table.say("repeat").speech == "Question D1?"
+    assert "THE HARVEST BOARD" in table.say("board").speech
+    table.say("all pass", "yes")
+    reply = table.say("save")
+    assert reply.save_block is not None and reply.save_block not in reply.speech
+    assert "[L]" not in reply.speech and reply.ledger not in reply.speech
+    assert "every playing team says yes by name" in table.say("end the night").speech
+    assert table.say("bats yes ghosts yes").over
+
+
+def test_numbers_come_as_words_by_voice(practice_key: Key) -> None:
+    table = voice_table(practice_key)
+    table.say("wings and webs two")
+    reply = table.say("bats eight ghosts six legs")
+    assert reply.speech == "I have Bats: eight; Ghosts: six legs. Right?"
+    reply = table.say("yes")
+    assert "Bats: right, 2 points." in reply.speech and "Ghosts: wrong, 0 points" in reply.speech
+
+
+def test_spoken_years_in_the_candle_end_with_read_back(plain_key: Key) -> None:
+    table = Table(plain_key)
+    table.say("two")
+    play_board(table, {"A1": "All"})
+    table.say("voice")
+    reply = table.say("bats eighteen ninety seven ghosts about nineteen hundred")
+    assert reply.speech == "I have Bats: 1897; Ghosts: 1900. Right?"
+    assert table.ledger.ce == ("Bats", "Ghosts")
+    reply = table.say("yes")
+    assert "Bats win the night!" in reply.speech
+
+
+def test_the_speaker_never_reads_the_ledger_or_result(plain_key: Key) -> None:
+    table = voice_table(plain_key)
+    table.say("end the night")
+    reply = table.say("bats yes ghosts yes")
+    assert "RESULT:" not in reply.speech and "[L]" not in reply.speech
+    assert "RESULT:" in reply.text
