@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Install what the kiosk needs, once: Debian packages (espeak-ng, PortAudio, a user-space sound server for
+# the tests) and a Python virtual environment in .venv with the kiosk and its extras.
+#   scripts/setup.sh            everything (voice and tests)
+#   scripts/setup.sh --play     only what a typed night needs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extras="voice,test"
+packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins)
+if [ "${1:-}" = "--play" ]; then
+    extras=""
+    packages=()
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "Installing Debian packages: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+python="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    "$python" -m venv .venv
+fi
+stamp=".venv/.installed-${extras:-play}"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    .venv/bin/python -m pip install -q --upgrade pip
+    if [ -n "$extras" ]; then
+        .venv/bin/python -m pip install -q -e ".[${extras}]"
+    else
+        .venv/bin/python -m pip install -q -e .
+    fi
+    touch "$stamp"
+fi

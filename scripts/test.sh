@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Install everything the tests need, then run them: lint, types, and pytest (which starts its own
+# loopback HTTP servers and a private, user-space sound server for the audio tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+.venv/bin/ruff check kiosk tests scripts
+.venv/bin/ruff format --check kiosk tests scripts
+.venv/bin/mypy
+exec .venv/bin/python -m pytest "$@"
