@@ -25,9 +25,9 @@ def _add_key_options(parser: argparse.ArgumentParser) -> None:
 
 def _load(args: argparse.Namespace, out: TextIO) -> keys.LoadedKey:
     if args.sealed:
-        from kiosk import keystore
+        from kiosk.keystore import load_for_night
 
-        return keystore.load_for_night(progress=lambda line: print(line, file=sys.stderr))
+        return load_for_night(progress=lambda line: print(line, file=sys.stderr))
     if args.key is not None:
         return keys.load_file(args.key)
     return keys.load_practice()
@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return fetch_command(args.url, args.dest)
     if args.command == "key":
-        from kiosk import keystore
+        from kiosk.keystore import fetch_command, status_command
 
-        return keystore.fetch_command() if args.key_command == "fetch" else keystore.status_command()
+        return fetch_command() if args.key_command == "fetch" else status_command()
     return 2
