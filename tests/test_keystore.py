@@ -40,7 +40,7 @@ def make_handler(routes: Routes) -> type[http.server.BaseHTTPRequestHandler]:
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
-        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+        def do_GET(self) -> None:
             routes.hits.append(self.path)
             if self.path in routes.hang:
                 time.sleep(1.5)
@@ -155,7 +155,7 @@ def test_a_server_that_hangs_past_the_timeout(server: Server, tmp_path: Path) ->
     store = KeyStore(tmp_path / "sealed")
     with (
         server.client(timeout=0.3) as client,
-        pytest.raises(FetchError, match="no answer within 0.3 seconds"),
+        pytest.raises(FetchError, match=r"no answer within 0\.3 seconds"),
     ):
         fetch_and_keep(store, notice=server.notice(), client=client)
     assert len(server.routes.hits) == 2
