@@ -159,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
         print(describe_devices())
         return 0
     if args.command == "model":
-        from kiosk.voice.model import fetch_command
+        from kiosk.voice.model import fetch_command as fetch_speech_model
 
-        return fetch_command(args.url, args.dest)
+        return fetch_speech_model(args.url, args.dest)
     if args.command == "key":
         from kiosk.keystore import fetch_command, status_command
 

@@ -752,8 +752,8 @@ class Host:
                 said = "no answer"
             else:
                 said = answer.phrase.text if answer.phrase.outcome is Outcome.LOCKED else "pass"
-            parts.append(f"{team.value}: {said}")
-        return "I have " + "; ".join(parts) + ". Right?"
+            parts.append(said if night.solo else f"{team.value}: {said}")
+        return ("I have: " if night.solo else "I have ") + "; ".join(parts) + ". Right?"
 
     def _hear_readback(self, text: str, command: Command | None) -> Reply:
         night = self.night

@@ -1,0 +1,161 @@
+"""Speech recognition with Vosk: streaming 16 kHz mono int16 audio in, utterances out.
+
+One `Model` is loaded once and shared; each `Recognizer` streams one audio source. Between utterances the
+recogniser can be restricted to a closed phrase list (picks, commands, team names, letters, yes/no) where the
+model supports grammars; answers to questions are heard with the full vocabulary.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SAMPLE_RATE = 16_000
+"""Hertz: what the recogniser and the microphone agree on."""
+
+
+class ModelMissing(Exception):
+    """No usable Vosk model at the path; the message says which command fetches one."""
+
+
+@dataclass(frozen=True)
+class Word:
+    word: str
+    start: float
+    """Seconds from the start of the stream."""
+    end: float
+    """Seconds from the start of the stream."""
+    confidence: float
+    """0 to 1; almost always 1 in grammar mode, so never used to verify a phrase there."""
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One recognised utterance: lower-case words, no punctuation, numbers as words."""
+
+    text: str
+    words: tuple[Word, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    """Other readings, best first (n-best), when alternatives were asked for."""
+
+    @property
+    def end(self) -> float | None:
+        """When the last word ended, in seconds from the start of the stream."""
+        return self.words[-1].end if self.words else None
+
+
+def load_model(path: Path) -> object:
+    """Load a Vosk model from a folder (never from the network)."""
+    import vosk
+
+    if not (path / "am" / "final.mdl").exists() or not (path / "conf" / "model.conf").exists():
+        raise ModelMissing(
+            f"No speech model at {path}: fetch the small English model with `python -m kiosk model fetch`."
+        )
+    vosk.SetLogLevel(-1)  # silences the library only when called before Model()
+    return vosk.Model(str(path))
+
+
+def supports_grammar(path: Path) -> bool:
+    """Grammar mode needs the small-model graph (HCLr.fst and Gr.fst)."""
+    return (path / "graph" / "HCLr.fst").exists() and (path / "graph" / "Gr.fst").exists()
+
+
+def _in_vocabulary(model: object, word: str) -> str | None:
+    """The model's own spelling of a word (lower or upper case), or None if it does not know it."""
+    find = getattr(model, "vosk_model_find_word", None)
+    if find is None:
+        return word
+    for candidate in (word, word.upper()):
+        if find(candidate) >= 0:
+            return candidate
+    return None
+
+
+def grammar_for(model: object, phrases: Iterable[str]) -> list[str]:
+    """The phrases whose every word the model knows, in the model's spelling. Vosk would drop unknown words
+    from a phrase with only a warning, turning "toads yes" into "yes"; a phrase is kept whole or not at all."""
+    kept: list[str] = []
+    for phrase in phrases:
+        words = [_in_vocabulary(model, word) for word in phrase.split()]
+        if words and all(word is not None for word in words):
+            kept.append(" ".join(word for word in words if word))
+    return sorted(set(kept))
+
+
+@dataclass
+class Recognizer:
+    """A streaming recogniser over one model."""
+
+    model: object
+    grammar: Sequence[str] | None = None
+    alternatives: int = 0
+    _recognizer: object = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._recognizer = self._build(self.grammar)
+
+    def _build(self, grammar: Sequence[str] | None) -> object:
+        import vosk
+
+        if grammar:
+            recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, json.dumps(list(grammar)))
+        else:
+            recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE)
+        recognizer.SetWords(True)
+        if self.alternatives:
+            recognizer.SetMaxAlternatives(self.alternatives)
+        return recognizer
+
+    def restrict(self, grammar: Sequence[str] | None, alternatives: int = 0) -> None:
+        """Change the phrase list (and n-best size) between utterances, never in the middle of one."""
+        if list(grammar or []) != list(self.grammar or []) or alternatives != self.alternatives:
+            self.grammar, self.alternatives = grammar, alternatives
+            self._recognizer = self._build(grammar)
+
+    def feed(self, chunk: bytes) -> Utterance | None:
+        """Take 16-bit mono PCM; an utterance when the model's endpoint closes one."""
+        if self._recognizer.AcceptWaveform(chunk):  # type: ignore[attr-defined]
+            return parse_result(self._recognizer.Result())  # type: ignore[attr-defined]
+        return None
+
+    def partial(self) -> str:
+        result = json.loads(self._recognizer.PartialResult())  # type: ignore[attr-defined]
+        return str(result.get("partial", "")).lower()
+
+    def finish(self) -> Utterance | None:
+        """Close the utterance in progress (end of stream, or our own end-of-speech)."""
+        return parse_result(self._recognizer.FinalResult())  # type: ignore[attr-defined]
+
+    def reset(self) -> None:
+        """Forget audio heard so far (after the kiosk has spoken)."""
+        self._recognizer.Reset()  # type: ignore[attr-defined]
+
+
+def parse_result(raw: str) -> Utterance | None:
+    """Vosk's JSON result as an Utterance; None for silence."""
+    result = json.loads(raw)
+    if "alternatives" in result:
+        options = result["alternatives"]
+        if not options:
+            return None
+        texts = tuple(_normal(option.get("text", "")) for option in options)
+        best = options[0]
+        words = tuple(
+            Word(_normal(w["word"]), float(w["start"]), float(w["end"]), 1.0) for w in best.get("result", [])
+        )
+        return Utterance(texts[0], words, texts[1:]) if texts[0] else None
+    text = _normal(result.get("text", ""))
+    if not text:
+        return None
+    words = tuple(
+        Word(_normal(w["word"]), float(w["start"]), float(w["end"]), float(w.get("conf", 1.0)))
+        for w in result.get("result", [])
+    )
+    return Utterance(text, words)
+
+
+def _normal(text: str) -> str:
+    return " ".join(word for word in text.lower().split() if word != "[unk]")

@@ -1,0 +1,204 @@
+"""Audio in and out: the microphone and speaker through sounddevice (PortAudio), or WAV files in their place.
+
+Every source yields `Chunk`s of 16 kHz mono int16 audio stamped with their place in the stream, so that
+the kiosk can ignore whatever the microphone hears while the kiosk itself speaks (half duplex).
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+import wave
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.tts import Speech
+
+CHUNK_SECONDS = 0.1
+"""Seconds of audio per chunk handed to the recogniser."""
+
+
+class AudioError(Exception):
+    """No sound device, or one that cannot be opened; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    pcm: bytes
+    """16-bit mono samples at SAMPLE_RATE."""
+    at: float
+    """Seconds from the start of the stream to the start of this chunk."""
+
+    @property
+    def seconds(self) -> float:
+        return len(self.pcm) / 2 / SAMPLE_RATE
+
+
+class Source(Protocol):
+    realtime: bool
+    """True when the stream runs on the wall clock (a microphone, or a file paced like one)."""
+
+    def chunks(self) -> Iterator[Chunk]: ...
+
+
+class Output(Protocol):
+    def play(self, speech: Speech) -> float:
+        """Play to the end; return the wall-clock time (time.monotonic) of the first sample."""
+        ...
+
+
+def resample(samples: npt.NDArray[np.int16], rate: int, target: int) -> npt.NDArray[np.int16]:
+    """Linear resampling: enough for speech going into a recogniser."""
+    if rate == target or len(samples) == 0:
+        return samples
+    count = round(len(samples) * target / rate)
+    positions = np.linspace(0, len(samples) - 1, count)
+    return np.interp(positions, np.arange(len(samples)), samples.astype(np.float64)).astype(np.int16)
+
+
+def read_wav(path: Path) -> npt.NDArray[np.int16]:
+    """A WAV file as 16 kHz mono int16 samples; raises AudioError for what is not 16-bit PCM."""
+    try:
+        with wave.open(str(path), "rb") as file:
+            if file.getsampwidth() != 2 or file.getcomptype() != "NONE":
+                raise AudioError(f"{path} is not 16-bit PCM WAV")
+            channels, rate = file.getnchannels(), file.getframerate()
+            samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
+    except (OSError, EOFError, wave.Error) as error:
+        raise AudioError(f"cannot read {path}: {error}") from error
+    if channels > 1:
+        samples = samples.reshape(-1, channels).mean(axis=1).astype(np.int16)
+    return resample(samples, rate, SAMPLE_RATE)
+
+
+@dataclass
+class WavSource:
+    """A recorded table played into the recogniser: as fast as it can be read, or paced in real time."""
+
+    path: Path
+    realtime: bool = False
+    tail_seconds: float = 2.0
+    """Silence added after the recording, so that the last utterance reaches its endpoint."""
+
+    def chunks(self) -> Iterator[Chunk]:
+        samples = read_wav(self.path)
+        samples = np.concatenate([samples, np.zeros(int(self.tail_seconds * SAMPLE_RATE), dtype=np.int16)])
+        step = int(CHUNK_SECONDS * SAMPLE_RATE)
+        start = time.monotonic()
+        for offset in range(0, len(samples), step):
+            at = offset / SAMPLE_RATE
+            if self.realtime:
+                delay = start + at + CHUNK_SECONDS - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+            yield Chunk(samples[offset : offset + step].tobytes(), at)
+
+
+def _sounddevice() -> Any:
+    try:
+        import sounddevice
+    except OSError as error:  # PortAudio itself is missing
+        raise AudioError(f"PortAudio is not installed ({error}); install libportaudio2") from error
+    return sounddevice
+
+
+def _device(device: str | None) -> int | str | None:
+    if device is None or device == "":
+        return None
+    return int(device) if device.isdigit() else device
+
+
+@dataclass
+class Microphone:
+    """The microphone, read by PortAudio's own thread into a queue; decoding happens elsewhere, so a slow
+    recogniser never makes the input overflow."""
+
+    device: str | None = None
+    realtime: bool = True
+    overflows: int = 0
+    _queue: queue.Queue[bytes] = field(default_factory=queue.Queue)
+
+    def chunks(self) -> Iterator[Chunk]:
+        sd = _sounddevice()
+
+        def callback(data: object, frames: int, when: object, status: object) -> None:
+            if status:
+                self.overflows += 1
+            self._queue.put(bytes(data))  # type: ignore[call-overload]
+
+        try:
+            stream = sd.RawInputStream(
+                samplerate=SAMPLE_RATE,
+                blocksize=int(CHUNK_SECONDS * SAMPLE_RATE),
+                device=_device(self.device),
+                dtype="int16",
+                channels=1,
+                callback=callback,
+            )
+        except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
+            raise AudioError(f"cannot open the microphone {self.device or '(default)'}: {error}") from error
+        position = 0.0
+        with stream:
+            while True:
+                pcm = self._queue.get()
+                chunk = Chunk(pcm, position)
+                position += chunk.seconds
+                yield chunk
+
+
+@dataclass
+class SpeakerOutput:
+    """The speaker, through PortAudio."""
+
+    device: str | None = None
+
+    def play(self, speech: Speech) -> float:
+        sd = _sounddevice()
+        started = time.monotonic()
+        try:
+            sd.play(speech.samples, speech.rate, device=_device(self.device), blocking=True)
+        except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
+            raise AudioError(f"cannot play on {self.device or '(default)'}: {error}") from error
+        return started
+
+
+@dataclass
+class WavOutput:
+    """The host's speech written to a WAV file instead of a speaker (for tests and demos)."""
+
+    path: Path
+    rate: int = 22_050
+    gap_seconds: float = 0.2
+    _parts: list[npt.NDArray[np.int16]] = field(default_factory=list)
+
+    def play(self, speech: Speech) -> float:
+        self._parts.append(resample(speech.samples, speech.rate, self.rate))
+        self._parts.append(np.zeros(int(self.gap_seconds * self.rate), dtype=np.int16))
+        return time.monotonic()
+
+    def close(self) -> None:
+        samples = np.concatenate(self._parts) if self._parts else np.zeros(0, dtype=np.int16)
+        with wave.open(str(self.path), "wb") as file:
+            file.setnchannels(1)
+            file.setsampwidth(2)
+            file.setframerate(self.rate)
+            file.writeframes(samples.tobytes())
+
+
+def describe_devices() -> str:
+    """The audio devices PortAudio can see, or why it sees none."""
+    try:
+        sd = _sounddevice()
+        devices = sd.query_devices()
+    except AudioError as error:
+        return str(error)
+    except Exception as error:  # PortAudio reports a broken host API as PortAudioError
+        return f"PortAudio could not list devices: {error}"
+    text = str(devices)
+    return text if text.strip() else "No audio devices found."

@@ -1,0 +1,75 @@
+"""The closed set of things the table says between questions, for a grammar-restricted recogniser.
+
+Team counts, picks, commands, team names, yes and no. Vosk turns the list into a bigram model, so word
+orders outside the list can still come out; each result is corrected to the nearest expected phrase, as
+wyoming-vosk does, since word confidences in grammar mode are almost always 1.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
+from kiosk.engine.matching import slips
+from kiosk.engine.teams import TEAM_ORDER
+
+POINT_WORDS = ("one", "two", "three", "four", "five")
+LETTER_WORDS = ("a", "b", "c", "d", "e", "bee", "see", "dee")
+"""Category letters as written, and as a recogniser may write their names."""
+COMMANDS = (
+    "save", "board", "repeat", "end the night", "voice", "pass", "you choose",
+    "yes", "no", "right", "correct", "that's right", "wrong",
+    "what's the score", "whose turn is it", "how do we play",
+)  # fmt: skip
+TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
+
+
+@lru_cache(maxsize=1)
+def between_questions() -> tuple[str, ...]:
+    """Every phrase the table may say while no question is open."""
+    phrases: list[str] = [*COMMANDS, *TEAM_COUNTS]
+    titles = [category.title.lower().replace("&", "and") for category in CATEGORIES]
+    for points in POINT_WORDS:
+        phrases += [f"{letter} {points}" for letter in LETTER_WORDS]
+        phrases += [f"{title} {points}" for title in titles]
+        phrases += [f"{word} {points}" for word in WINGS_AND_WEBS_WORDS]
+    for team in TEAM_ORDER:
+        name = team.value.lower()
+        phrases += [name, f"{name} yes", f"{name} no", f"{name} is out", f"{name} is back"]
+    return tuple(phrases)
+
+
+def nearest(text: str, phrases: tuple[str, ...], *, alternatives: tuple[str, ...] = ()) -> str:
+    """The expected phrase nearest to what was heard (trying each n-best reading), if near enough;
+    else the text as heard, so that the host can say it did not follow."""
+    best, best_cost = text, None
+    for reading in (text, *alternatives):
+        if reading in phrases:
+            return reading
+        heard = reading.split()
+        for phrase in phrases:
+            expected = phrase.split()
+            cost = _word_distance(heard, expected)
+            # Near enough: no more than half the phrase's words wrong.
+            if cost <= len(expected) / 2 and (best_cost is None or cost < best_cost):
+                best, best_cost = phrase, cost
+    return best
+
+
+def _word_cost(word: str, target: str) -> float:
+    """0 for the same word, 1 for a different one, a share of 1 for a near spelling ("tree", "three")."""
+    if word == target:
+        return 0.0
+    longest = max(len(word), len(target))
+    return min(1.0, slips(word, target, longest) / longest)
+
+
+def _word_distance(heard: list[str], expected: list[str]) -> float:
+    """Edit distance counted in words, each substitution costing by how far apart the spellings are."""
+    rows = [float(j) for j in range(len(expected) + 1)]
+    for i, word in enumerate(heard, 1):
+        previous, rows[0] = rows[0], float(i)
+        for j, target in enumerate(expected, 1):
+            current = min(rows[j] + 1, rows[j - 1] + 1, previous + _word_cost(word, target))
+            previous, rows[j] = rows[j], current
+    return rows[-1]

@@ -1,0 +1,200 @@
+"""The hands-free kiosk: audio source -> recogniser -> host (voice mode) -> speech out, half duplex.
+
+    source (microphone or WAV) --chunks--> EndOfSpeech + Recognizer --utterance--> Host.hear
+        --reply--> screen (text and ledger), save file, Speaker.render per sentence --> output
+
+While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
+hears itself. Between questions the recogniser listens for the closed set of picks and commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from queue import Queue
+from typing import TextIO
+
+from kiosk.engine.host import Host, Phase
+from kiosk.engine.reply import Reply
+from kiosk.keys import LoadedKey
+from kiosk.nightlog import NightLog
+from kiosk.voice.asr import ModelMissing, Recognizer, Utterance, grammar_for, load_model, supports_grammar
+from kiosk.voice.audio import (
+    AudioError,
+    Chunk,
+    Microphone,
+    Output,
+    Source,
+    SpeakerOutput,
+    WavOutput,
+    WavSource,
+)
+from kiosk.voice.grammar import between_questions, nearest
+from kiosk.voice.model import default_model_path
+from kiosk.voice.tts import Speaker, SpeakerSettings, Speech, sentences
+from kiosk.voice.vad import EndOfSpeech
+
+TAIL_SECONDS = 0.3
+"""Seconds after the kiosk stops speaking during which the microphone is still ignored (room echo)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One utterance heard and the reply to it, with the timings that matter to the table."""
+
+    heard: str
+    reply: Reply
+    voice_ended_at: float | None
+    """Seconds into the stream when the speaker's last word ended."""
+    reply_started_at: float | None
+    """Seconds into the stream (by the wall clock) when the first sample of the reply was played."""
+
+    @property
+    def latency(self) -> float | None:
+        if self.voice_ended_at is None or self.reply_started_at is None:
+            return None
+        return self.reply_started_at - self.voice_ended_at
+
+
+@dataclass
+class VoiceKiosk:
+    host: Host
+    model: object
+    speaker: Speaker
+    output: Output
+    screen: TextIO = sys.stdout
+    log: NightLog | None = None
+    grammar: bool = True
+    end_of_speech: EndOfSpeech = field(default_factory=EndOfSpeech)
+    turns: list[Turn] = field(default_factory=list)
+    _recognizer: Recognizer = field(init=False)
+    _stream_started: float = field(init=False, default=0.0)
+    _muted_until: float = field(init=False, default=0.0)
+    """Stream seconds before which audio is ignored: the kiosk was speaking."""
+
+    def __post_init__(self) -> None:
+        self.host.night.voice = True
+        self._recognizer = Recognizer(self.model, alternatives=0)
+
+    # --- the loop ----------------------------------------------------------------------------------------
+
+    def run(self, source: Source) -> int:
+        self._stream_started = time.monotonic()
+        self._say(self.host.opening(), source)
+        if self.host.key is None:
+            return 2
+        for utterance, ended_at in self._utterances(source):
+            reply = self.host.hear(utterance.text)
+            if self.log:
+                self.log.message(utterance.text)
+            started = self._say(reply, source)
+            self.turns.append(Turn(utterance.text, reply, ended_at, started))
+            if reply.over:
+                return 0
+        return 0
+
+    def _utterances(self, source: Source) -> Iterator[tuple[Utterance, float | None]]:
+        self._listen_for_phase()
+        for chunk in source.chunks():
+            if source.realtime and chunk.at < self._muted_until:
+                continue
+            utterance = self._recognizer.feed(chunk.pcm)
+            if self.end_of_speech.feed(chunk.pcm, chunk.at) and utterance is None:
+                utterance = self._recognizer.finish()
+            if utterance is not None:
+                yield self._corrected(utterance), self.end_of_speech.last_voice_at
+                self.end_of_speech.reset()
+                self._listen_for_phase()
+        final = self._recognizer.finish()
+        if final is not None:
+            yield self._corrected(final), self.end_of_speech.last_voice_at
+
+    def _listen_for_phase(self) -> None:
+        """Between questions the table says one of a closed set of phrases; answers are open."""
+        closed = self.grammar and self.host.night.phase in (Phase.TEAMS, Phase.PICK)
+        phrases = grammar_for(self.model, between_questions()) if closed else None
+        self._recognizer.restrict(phrases, alternatives=3 if closed else 0)
+
+    def _corrected(self, utterance: Utterance) -> Utterance:
+        if not self._recognizer.grammar:
+            return utterance
+        text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
+        return Utterance(text, utterance.words, utterance.alternatives)
+
+    # --- speaking ----------------------------------------------------------------------------------------
+
+    def _say(self, reply: Reply, source: Source) -> float | None:
+        """Show the reply, keep a save, speak it sentence by sentence; return when the first sample played,
+        in stream seconds."""
+        print(reply.text, file=self.screen, flush=True)
+        if self.log:
+            self.log.reply(reply)
+            if reply.save_block:
+                path = self.log.keep_save(reply.save_block)
+                print(f"(The save is kept in {path}.)", file=self.screen, flush=True)
+        first: float | None = None
+        for speech in self._rendered(sentences(reply.speech)):
+            played = self.output.play(speech)
+            first = played if first is None else first
+        self._recognizer.reset()
+        self.end_of_speech.reset()
+        now = time.monotonic() - self._stream_started
+        self._muted_until = now + TAIL_SECONDS
+        return None if first is None else first - self._stream_started
+
+    def _rendered(self, texts: list[str]) -> Iterator[Speech]:
+        """Render the next sentence while the current one plays."""
+        if not texts:
+            return
+        ready: Queue[Speech] = Queue(maxsize=2)
+
+        def render_all() -> None:
+            for text in texts:
+                ready.put(self.speaker.render(text))
+
+        worker = threading.Thread(target=render_all, daemon=True)
+        worker.start()
+        for _ in texts:
+            yield ready.get()
+        worker.join()
+
+
+def _source(args: argparse.Namespace) -> Source:
+    if args.audio_in is not None:
+        return WavSource(Path(args.audio_in), realtime=bool(getattr(args, "realtime", False)))
+    return Microphone(device=args.device)
+
+
+def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey) -> int:
+    """`python -m kiosk voice`: one clear line for a missing model or device, never a traceback."""
+    model_path = args.model or default_model_path()
+    try:
+        model = load_model(Path(model_path))
+    except ModelMissing as error:
+        print(error, file=sys.stderr)
+        return 2
+    output: Output = WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.device)
+    speaker = Speaker(SpeakerSettings(rate=args.rate, voice=args.speaker_voice or SpeakerSettings().voice))
+    log = NightLog.start(loaded) if loaded.key is not None else None
+    kiosk = VoiceKiosk(host, model, speaker, output, log=log, grammar=supports_grammar(Path(model_path)))
+    try:
+        return kiosk.run(_source(args))
+    except AudioError as error:
+        print(f"Audio problem: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if isinstance(output, WavOutput):
+            output.close()
+        speaker.close()
+        if log:
+            log.close()
+
+
+__all__ = ["Chunk", "Turn", "VoiceKiosk", "run_voice"]
