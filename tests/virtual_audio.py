@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 
 class VirtualAudio:
@@ -28,6 +29,7 @@ class VirtualAudio:
         }
         self._server: subprocess.Popen[bytes] | None = None
         self._reader: subprocess.Popen[bytes] | None = None
+        self._log: BinaryIO | None = None
 
     @staticmethod
     def available() -> bool:
@@ -36,6 +38,7 @@ class VirtualAudio:
     def start(self) -> None:
         (self.folder / "xdg").mkdir(mode=0o700, parents=True)
         (self.folder / "home").mkdir(parents=True)
+        self._log = (self.folder / "pulse.log").open("wb")
         self._server = subprocess.Popen(
             [
                 "pulseaudio",
@@ -53,11 +56,11 @@ class VirtualAudio:
                 "module-null-sink sink_name=micsink rate=16000 channels=1",
                 "-L",
                 "module-remap-source master=micsink.monitor source_name=vmic",
-            ],  # fmt: skip
+            ],
             env=self.env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
-            stderr=(self.folder / "pulse.log").open("wb"),
+            stderr=self._log,
         )
         deadline = time.monotonic() + 20
         while subprocess.run(["pactl", "info"], env=self.env, capture_output=True, check=False).returncode:
@@ -124,3 +127,5 @@ class VirtualAudio:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
+        if self._log is not None:
+            self._log.close()

@@ -34,6 +34,9 @@ class Chunk:
     """16-bit mono samples at SAMPLE_RATE."""
     at: float
     """Seconds from the start of the stream to the start of this chunk."""
+    captured: float | None = None
+    """time.monotonic() when the chunk's last sample was captured; None for a file read faster than real
+    time, which has no wall clock to speak of."""
 
     @property
     def seconds(self) -> float:
@@ -97,7 +100,8 @@ class WavSource:
                 delay = start + at + CHUNK_SECONDS - time.monotonic()
                 if delay > 0:
                     time.sleep(delay)
-            yield Chunk(samples[offset : offset + step].tobytes(), at)
+            pcm = samples[offset : offset + step].tobytes()
+            yield Chunk(pcm, at, start + at + len(pcm) / 2 / SAMPLE_RATE if self.realtime else None)
 
 
 def _sounddevice() -> Any:
@@ -122,7 +126,7 @@ class Microphone:
     device: str | None = None
     realtime: bool = True
     overflows: int = 0
-    _queue: queue.Queue[bytes] = field(default_factory=queue.Queue)
+    _queue: queue.Queue[tuple[bytes, float]] = field(default_factory=queue.Queue)
 
     def chunks(self) -> Iterator[Chunk]:
         sd = _sounddevice()
@@ -130,7 +134,7 @@ class Microphone:
         def callback(data: object, frames: int, when: object, status: object) -> None:
             if status:
                 self.overflows += 1
-            self._queue.put(bytes(data))  # type: ignore[call-overload]
+            self._queue.put((bytes(data), time.monotonic()))  # type: ignore[call-overload]
 
         try:
             stream = sd.RawInputStream(
@@ -146,8 +150,8 @@ class Microphone:
         position = 0.0
         with stream:
             while True:
-                pcm = self._queue.get()
-                chunk = Chunk(pcm, position)
+                pcm, captured = self._queue.get()
+                chunk = Chunk(pcm, position, captured)
                 position += chunk.seconds
                 yield chunk
 

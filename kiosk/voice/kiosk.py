@@ -50,9 +50,9 @@ class Turn:
     heard: str
     reply: Reply
     voice_ended_at: float | None
-    """Seconds into the stream when the speaker's last word ended."""
+    """time.monotonic() when the speaker's last word ended (real-time sources only)."""
     reply_started_at: float | None
-    """Seconds into the stream (by the wall clock) when the first sample of the reply was played."""
+    """time.monotonic() when the first sample of the reply was played."""
 
     @property
     def latency(self) -> float | None:
@@ -73,9 +73,9 @@ class VoiceKiosk:
     end_of_speech: EndOfSpeech = field(default_factory=EndOfSpeech)
     turns: list[Turn] = field(default_factory=list)
     _recognizer: Recognizer = field(init=False)
-    _stream_started: float = field(init=False, default=0.0)
     _muted_until: float = field(init=False, default=0.0)
-    """Stream seconds before which audio is ignored: the kiosk was speaking."""
+    """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
+    _voice_ended: float | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.host.night.voice = True
@@ -84,15 +84,14 @@ class VoiceKiosk:
     # --- the loop ----------------------------------------------------------------------------------------
 
     def run(self, source: Source) -> int:
-        self._stream_started = time.monotonic()
-        self._say(self.host.opening(), source)
+        self._say(self.host.opening())
         if self.host.key is None:
             return 2
         for utterance, ended_at in self._utterances(source):
             reply = self.host.hear(utterance.text)
             if self.log:
                 self.log.message(utterance.text)
-            started = self._say(reply, source)
+            started = self._say(reply)
             self.turns.append(Turn(utterance.text, reply, ended_at, started))
             if reply.over:
                 return 0
@@ -100,19 +99,24 @@ class VoiceKiosk:
 
     def _utterances(self, source: Source) -> Iterator[tuple[Utterance, float | None]]:
         self._listen_for_phase()
+        detector = self.end_of_speech
         for chunk in source.chunks():
-            if source.realtime and chunk.at < self._muted_until:
-                continue
+            if chunk.captured is not None and chunk.captured < self._muted_until:
+                continue  # half duplex: this is the kiosk's own voice, or its echo
             utterance = self._recognizer.feed(chunk.pcm)
-            if self.end_of_speech.feed(chunk.pcm, chunk.at) and utterance is None:
+            voiced_before = detector.last_voice_at
+            ended = detector.feed(chunk.pcm, chunk.at)
+            if chunk.captured is not None and detector.last_voice_at != voiced_before and detector.last_voice_at:
+                self._voice_ended = chunk.captured - (chunk.at + chunk.seconds - detector.last_voice_at)
+            if ended and utterance is None:
                 utterance = self._recognizer.finish()
             if utterance is not None:
-                yield self._corrected(utterance), self.end_of_speech.last_voice_at
-                self.end_of_speech.reset()
+                yield self._corrected(utterance), self._voice_ended
+                detector.reset()
                 self._listen_for_phase()
         final = self._recognizer.finish()
         if final is not None:
-            yield self._corrected(final), self.end_of_speech.last_voice_at
+            yield self._corrected(final), self._voice_ended
 
     def _listen_for_phase(self) -> None:
         """Between questions the table says one of a closed set of phrases; answers are open."""
@@ -128,9 +132,9 @@ class VoiceKiosk:
 
     # --- speaking ----------------------------------------------------------------------------------------
 
-    def _say(self, reply: Reply, source: Source) -> float | None:
-        """Show the reply, keep a save, speak it sentence by sentence; return when the first sample played,
-        in stream seconds."""
+    def _say(self, reply: Reply) -> float | None:
+        """Show the reply, keep a save, speak it sentence by sentence; return time.monotonic() of the first
+        sample played."""
         print(reply.text, file=self.screen, flush=True)
         if self.log:
             self.log.reply(reply)
@@ -143,9 +147,10 @@ class VoiceKiosk:
             first = played if first is None else first
         self._recognizer.reset()
         self.end_of_speech.reset()
-        now = time.monotonic() - self._stream_started
-        self._muted_until = now + TAIL_SECONDS
-        return None if first is None else first - self._stream_started
+        self._muted_until = time.monotonic() + TAIL_SECONDS
+        if not reply.over:
+            print("(listening)", file=sys.stderr, flush=True)
+        return first
 
     def _rendered(self, texts: list[str]) -> Iterator[Speech]:
         """Render the next sentence while the current one plays."""

@@ -1,0 +1,140 @@
+"""The real sounddevice/PortAudio path, through a private PulseAudio server with a virtual microphone and
+speaker. Code that imports sounddevice runs in a child process started after the server."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import wave
+from pathlib import Path
+
+import numpy as np
+
+from kiosk.voice.audio import read_wav
+
+from .conftest import FIXTURES
+from .virtual_audio import VirtualAudio
+
+
+def child(audio: VirtualAudio, code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        env=audio.env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_devices_are_listed(virtual_audio: VirtualAudio) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "kiosk", "devices"],
+        env=virtual_audio.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert "pulse" in run.stdout or "default" in run.stdout
+
+
+def test_the_microphone_captures_what_the_table_says(virtual_audio: VirtualAudio, tmp_path: Path) -> None:
+    captured = tmp_path / "captured.raw"
+    code = textwrap.dedent(
+        f"""
+        import time
+        from kiosk.voice.audio import Microphone
+        with open({str(captured)!r}, "wb") as out:
+            deadline = None
+            for chunk in Microphone().chunks():
+                out.write(chunk.pcm)
+                if deadline is None:
+                    print("listening", flush=True)
+                    deadline = time.monotonic() + 12
+                if time.monotonic() > deadline:
+                    break
+        """
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", code], env=virtual_audio.env, stdout=subprocess.PIPE, text=True
+    ) as recorder:
+        assert recorder.stdout is not None
+        assert recorder.stdout.readline().strip() == "listening"
+        time.sleep(0.5)
+        virtual_audio.feed_microphone(FIXTURES / "digits.wav").wait(timeout=30)
+        assert recorder.wait(timeout=60) == 0
+    heard = np.frombuffer(captured.read_bytes(), dtype=np.int16).astype(np.float64)
+    said = read_wav(FIXTURES / "digits.wav").astype(np.float64)
+    assert len(heard) > len(said)
+    # Find the recording inside the capture: the best alignment matches it closely.
+    correlation = np.correlate(heard, said[:16000], mode="valid")
+    offset = int(np.argmax(correlation))
+    segment = heard[offset : offset + len(said)]
+    similarity = np.dot(segment, said) / (np.linalg.norm(segment) * np.linalg.norm(said))
+    assert similarity > 0.99
+
+
+def test_the_speaker_plays_the_hosts_speech(virtual_audio: VirtualAudio, tmp_path: Path) -> None:
+    recording = tmp_path / "speaker.wav"
+    recorder = virtual_audio.record_speaker(recording)
+    time.sleep(0.5)
+    run = child(
+        virtual_audio,
+        """
+        from kiosk.voice.audio import SpeakerOutput
+        from kiosk.voice.tts import Speaker
+        speaker = Speaker()
+        SpeakerOutput().play(speaker.render("Bats, pick a category and points, like D3."))
+        speaker.close()
+        """,
+    )
+    time.sleep(0.5)
+    recorder.terminate()
+    recorder.wait(timeout=10)
+    assert run.returncode == 0, run.stderr
+    with wave.open(str(recording)) as file:
+        samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
+    loud = np.abs(samples.astype(np.int32)) > 1000
+    assert loud.sum() > 16000 * 0.5  # over half a second of speech reached the speaker
+
+
+def test_the_voice_kiosk_on_the_microphone_and_speaker(
+    virtual_audio: VirtualAudio, korean_model_path: Path, tmp_path: Path
+) -> None:
+    """`python -m kiosk voice` with no --audio-in: the table speaks into the virtual microphone, the kiosk
+    answers on the virtual speaker, and never hears its own voice."""
+    recording = tmp_path / "speaker.wav"
+    env = {**virtual_audio.env, "SNAP_APPLE_HOME": str(tmp_path / "home")}
+    command = [sys.executable, "-m", "kiosk", "voice", "--model", str(korean_model_path), "--rate", "300"]
+    speaker_recorder = virtual_audio.record_speaker(recording)
+    with subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as kiosk:
+        assert kiosk.stderr is not None and kiosk.stdout is not None
+        stdout = kiosk.stdout
+        shown: list[str] = []
+        reader = threading.Thread(target=lambda: shown.extend(iter(stdout.readline, "")), daemon=True)
+        reader.start()
+        try:
+            # The opening is spoken first; the kiosk says when it listens.
+            assert kiosk.stderr.readline().strip() == "(listening)"
+            virtual_audio.feed_microphone(FIXTURES / "digits.wav").wait(timeout=30)
+            deadline = time.monotonic() + 60
+            while sum("[L] q:" in line for line in list(shown)) < 2 and time.monotonic() < deadline:
+                time.sleep(0.2)
+        finally:
+            kiosk.terminate()
+            kiosk.wait(timeout=30)
+            reader.join(timeout=10)
+            speaker_recorder.terminate()
+            speaker_recorder.wait(timeout=10)
+    out = "".join(shown)
+    assert "Welcome to Snap-Apple Night" in out
+    assert out.count("[L] q:") >= 2, out  # the opening, and a reply to what the table said
+    with wave.open(str(recording)) as file:
+        samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
+    assert (np.abs(samples.astype(np.int32)) > 1000).sum() > 16000
