@@ -13,7 +13,7 @@ import argparse
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from queue import Queue
@@ -72,6 +72,8 @@ class VoiceKiosk:
     grammar: bool = True
     end_of_speech: EndOfSpeech = field(default_factory=EndOfSpeech)
     turns: list[Turn] = field(default_factory=list)
+    on_listening: Callable[[], None] | None = None
+    """Called each time the kiosk has finished speaking and listens again."""
     _recognizer: Recognizer = field(init=False)
     _muted_until: float = field(init=False, default=0.0)
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
@@ -106,7 +108,11 @@ class VoiceKiosk:
             utterance = self._recognizer.feed(chunk.pcm)
             voiced_before = detector.last_voice_at
             ended = detector.feed(chunk.pcm, chunk.at)
-            if chunk.captured is not None and detector.last_voice_at != voiced_before and detector.last_voice_at:
+            if (
+                chunk.captured is not None
+                and detector.last_voice_at != voiced_before
+                and detector.last_voice_at
+            ):
                 self._voice_ended = chunk.captured - (chunk.at + chunk.seconds - detector.last_voice_at)
             if ended and utterance is None:
                 utterance = self._recognizer.finish()
@@ -148,8 +154,8 @@ class VoiceKiosk:
         self._recognizer.reset()
         self.end_of_speech.reset()
         self._muted_until = time.monotonic() + TAIL_SECONDS
-        if not reply.over:
-            print("(listening)", file=sys.stderr, flush=True)
+        if not reply.over and self.on_listening:
+            self.on_listening()
         return first
 
     def _rendered(self, texts: list[str]) -> Iterator[Speech]:
@@ -186,7 +192,15 @@ def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey) -> int:
     output: Output = WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.device)
     speaker = Speaker(SpeakerSettings(rate=args.rate, voice=args.speaker_voice or SpeakerSettings().voice))
     log = NightLog.start(loaded) if loaded.key is not None else None
-    kiosk = VoiceKiosk(host, model, speaker, output, log=log, grammar=supports_grammar(Path(model_path)))
+    kiosk = VoiceKiosk(
+        host,
+        model,
+        speaker,
+        output,
+        log=log,
+        grammar=supports_grammar(Path(model_path)),
+        on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
+    )
     try:
         return kiosk.run(_source(args))
     except AudioError as error:
