@@ -76,7 +76,7 @@ def peak_memory_mb(model_path: Path) -> float:
                 str(TABLE),
                 "--audio-out",
                 str(Path(folder) / "host.wav"),
-            ],  # fmt: skip
+            ],
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

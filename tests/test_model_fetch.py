@@ -45,7 +45,7 @@ def served() -> Iterator[tuple[Served, str]]:
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
-        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+        def do_GET(self) -> None:
             if self.path != f"/{NAME}.zip":
                 self.send_error(404)
                 return
@@ -108,7 +108,7 @@ def test_a_broken_download_resumes_where_it_stopped(served: tuple[Served, str], 
 def test_an_archive_that_is_not_a_model_is_not_unpacked(served: tuple[Served, str], tmp_path: Path) -> None:
     state, url = served
     state.body = model_zip(complete=False)
-    with httpx.Client(timeout=5) as client, pytest.raises(ModelFetchError, match="lacks conf/model.conf"):
+    with httpx.Client(timeout=5) as client, pytest.raises(ModelFetchError, match=r"lacks conf/model\.conf"):
         fetch_model(url, tmp_path, client=client)
     assert not (tmp_path / NAME).exists() and not list(tmp_path.glob("*.part"))
 
