@@ -2,16 +2,25 @@
 # Install what the kiosk needs, once: Debian packages (espeak-ng, PortAudio, a user-space sound server for
 # the tests) and a Python virtual environment in .venv with the kiosk and its extras.
 #   scripts/setup.sh            everything (voice and tests)
+#   scripts/setup.sh --voice    what a voice night needs (a Raspberry Pi at the party)
 #   scripts/setup.sh --play     only what a typed night needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-extras="voice,test"
-packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins)
-if [ "${1:-}" = "--play" ]; then
-    extras=""
-    packages=()
-fi
+case "${1:-}" in
+    --play)
+        extras=""
+        packages=()
+        ;;
+    --voice)
+        extras="voice"
+        packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils)
+        ;;
+    *)
+        extras="voice,test"
+        packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins)
+        ;;
+esac
 
 missing=()
 for package in "${packages[@]}"; do
