@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
 from kiosk import keys
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
-from kiosk.nightlog import NightLog
+from kiosk.nightlog import NightLog, autosave_path
 
 
 def _add_key_options(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +23,7 @@ def _add_key_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _load(args: argparse.Namespace, out: TextIO) -> keys.LoadedKey:
+def _load(args: argparse.Namespace) -> keys.LoadedKey:
     if args.sealed:
         from kiosk.keystore import load_for_night
 
@@ -33,8 +33,8 @@ def _load(args: argparse.Namespace, out: TextIO) -> keys.LoadedKey:
     return keys.load_practice()
 
 
-def build_host(args: argparse.Namespace, out: TextIO = sys.stdout) -> tuple[Host, keys.LoadedKey]:
-    loaded = _load(args, out)
+def build_host(args: argparse.Namespace) -> tuple[Host, keys.LoadedKey]:
+    loaded = _load(args)
     if loaded.problem:
         print(f"key: {loaded.problem}", file=sys.stderr)
     return Host(loaded.key, source=loaded.source, voice=getattr(args, "voice", False)), loaded
@@ -68,11 +68,19 @@ def replay(messages: Iterable[str], host: Host, out: TextIO) -> int:
     return 0
 
 
-def _lines(stream: TextIO) -> Iterator[str]:
-    yield from stream
+def resume_message(args: argparse.Namespace) -> str | None:
+    """With --resume, the night kept between questions before the kiosk stopped, sent as the table would."""
+    if not getattr(args, "resume", False):
+        return None
+    path = autosave_path()
+    try:
+        return path.read_text()
+    except OSError:
+        print(f"No night to resume ({path} is not there): a new night begins.", file=sys.stderr)
+        return None
 
 
-def play(host: Host, log: NightLog | None, stdin: TextIO, out: TextIO) -> int:
+def play(host: Host, log: NightLog | None, stdin: TextIO, out: TextIO, resume: str | None = None) -> int:
     """The night at a terminal: a line is a message."""
     opening = host.opening()
     print(opening.text, file=out)
@@ -80,6 +88,8 @@ def play(host: Host, log: NightLog | None, stdin: TextIO, out: TextIO) -> int:
         log.reply(opening)
     if host.key is None:
         return 2
+    if resume:
+        print(host.hear(resume).text, file=out)
     while True:
         try:
             out.write("> ")
@@ -95,9 +105,11 @@ def play(host: Host, log: NightLog | None, stdin: TextIO, out: TextIO) -> int:
             log.message(line.rstrip("\n"))
             log.reply(reply)
         print(reply.text, file=out)
-        if reply.save_block and log:
-            path = log.keep_save(reply.save_block)
-            print(f"(The save is also kept in {path}.)", file=out)
+        if log:
+            log.autosave(host.resumable_save(), reply.over)
+            if reply.save_block:
+                path = log.keep_save(reply.save_block)
+                print(f"(The save is also kept in {path}.)", file=out)
         if reply.over:
             return 0
 
@@ -111,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     play_parser = commands.add_parser("play", help="play a night at a terminal, typing")
     _add_key_options(play_parser)
     play_parser.add_argument("--voice", action="store_true", help="take each line as a spoken utterance")
+    play_parser.add_argument(
+        "--resume", action="store_true", help="carry on the night kept when the kiosk stopped"
+    )
 
     replay_parser = commands.add_parser("replay", help="JSON Lines of table messages in, host replies out")
     _add_key_options(replay_parser)
@@ -125,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     voice_parser.add_argument("--device", help="sounddevice input/output device (name or index)")
     voice_parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
     voice_parser.add_argument("--rate", type=int, default=150, help="speaking rate, words per minute")
+    voice_parser.add_argument(
+        "--resume", action="store_true", help="carry on the night kept when the kiosk stopped"
+    )
     voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
 
     commands.add_parser("devices", help="list audio devices")
@@ -143,16 +161,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         host, _ = build_host(args)
-        return replay(_lines(sys.stdin), host, sys.stdout)
+        return replay(sys.stdin, host, sys.stdout)
     if args.command == "play":
         host, loaded = build_host(args)
         log = NightLog.start(loaded) if loaded.key is not None else None
-        return play(host, log, sys.stdin, sys.stdout)
+        return play(host, log, sys.stdin, sys.stdout, resume_message(args))
     if args.command == "voice":
         from kiosk.voice.kiosk import run_voice
 
         host, loaded = build_host(args)
-        return run_voice(args, host, loaded)
+        return run_voice(args, host, loaded, resume_message(args))
     if args.command == "devices":
         from kiosk.voice.audio import describe_devices
 

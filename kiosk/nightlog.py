@@ -16,6 +16,10 @@ from kiosk.keys import LoadedKey
 from kiosk.storage import data_dir, write_atomic
 
 
+def autosave_path(folder: Path | None = None) -> Path:
+    return (folder or data_dir()) / "saves" / "autosave.txt"
+
+
 @dataclass
 class NightLog:
     path: Path
@@ -50,6 +54,15 @@ class NightLog:
         write_atomic(path, (block + "\n").encode())
         write_atomic(folder / "latest.txt", (block + "\n").encode())
         return path
+
+    def autosave(self, block: str | None, over: bool) -> None:
+        """Keep the night between questions, so that a kiosk that loses power can resume it (--resume);
+        forget it once the night is over."""
+        path = autosave_path(self.path.parent.parent)
+        if over:
+            path.unlink(missing_ok=True)
+        elif block is not None:
+            write_atomic(path, (block + "\n").encode())
 
     def close(self) -> None:
         self.stream.close()

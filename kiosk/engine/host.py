@@ -204,6 +204,14 @@ class Host:
             scores={team: night.score(team) for team in night.teams},
         )
 
+    def resumable_save(self) -> str | None:
+        """The save block of the night as it stands, when it stands between questions; else None."""
+        night = self.night
+        if night.picker is None or night.end is not None:
+            return None
+        between = night.phase is Phase.PICK or (night.phase is Phase.CANDLE and not night.answers)
+        return self.save().block() if between else None
+
     # --- building replies --------------------------------------------------------------------------------
 
     def _reply(

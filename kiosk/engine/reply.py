@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -21,8 +21,6 @@ class Reply:
     """A save block, for the adapter to keep in a file as well as show."""
     over: bool = False
     """The night has ended (after the RESULT line) or cannot happen (no key)."""
-    notes: tuple[str, ...] = field(default=())
-    """What the host noticed about the message itself (for logs), never said."""
 
     @property
     def speech(self) -> str:

@@ -85,14 +85,17 @@ class VoiceKiosk:
 
     # --- the loop ----------------------------------------------------------------------------------------
 
-    def run(self, source: Source) -> int:
+    def run(self, source: Source, resume: str | None = None) -> int:
         self._say(self.host.opening())
         if self.host.key is None:
             return 2
+        if resume:
+            self._say(self.host.hear(resume))
         for utterance, ended_at in self._utterances(source):
             reply = self.host.hear(utterance.text)
             if self.log:
                 self.log.message(utterance.text)
+                self.log.autosave(self.host.resumable_save(), reply.over)
             started = self._say(reply)
             self.turns.append(Turn(utterance.text, reply, ended_at, started))
             if reply.over:
@@ -181,7 +184,7 @@ def _source(args: argparse.Namespace) -> Source:
     return Microphone(device=args.device)
 
 
-def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey) -> int:
+def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey, resume: str | None = None) -> int:
     """`python -m kiosk voice`: one clear line for a missing model or device, never a traceback."""
     model_path = args.model or default_model_path()
     try:
@@ -202,7 +205,7 @@ def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey) -> int:
         on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
     )
     try:
-        return kiosk.run(_source(args))
+        return kiosk.run(_source(args), resume)
     except AudioError as error:
         print(f"Audio problem: {error}", file=sys.stderr)
         return 2
