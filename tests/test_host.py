@@ -579,3 +579,23 @@ def test_a_key_with_a_longer_example(practice_key: Key) -> None:
     reply = table.say("Bats: evermore. Ghosts: nevermoore")
     assert 'Bats: wrong, 0 points (evermore: the raven says "Nevermore").' in reply.speech
     assert "Ghosts: right, 3 points." in reply.speech
+
+
+def test_a_rule_that_breaks_midway_leaves_the_night_as_it_was(plain_key: Key) -> None:
+    class BrokenRuling(Host):
+        def _rule_cell(self, lines):  # type: ignore[no-untyped-def]
+            self.night.board.slots["A1"].scorers = ()  # half a ruling, then a fault
+            self.night.out.add(self.night.teams[0])
+            raise RuntimeError("a fault in a rule")
+
+    host = BrokenRuling(plain_key)
+    host.opening()
+    host.hear("two")
+    host.hear("A1")
+    host.hear("Bats: answera1")
+    before = host.ledger()
+    reply = host.hear("Ghosts: pass")
+    assert reply.speech.startswith("I could not follow that message, so nothing has changed.")
+    assert host.failures == 1
+    assert host.ledger() == before
+    assert host.night.board.slots["A1"].open and not host.night.out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kiosk.cartridge import CATEGORIES, POINTS
 from kiosk.engine.teams import Team
@@ -46,6 +46,9 @@ class Board:
     slots: dict[str, Slot] = field(
         default_factory=lambda: {cell: Slot(points=int(cell[1])) for cell in CELL_IDS}
     )
+
+    def copy(self) -> Board:
+        return Board({cell: replace(slot) for cell, slot in self.slots.items()})
 
     def row(self, letter: str) -> str:
         """One category's slots split by dots, e.g. "1.BG.?.-.5"."""

@@ -11,12 +11,11 @@ Phases of a night::
 
 from __future__ import annotations
 
-import copy
 import enum
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kiosk import cartridge as card
 from kiosk.engine import commands as talk
@@ -63,7 +62,7 @@ class End(enum.Enum):
     CLOSED = "closed"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Answer:
     """A team's answer to the open question (or Candle-End year), as it stands."""
 
@@ -109,6 +108,18 @@ class Night:
     questions_read: int = 0
     """Questions read in this sitting: a save is read only before the first."""
     end: End | None = None
+
+    def copy(self) -> Night:
+        """A copy to restore if a message breaks a rule midway. Only these parts change in place; the rest
+        are immutable values (and a deep copy would cost more than the message itself)."""
+        return replace(
+            self,
+            out=set(self.out),
+            board=self.board.copy(),
+            answers=dict(self.answers),
+            fixes=list(self.fixes),
+            end_votes=None if self.end_votes is None else set(self.end_votes),
+        )
 
     @property
     def solo(self) -> bool:
@@ -161,7 +172,7 @@ class Host:
         """One table message in, one reply out. The night survives any message."""
         if self.night.phase is Phase.NO_KEY:
             return self._reply([card.NO_KEY], over=True)
-        before = copy.deepcopy(self.night)
+        before = self.night.copy()
         try:
             return self._hear(message)
         except Exception:
