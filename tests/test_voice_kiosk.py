@@ -44,7 +44,8 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     out = WavOutput(tmp_path / "host.wav")
     screen = io.StringIO()
     speaker = Speaker()
-    kiosk = VoiceKiosk(host, korean_model, speaker, out, screen=screen)
+    captions: list[str] = []
+    kiosk = VoiceKiosk(host, korean_model, speaker, out, screen=screen, on_partial=captions.append)
     try:
         code = kiosk.run(WavSource(TABLE))
     finally:
@@ -55,6 +56,7 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     # The Korean model cannot understand English words, but it must hear each utterance as one.
     assert len(kiosk.turns) >= len(lines) - 2
     assert all(turn.heard for turn in kiosk.turns)
+    assert captions and all(captions)  # live captions while each utterance streams
     shown = screen.getvalue()
     assert shown.startswith("Practice night:")
     for turn in kiosk.turns:

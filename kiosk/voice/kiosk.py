@@ -74,6 +74,8 @@ class VoiceKiosk:
     turns: list[Turn] = field(default_factory=list)
     on_listening: Callable[[], None] | None = None
     """Called each time the kiosk has finished speaking and listens again."""
+    on_partial: Callable[[str], None] | None = None
+    """Called with the words heard so far whenever they change: live captions for a screen."""
     _recognizer: Recognizer = field(init=False)
     _muted_until: float = field(init=False, default=0.0)
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
@@ -105,10 +107,16 @@ class VoiceKiosk:
     def _utterances(self, source: Source) -> Iterator[tuple[Utterance, float | None]]:
         self._listen_for_phase()
         detector = self.end_of_speech
+        heard_so_far = ""
         for chunk in source.chunks():
             if chunk.captured is not None and chunk.captured < self._muted_until:
                 continue  # half duplex: this is the kiosk's own voice, or its echo
             utterance = self._recognizer.feed(chunk.pcm)
+            if utterance is None and self.on_partial:
+                partial = self._recognizer.partial()
+                if partial != heard_so_far:
+                    heard_so_far = partial
+                    self.on_partial(partial)
             voiced_before = detector.last_voice_at
             ended = detector.feed(chunk.pcm, chunk.at)
             if (
@@ -120,6 +128,7 @@ class VoiceKiosk:
             if ended and utterance is None:
                 utterance = self._recognizer.finish()
             if utterance is not None:
+                heard_so_far = ""
                 yield self._corrected(utterance), self._voice_ended
                 detector.reset()
                 self._listen_for_phase()
@@ -203,6 +212,7 @@ def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey, resume: s
         log=log,
         grammar=supports_grammar(Path(model_path)),
         on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
+        on_partial=lambda words: print(f"(hearing) {words}", file=sys.stderr, flush=True),
     )
     try:
         return kiosk.run(_source(args), resume)
