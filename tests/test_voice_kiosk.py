@@ -56,7 +56,9 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     # The Korean model cannot understand English words, but it must hear each utterance as one.
     assert len(kiosk.turns) >= len(lines) - 2
     assert all(turn.heard for turn in kiosk.turns)
-    assert captions and all(captions)  # live captions while each utterance streams
+    assert len([caption for caption in captions if caption]) >= len(
+        kiosk.turns
+    )  # live captions as words stream
     shown = screen.getvalue()
     assert shown.startswith("Practice night:")
     for turn in kiosk.turns:
