@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import signal
 import subprocess
 import sys
 import wave
@@ -72,9 +73,29 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     assert np.abs(samples.astype(np.int32)).max() > 1000
 
 
+def run_stalled_shows_stacks(
+    command: list[str], env: dict[str, str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """Run a command; if it stalls, abort it so that faulthandler prints where every thread stood."""
+    with subprocess.Popen(
+        command,
+        env={**env, "PYTHONFAULTHANDLER": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        try:
+            out, err = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGABRT)
+            out, err = process.communicate()
+            raise AssertionError(f"stalled for {timeout} s; stacks:\n{err[-6000:]}") from None
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
 def test_voice_command_line_with_audio_in(korean_model_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "host.wav"
-    run = subprocess.run(
+    run = run_stalled_shows_stacks(
         [
             sys.executable,
             "-m",
@@ -87,11 +108,8 @@ def test_voice_command_line_with_audio_in(korean_model_path: Path, tmp_path: Pat
             "--audio-out",
             str(out),
         ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env={"SNAP_APPLE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        {"SNAP_APPLE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        timeout=120,
     )
     assert run.returncode == 0, run.stderr
     assert "Welcome to Snap-Apple Night" in run.stdout
