@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
+import time
 
-from kiosk.voice.tts import Speaker, SpeakerSettings, sentences
+import numpy as np
+import pytest
+
+from kiosk.voice.tts import Speaker, SpeakerSettings, SpeechStalled, sentences
 
 
 def test_a_sentence_renders_to_samples() -> None:
@@ -56,3 +59,16 @@ def test_replies_are_spoken_sentence_by_sentence() -> None:
     ]
     assert sentences("A · Old Customs: Halloween's name.") == ["A , Old Customs: Halloween's name."]
     assert sentences("") == []
+
+
+def test_a_stalled_sentence_is_reported_and_the_engine_takes_the_next() -> None:
+    speaker = Speaker()
+    try:
+        # A timeout far below what rendering takes stands in for a stalled engine.
+        long_text = "The candle on the snap-apple rod burns down, and the table counts up. " * 20
+        with pytest.raises(SpeechStalled):
+            speaker.render(long_text, timeout=0.001)
+        time.sleep(1.0)
+        assert len(speaker.render("Bats, pick a category.").samples) > 0
+    finally:
+        speaker.close()

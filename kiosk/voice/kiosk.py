@@ -19,6 +19,8 @@ from pathlib import Path
 from queue import Queue
 from typing import TextIO
 
+import numpy as np
+
 from kiosk.engine.host import Host, Phase
 from kiosk.engine.reply import Reply
 from kiosk.keys import LoadedKey
@@ -36,7 +38,7 @@ from kiosk.voice.audio import (
 )
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Speaker, SpeakerSettings, Speech, sentences
+from kiosk.voice.tts import Speaker, SpeakerSettings, Speech, SpeechStalled, sentences
 from kiosk.voice.vad import EndOfSpeech
 
 TAIL_SECONDS = 0.3
@@ -161,6 +163,8 @@ class VoiceKiosk:
                 print(f"(The save is kept in {path}.)", file=self.screen, flush=True)
         first: float | None = None
         for speech in self._rendered(sentences(reply.speech)):
+            if not len(speech.samples):
+                continue
             played = self.output.play(speech)
             first = played if first is None else first
         self._recognizer.reset()
@@ -178,7 +182,11 @@ class VoiceKiosk:
 
         def render_all() -> None:
             for text in texts:
-                ready.put(self.speaker.render(text))
+                try:
+                    ready.put(self.speaker.render(text))
+                except SpeechStalled as error:
+                    print(f"(speech) {error}", file=sys.stderr, flush=True)
+                    ready.put(Speech(np.zeros(0, dtype=np.int16), 22_050))
 
         worker = threading.Thread(target=render_all, daemon=True)
         worker.start()
