@@ -82,14 +82,18 @@ def resume_message(args: argparse.Namespace) -> str | None:
 
 def play(host: Host, log: NightLog | None, stdin: TextIO, out: TextIO, resume: str | None = None) -> int:
     """The night at a terminal: a line is a message."""
-    opening = host.opening()
-    print(opening.text, file=out)
-    if log:
-        log.reply(opening)
+
+    def show(message: str | None, reply: Reply) -> None:
+        print(reply.text, file=out)
+        kept = log.record(message, reply, host.resumable_save()) if log else None
+        if kept:
+            print(f"(The save is also kept in {kept}.)", file=out)
+
+    show(None, host.opening())
     if host.key is None:
         return 2
     if resume:
-        print(host.hear(resume).text, file=out)
+        show(resume, host.hear(resume))
     while True:
         try:
             out.write("> ")
@@ -100,16 +104,9 @@ def play(host: Host, log: NightLog | None, stdin: TextIO, out: TextIO, resume: s
             return 0
         if not line:
             return 0
-        reply = host.hear(line.rstrip("\n"))
-        if log:
-            log.message(line.rstrip("\n"))
-            log.reply(reply)
-        print(reply.text, file=out)
-        if log:
-            log.autosave(host.resumable_save(), reply.over)
-            if reply.save_block:
-                path = log.keep_save(reply.save_block)
-                print(f"(The save is also kept in {path}.)", file=out)
+        message = line.rstrip("\n")
+        reply = host.hear(message)
+        show(message, reply)
         if reply.over:
             return 0
 

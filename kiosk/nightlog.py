@@ -41,11 +41,14 @@ class NightLog:
         self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
         self.stream.flush()
 
-    def message(self, text: str) -> None:
-        self._write({"say": text})
-
-    def reply(self, reply: Reply) -> None:
+    def record(self, message: str | None, reply: Reply, resumable: str | None) -> Path | None:
+        """One turn of the night: the message (None for the opening), the reply, the night kept for a
+        restart, and any save the table asked for. Returns where that save was kept."""
+        if message is not None:
+            self._write({"say": message})
         self._write({"reply": reply.text})
+        self.autosave(resumable, reply.over)
+        return self.keep_save(reply.save_block) if reply.save_block else None
 
     def keep_save(self, block: str) -> Path:
         """Keep a save block as a file beside the log, and as the latest save for a restart."""

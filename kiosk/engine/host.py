@@ -109,6 +109,12 @@ class Night:
     """Questions read in this sitting: a save is read only before the first."""
     end: End | None = None
 
+    def clear_answers(self) -> None:
+        """Forget the answers, fixes and last-named team of a question that is over or about to begin."""
+        self.answers = {}
+        self.fixes = []
+        self.last_named = None
+
     def copy(self) -> Night:
         """A copy to restore if a message breaks a rule midway. Only these parts change in place; the rest
         are immutable values (and a deep copy would cost more than the message itself)."""
@@ -231,6 +237,16 @@ class Host:
         built = tuple(line if isinstance(line, Line) else Line(line) for line in lines)
         return Reply(lines=built, ledger=self.ledger().format(), save_block=save_block, over=over)
 
+    def _save_reply(self, after: list[str]) -> Reply:
+        """The save block, shown and kept but never spoken, then whatever the host is waiting for."""
+        block = self.save().block()
+        lines: list[str | Line] = [
+            "Here is the save. To carry on later, send it before the first question of a new night.",
+            Line(block, spoken=False),
+            *after,
+        ]
+        return self._reply(lines, save_block=block)
+
     def _pick_prompt(self) -> str:
         if self.night.solo:
             return "Pick a category and points, like D3."
@@ -261,12 +277,18 @@ class Host:
             lines.append(f"{category.letter} · {category.title}: {category.blurb}. {slots}")
         return lines
 
+    def _totals(self) -> str:
+        """Each team's total, a team that left marked: "Bats 3, Ghosts 2 (out)"."""
+        night = self.night
+        return ", ".join(
+            f"{t.value} {night.score(t)}" + (" (out)" if t in night.out else "") for t in night.teams
+        )
+
     def _scores_line(self) -> str:
         night = self.night
         if night.solo:
             return f"Your total: {night.score(Team.YOU)} out of {card.MAX_TOTAL}."
-        parts = [f"{t.value} {night.score(t)}" + (" (out)" if t in night.out else "") for t in night.teams]
-        return "Scores: " + ", ".join(parts) + "."
+        return f"Scores: {self._totals()}."
 
     # --- the dispatcher ----------------------------------------------------------------------------------
 
@@ -393,14 +415,7 @@ class Host:
             if votes is not None:
                 return votes
         if command is Command.SAVE:
-            block = self.save().block()
-            return self._reply(
-                [
-                    "Here is the save. To carry on later, send it before the first question of a new night.",
-                    Line(block, spoken=False),
-                ],
-                save_block=block,
-            )
+            return self._save_reply([])
         if command is Command.BOARD:
             return self._reply([*self.board_lines(), self._pick_prompt()])
         if command is Command.REPEAT:
@@ -451,9 +466,7 @@ class Host:
         night = self.night
         night.board.slots[cell].open = True
         night.open = cell
-        night.answers = {}
-        night.fixes = []
-        night.last_named = None
+        night.clear_answers()
         night.next_pick = None
         night.questions_read += 1
         night.phase = Phase.QUESTION
@@ -622,11 +635,7 @@ class Host:
             return self._reply([*self.board_lines(), *self._prompt()])
         if command is Command.SAVE:
             if night.phase is Phase.CANDLE and not night.answers:
-                block = self.save().block()
-                return self._reply(
-                    ["Here is the save.", Line(block, spoken=False), self._current_question()],
-                    save_block=block,
-                )
+                return self._save_reply([self._current_question()])
             return self._reply(
                 [
                     "Save comes between questions: finish this one (answer or pass), then save.",
@@ -889,9 +898,7 @@ class Host:
         slot.open = False
         slot.scorers = tuple(scorers)
         night.open = None
-        night.answers = {}
-        night.fixes = []
-        night.last_named = None
+        night.clear_answers()
         night.phase = Phase.PICK
         if night.board.played_count() == len(CELL_IDS):
             return self._endgame(out, End.PLAYED)
@@ -935,9 +942,7 @@ class Host:
         night = self.night
         night.phase = Phase.CANDLE
         night.open = which
-        night.answers = {}
-        night.fixes = []
-        night.last_named = None
+        night.clear_answers()
         night.tiebreaks_read += 1
         night.questions_read += 1
         number = which[-1]
@@ -961,11 +966,10 @@ class Host:
         with_year = [d for d in distance.values() if d is not None]
         best = min(with_year) if with_year else None
         level = tuple(team for team in night.tied if distance[team] == best)
-        night.answers = {}
+        night.clear_answers()
         night.tied = level
         if len(level) > 1 and night.open == "TB1":
             return self._read_tiebreak([*out, f"Still level: {join_names(level)}."], "TB2")
-        night.open = None
         return self._finale(out, End.PLAYED)
 
     def _finale(self, lines: Sequence[str | Line], end: End) -> Reply:
@@ -981,13 +985,10 @@ class Host:
         top = max(night.score(team) for team in night.teams)
         out: list[str | Line] = [*lines, card.CANDLE_BURNS]
         if night.solo:
-            out.append(f"Your total: {top} out of {card.MAX_TOTAL}.")
+            out.append(self._scores_line())
             win = "solo"
         else:
-            totals = ", ".join(
-                f"{t.value} {night.score(t)}" + (" (out)" if t in night.out else "") for t in night.teams
-            )
-            out.append(f"Totals out of {card.MAX_TOTAL}: {totals}.")
+            out.append(f"Totals out of {card.MAX_TOTAL}: {self._totals()}.")
             if len(winners) == 1:
                 out.append(f"{winners[0].value} win the night!")
                 win = winners[0].value

@@ -94,13 +94,10 @@ class VoiceKiosk:
         if self.host.key is None:
             return 2
         if resume:
-            self._say(self.host.hear(resume))
+            self._say(self.host.hear(resume), resume)
         for utterance, ended_at in self._utterances(source):
             reply = self.host.hear(utterance.text)
-            if self.log:
-                self.log.message(utterance.text)
-                self.log.autosave(self.host.resumable_save(), reply.over)
-            started = self._say(reply)
+            started = self._say(reply, utterance.text)
             self.turns.append(Turn(utterance.text, reply, ended_at, started))
             if reply.over:
                 return 0
@@ -152,15 +149,13 @@ class VoiceKiosk:
 
     # --- speaking ----------------------------------------------------------------------------------------
 
-    def _say(self, reply: Reply) -> float | None:
-        """Show the reply, keep a save, speak it sentence by sentence; return time.monotonic() of the first
-        sample played."""
+    def _say(self, reply: Reply, heard: str | None = None) -> float | None:
+        """Show the reply, log the turn and keep any save, speak it sentence by sentence; return
+        time.monotonic() of the first sample played."""
         print(reply.text, file=self.screen, flush=True)
-        if self.log:
-            self.log.reply(reply)
-            if reply.save_block:
-                path = self.log.keep_save(reply.save_block)
-                print(f"(The save is kept in {path}.)", file=self.screen, flush=True)
+        kept = self.log.record(heard, reply, self.host.resumable_save()) if self.log else None
+        if kept:
+            print(f"(The save is kept in {kept}.)", file=self.screen, flush=True)
         first: float | None = None
         for speech in self._rendered(sentences(reply.speech)):
             if not len(speech.samples):
