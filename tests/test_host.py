@@ -6,8 +6,11 @@ import pytest
 
 from kiosk import Host, Key, KeySource, Phase
 from kiosk import cartridge as card
+from kiosk.engine import ruling
 from kiosk.engine.board import CELL_IDS
+from kiosk.engine.cells import Cell
 from kiosk.engine.ledger import parse_ledger
+from kiosk.engine.night import Night
 
 from .conftest import Table
 
@@ -577,21 +580,22 @@ def test_a_key_with_a_longer_example(practice_key: Key) -> None:
     assert "Ghosts: right, 3 points." in reply.speech
 
 
-def test_a_rule_that_breaks_midway_leaves_the_night_as_it_was(plain_key: Key) -> None:
-    class BrokenRuling(Host):
-        def _rule_cell(self, lines):  # type: ignore[no-untyped-def]
-            self.night.board.slots["A1"].scorers = ()  # half a ruling, then a fault
-            self.night.out.add(self.night.teams[0])
-            raise RuntimeError("a fault in a rule")
+def test_a_rule_that_breaks_midway_leaves_the_night_as_it_was(
+    plain_key: Key, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fault_after_the_cell_is_written(night: Night, key: Key) -> list[object]:
+        night.out.add(night.teams[0])  # half a step, then a fault
+        raise RuntimeError("a fault in a rule")
 
-    host = BrokenRuling(plain_key)
+    host = Host(plain_key)
     host.opening()
     host.hear("two")
     host.hear("A1")
     host.hear("Bats: answera1")
     before = host.ledger()
+    monkeypatch.setattr(ruling, "after_cell", fault_after_the_cell_is_written)
     reply = host.hear("Ghosts: pass")
     assert reply.speech.startswith("I could not follow that message, so nothing has changed.")
     assert host.failures == 1
     assert host.ledger() == before
-    assert host.night.board.slots["A1"].open and not host.night.out
+    assert host.night.board.slots[Cell("A", 1)].open and not host.night.out

@@ -5,16 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from kiosk.cartridge import CATEGORIES, POINTS
+from kiosk.cartridge import POINTS
+from kiosk.engine.cells import CELL_IDS, CELLS, LETTERS, Cell
+from kiosk.engine.errors import BoardError
 from kiosk.engine.teams import Team
 
-LETTERS = tuple(category.letter for category in CATEGORIES)
-CELL_IDS = tuple(f"{letter}{points}" for letter in LETTERS for points in POINTS)
+__all__ = ["CELLS", "CELL_IDS", "LETTERS", "Board", "BoardError", "Cell", "Slot"]
 _SLOT = re.compile(r"^(?:[1-5]|\?|-|[BGOTY]+)$")
-
-
-class BoardError(ValueError):
-    """A board written in slots that does not read as one."""
 
 
 @dataclass
@@ -43,8 +40,8 @@ class Slot:
 
 @dataclass
 class Board:
-    slots: dict[str, Slot] = field(
-        default_factory=lambda: {cell: Slot(points=int(cell[1])) for cell in CELL_IDS}
+    slots: dict[Cell, Slot] = field(
+        default_factory=lambda: {cell: Slot(points=cell.points) for cell in CELLS}
     )
 
     def copy(self) -> Board:
@@ -52,7 +49,7 @@ class Board:
 
     def row(self, letter: str) -> str:
         """One category's slots split by dots, e.g. "1.BG.?.-.5"."""
-        return ".".join(self.slots[f"{letter}{points}"].code() for points in POINTS)
+        return ".".join(self.slots[Cell(letter, points)].code() for points in POINTS)
 
     def rows(self) -> dict[str, str]:
         return {letter: self.row(letter) for letter in LETTERS}
@@ -60,16 +57,23 @@ class Board:
     def played_count(self) -> int:
         return sum(1 for slot in self.slots.values() if slot.played)
 
-    def is_free(self, cell: str) -> bool:
+    def is_free(self, cell: Cell) -> bool:
         slot = self.slots[cell]
         return not slot.open and not slot.played
 
-    def first_free(self) -> str | None:
+    def free_cells(self) -> tuple[Cell, ...]:
+        return tuple(cell for cell in CELLS if self.is_free(cell))
+
+    def first_free(self) -> Cell | None:
         """The lowest open value in the first category, A to E, that has one ("pass" or "you choose")."""
-        for cell in CELL_IDS:
-            if self.is_free(cell):
-                return cell
-        return None
+        return next(iter(self.free_cells()), None)
+
+    def open(self, cell: Cell) -> None:
+        self.slots[cell].open = True
+
+    def play(self, cell: Cell, scorers: tuple[Team, ...]) -> None:
+        """Write a ruled cell's scorers (none: "-")."""
+        self.slots[cell] = Slot(points=cell.points, scorers=scorers)
 
     def points_of(self, team: Team) -> int:
         return sum(slot.points for slot in self.slots.values() if slot.scorers and team in slot.scorers)
@@ -97,4 +101,4 @@ class Board:
                     assert team is not None  # the pattern admits only team initials
                     teams.append(team)
                 slot.scorers = tuple(teams)
-            self.slots[f"{letter}{points}"] = slot
+            self.slots[Cell(letter, points)] = slot
