@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from kiosk.cartridge import POINTS
 from kiosk.engine.cells import CELL_IDS, CELLS, LETTERS, Cell
@@ -14,7 +15,7 @@ __all__ = ["CELLS", "CELL_IDS", "LETTERS", "Board", "BoardError", "Cell", "Slot"
 _SLOT = re.compile(r"^(?:[1-5]|\?|-|[BGOTY]+)$")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Slot:
     """One cell's state. Unplayed: not open and scorers is None."""
 
@@ -28,7 +29,12 @@ class Slot:
         return self.scorers is not None
 
     def code(self) -> str:
-        """The ledger's form: the digit if unplayed, ? if open, - if nobody scored, else the initials."""
+        return self._code
+
+    @cached_property
+    def _code(self) -> str:
+        """The ledger's form: the digit if unplayed, ? if open, - if nobody scored, else the initials.
+        Kept once worked out: a slot never changes, and every reply's ledger reads all 25."""
         if self.open:
             return "?"
         if self.scorers is None:
@@ -38,6 +44,9 @@ class Slot:
         return "".join(team.initial for team in self.scorers)
 
 
+_ROWS = {letter: tuple(Cell(letter, points) for points in POINTS) for letter in LETTERS}
+
+
 @dataclass
 class Board:
     slots: dict[Cell, Slot] = field(
@@ -45,11 +54,11 @@ class Board:
     )
 
     def copy(self) -> Board:
-        return Board({cell: replace(slot) for cell, slot in self.slots.items()})
+        return Board(dict(self.slots))  # slots are frozen: a new dict is a whole copy
 
     def row(self, letter: str) -> str:
         """One category's slots split by dots, e.g. "1.BG.?.-.5"."""
-        return ".".join(self.slots[Cell(letter, points)].code() for points in POINTS)
+        return ".".join(self.slots[cell].code() for cell in _ROWS[letter])
 
     def rows(self) -> dict[str, str]:
         return {letter: self.row(letter) for letter in LETTERS}
@@ -69,7 +78,7 @@ class Board:
         return next(iter(self.free_cells()), None)
 
     def open(self, cell: Cell) -> None:
-        self.slots[cell].open = True
+        self.slots[cell] = replace(self.slots[cell], open=True)
 
     def play(self, cell: Cell, scorers: tuple[Team, ...]) -> None:
         """Write a ruled cell's scorers (none: "-")."""
@@ -88,9 +97,9 @@ class Board:
                 raise BoardError(f"{letter}{points} reads {code!r}, which is not a slot")
             slot = Slot(points=points)
             if code == "?":
-                slot.open = True
+                slot = Slot(points=points, open=True)
             elif code == "-":
-                slot.scorers = ()
+                slot = Slot(points=points, scorers=())
             elif code.isdigit():
                 if int(code) != points:
                     raise BoardError(f"{letter}{points} reads {code}, not its own value")
@@ -100,5 +109,5 @@ class Board:
                     team = Team.from_initial(letter_code)
                     assert team is not None  # the pattern admits only team initials
                     teams.append(team)
-                slot.scorers = tuple(teams)
+                slot = Slot(points=points, scorers=tuple(teams))
             self.slots[Cell(letter, points)] = slot

@@ -23,13 +23,18 @@ def _title_pattern(title: str) -> str:
     return r"\s+".join(map(re.escape, words))
 
 
-_TITLES = [(re.compile(_title_pattern(category.title)), category.letter) for category in CATEGORIES]
 _PREFIX = re.compile(
     r"^(?:(?:we(?:ll| will)?|i(?:ll| will)?|let ?s|can we|could we|please|ok|okay|um|so)\s+)*"
     r"(?:(?:pick|picks|take|choose|have|do|try|go for|want|go with)\s+)?"
 )
 _POINTS = r"(?:for\s+)?(?P<points>[1-5])(?:\s+points?)?"
 _SUFFIX = r"(?:\s+please)?"
+_COMPACT = re.compile(r"(?P<letter>[a-e])\s*(?P<points>[1-5])" + _SUFFIX)
+_SPOKEN = re.compile(r"(?P<letter>\w+)\s+" + _POINTS + _SUFFIX)
+_TITLED = [
+    (re.compile(_title_pattern(category.title) + r"\s+" + _POINTS + _SUFFIX), category.letter)
+    for category in CATEGORIES
+]
 
 
 @dataclass(frozen=True)
@@ -53,17 +58,17 @@ def parse_pick(text: str) -> Pick | None:
     if words in ("pass", "you choose", "you pick", "your choice", "surprise us", "pass you choose"):
         return Pick(None)
     body = _PREFIX.sub("", words, count=1).strip()
-    compact = re.fullmatch(r"(?P<letter>[a-e])\s*(?P<points>[1-5])" + _SUFFIX, body)
+    compact = _COMPACT.fullmatch(body)
     if compact:
         return Pick(_cell(compact["letter"], compact["points"]))
-    spoken = re.fullmatch(r"(?P<letter>\w+)\s+" + _POINTS + _SUFFIX, body)
+    spoken = _SPOKEN.fullmatch(body)
     if spoken and spoken["letter"] in WINGS_AND_WEBS_WORDS:
         return Pick(_cell("D", spoken["points"]))
     letter = letter_of(spoken["letter"]) if spoken else None
     if spoken and letter is not None and letter in "abcde":
         return Pick(_cell(letter, spoken["points"]))
-    for pattern, letter in _TITLES:
-        titled = re.fullmatch(pattern.pattern + r"\s+" + _POINTS + _SUFFIX, body)
+    for pattern, category_letter in _TITLED:
+        titled = pattern.fullmatch(body)
         if titled:
-            return Pick(_cell(letter, titled["points"]))
+            return Pick(_cell(category_letter, titled["points"]))
     return None

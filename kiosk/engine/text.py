@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 
-APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "ʼ": "'"})
-"""Curly and look-alike apostrophes, made straight."""
+APOSTROPHES = "’‘`ʼ"
+"""Curly and look-alike apostrophes, each read as the straight one."""
+_APOSTROPHE = re.compile(f"[{APOSTROPHES}]")
 _MARKS = re.compile(r"[^\w\s]")
 
 
 def straighten(text: str) -> str:
     """Every apostrophe made the straight one, so that "it’s" and "it's" read alike."""
-    return text.translate(APOSTROPHES)
+    return _APOSTROPHE.sub("'", text)
 
 
 def words_of(text: str) -> str:
