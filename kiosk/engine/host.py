@@ -23,7 +23,7 @@ from kiosk.engine.listening import Listening, listening_for
 from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.reply import Line, Reply
 from kiosk.engine.save import Save
-from kiosk.engine.say import Speaker
+from kiosk.engine.say import NO_KEY_WHY, Speaker
 from kiosk.engine.teams import Team
 
 __all__ = ["HANDLERS", "Host", "KeySource", "Night", "Phase"]
@@ -118,7 +118,7 @@ class Host:
         return self._reply(lines, save_block=block, over=over)
 
     def _no_key(self) -> Reply:
-        return self._reply([card.NO_KEY], over=True)
+        return self._reply([card.NO_KEY, NO_KEY_WHY[self.source]], over=True)
 
     def _reply(
         self, lines: Sequence[str | Line], *, save_block: str | None = None, over: bool = False
