@@ -11,6 +11,7 @@ from kiosk.engine.board import CELL_IDS
 from kiosk.engine.cells import Cell
 from kiosk.engine.ledger import parse_ledger
 from kiosk.engine.night import Night
+from kiosk.engine.say import WHOLE_KEY
 
 from .conftest import Table
 
@@ -416,7 +417,8 @@ def test_a_played_night_with_a_winner(plain_key: Key) -> None:
         "RESULT: AIGC|halloween-trivia|board|v1.0.0|end:played|ch:1|turns:25|teams:2|score:7|win:Ghosts|tape:0|sha:none"
         in lines
     )
-    assert lines[-2:] == [card.WHOLE_KEY, card.EPILOGUE]
+    # A key file the table gave is not vouched for as the sealed key, so the card's closing line is not said.
+    assert lines[-2:] == [WHOLE_KEY[KeySource.FILE], card.EPILOGUE]
     assert any(card.NOTICE.reveal_url in line for line in lines)
     assert any(plain_key.sha256 in line for line in lines)
     assert "RESULT" not in final.speech and plain_key.sha256 not in final.speech
@@ -599,3 +601,15 @@ def test_a_rule_that_breaks_midway_leaves_the_night_as_it_was(
     assert host.failures == 1
     assert host.ledger() == before
     assert host.night.board.slots[Cell("A", 1)].open and not host.night.out
+
+
+def test_only_the_sealed_key_is_called_the_whole_sealed_key(plain_key: Key, practice_key: Key) -> None:
+    for key, source, closing in [
+        (plain_key, KeySource.SEALED, card.WHOLE_KEY),
+        (practice_key, KeySource.PRACTICE, WHOLE_KEY[KeySource.PRACTICE]),
+    ]:
+        table = Table(key, source=source)
+        table.say("solo", "end the night")
+        lines = [line.text for line in table.say("yes").lines]
+        assert lines[-2] == closing
+        assert ("sealed key" in lines[-2]) is (source is KeySource.SEALED)

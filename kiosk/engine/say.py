@@ -320,7 +320,7 @@ class Speaker:
             end=ended.end.value, turns=night.turns, teams=teams, score=ended.top, win=win
         )
         out.append(Line(result, spoken=False))
-        out.append(card.WHOLE_KEY)
+        out.append(card.WHOLE_KEY if self.sealed else WHOLE_KEY[self.source])
         out.append(card.EPILOGUE)
         return out
 
