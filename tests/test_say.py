@@ -64,7 +64,7 @@ def test_the_prompt_follows_the_phase(plain_key: Key) -> None:
     ]
     voting = speaker(plain_key, Phase.VOTING)
     voting.night.votes.add(BATS)
-    assert "Still to say yes: Ghosts." in voting.lines([Part.PROMPT])[0]
+    assert "Still to say yes: Ghosts." in str(voting.lines([Part.PROMPT])[0])
 
 
 def test_the_card_lines_are_said_exactly(plain_key: Key) -> None:
