@@ -22,15 +22,15 @@ _DECADE = re.compile(
 _ZERO = ("oh", "o", "zero", "nought")
 
 
-def _pair(words: list[str]) -> int | None:
-    """A two-digit group said as words: "ninety seven", "oh five", "nineteen", "ten"; not a lone digit
-    ("twenty five" is 25, not 2005)."""
+def _pair(words: list[str], *, lone_digit: bool = False) -> int | None:
+    """A two-digit group said as words: "ninety seven", "oh five", "nineteen", "ten"; a lone digit only
+    after "hundred" ("eleven hundred and one"), since "twenty five" is 25, not 2005."""
     if len(words) == 2 and words[0] in _ZERO and words[1] in UNITS and UNITS[words[1]] < 10:
         return UNITS[words[1]]
     if not words or not all(word in UNITS or word in TENS for word in words):
         return None
     value = _value(words)
-    return value if value is not None and 10 <= value < 100 else None
+    return value if value is not None and (10 if not lone_digit else 1) <= value < 100 else None
 
 
 def year_from_words(words: list[str]) -> int | None:
@@ -42,6 +42,8 @@ def year_from_words(words: list[str]) -> int | None:
         return year if year >= 1000 else None
     plain = [word for word in words if word != "and"]
     if "thousand" in plain:
+        if plain.count("thousand") > 1 or plain.count("hundred") > 1:
+            return None  # two numbers said back to back, not one year
         value = _value(plain)
         return value if value is not None and 1000 <= value <= 9999 else None
     for split in (1, 2):
@@ -50,7 +52,7 @@ def year_from_words(words: list[str]) -> int | None:
             continue
         rest = plain[split:]
         if rest and rest[0] == "hundred":
-            tail = _pair(rest[1:]) if rest[1:] else 0
+            tail = _pair(rest[1:], lone_digit=True) if rest[1:] else 0
             if tail is not None and (rest[1:] or "and" not in words):
                 return head * 100 + tail
         elif rest and "and" not in words:
