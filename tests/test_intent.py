@@ -7,7 +7,7 @@ import pytest
 from kiosk.engine import intent as i
 from kiosk.engine.cells import Cell, Tiebreak
 from kiosk.engine.commands import Command, Movement
-from kiosk.engine.facts import Topic
+from kiosk.engine.facts import TooLong, Topic
 from kiosk.engine.labels import ALL, Labelled
 from kiosk.engine.night import Answer, Night, Phase
 from kiosk.engine.phrase import extract
@@ -61,7 +61,7 @@ def test_before_the_teams_are_named(said: str, expected: i.Intent) -> None:
         ("Sam joins Ghosts", i.JoinTeam("sam", GHOSTS)),
         ("That's wrong, we should get the point", i.Plain.ARGUING),
         ("[L] q:3/25", i.Plain.LEDGER_ONLY),
-        ("x" * 5000, i.TooLong(5000)),
+        ("x" * 5000, TooLong(5000)),
     ],
 )
 def test_between_questions(said: str, expected: i.Intent) -> None:

@@ -143,8 +143,8 @@ def _anytime(night: Night, key: Key, intent: i.Intent) -> list[Fact] | None:
     match intent:
         case _ if night.phase is Phase.OVER:
             return [Noted(Note.NIGHT_OVER)]
-        case i.TooLong(characters):
-            return [TooLong(characters), Part.PROMPT]
+        case TooLong():
+            return [intent, Part.PROMPT]
         case i.Plain.LEDGER_ONLY:
             return [Noted(Note.LEDGER_TYPED), Part.PROMPT]
         case i.Resume(text):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from kiosk.engine import commands as talk
 from kiosk.engine.cells import Cell
 from kiosk.engine.commands import Command, Movement
-from kiosk.engine.facts import CardAnswer, Topic
+from kiosk.engine.facts import CardAnswer, TooLong, Topic
 from kiosk.engine.labels import Labelled, typed_labels, voice_labels
 from kiosk.engine.ledger import is_ledger_line
 from kiosk.engine.night import Night, Phase
@@ -45,11 +45,6 @@ class Plain(enum.Enum):
     DENY = "no, the read-back is not right"
     LATE_ANSWER = "a labelled answer during the read-back: the first answer counts"
     UNCLEAR = "nothing the host can act on"
-
-
-@dataclass(frozen=True)
-class TooLong:
-    characters: int
 
 
 @dataclass(frozen=True)

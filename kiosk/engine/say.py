@@ -160,7 +160,7 @@ class Speaker:
             case f.Fixed(team, word):
                 return [f"Fixed: {team.value} said {word}."]
             case f.Ruled():
-                return self.ruling(fact)
+                return ruling(fact)
             case Part.CANDLE_END:
                 return [card.CANDLE_END]
             case f.TiebreakRead(tied, tiebreak, question):
@@ -273,22 +273,6 @@ class Speaker:
 
     # --- ruling and the end ---------------------------------------------------------------------------
 
-    def ruling(self, ruled: f.Ruled) -> list[str | Line]:
-        out: list[str | Line] = [f"The answer: {ruled.answer.rstrip('.')}."]
-        for result in ruled.results:
-            name = result.team.value
-            if result.verdict in (Verdict.OUT, Verdict.NO_ANSWER, Verdict.PASS):
-                out.append(f"{name}: {result.verdict.value}, 0 points.")
-            elif result.verdict is Verdict.RIGHT:
-                out.append(f"{name}: right, {result.points} point{'s' if result.points > 1 else ''}.")
-            elif result.not_form is not None:
-                reason = result.not_form.reason or "not the answer"
-                out.append(f"{name}: wrong, 0 points ({result.not_form.form}: {reason}).")
-            else:
-                out.append(f"{name}: wrong, 0 points.")
-        out.append(f"Source: {ruled.source.rstrip('.')}.")
-        return out
-
     def finale(self, ended: f.NightEnded) -> list[str | Line]:
         """SCORING & ENDGAME 4-7."""
         night = self.night
@@ -377,3 +361,20 @@ class Speaker:
         if slot.played:
             return f"{worth}, and it has been played."
         return f"{worth}, and it is still on the board."
+
+
+def ruling(ruled: f.Ruled) -> list[str | Line]:
+    out: list[str | Line] = [f"The answer: {ruled.answer.rstrip('.')}."]
+    for result in ruled.results:
+        name = result.team.value
+        if result.verdict in (Verdict.OUT, Verdict.NO_ANSWER, Verdict.PASS):
+            out.append(f"{name}: {result.verdict.value}, 0 points.")
+        elif result.verdict is Verdict.RIGHT:
+            out.append(f"{name}: right, {result.points} point{'s' if result.points > 1 else ''}.")
+        elif result.not_form is not None:
+            reason = result.not_form.reason or "not the answer"
+            out.append(f"{name}: wrong, 0 points ({result.not_form.form}: {reason}).")
+        else:
+            out.append(f"{name}: wrong, 0 points.")
+    out.append(f"Source: {ruled.source.rstrip('.')}.")
+    return out
