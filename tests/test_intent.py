@@ -154,3 +154,11 @@ def test_reading_never_changes_the_night() -> None:
     for said in ["Ghosts: zip", "B3", "Ghosts is out", "save", "yes", "end the night"]:
         i.read(said, made)
     assert made == before
+
+
+def test_by_voice_a_lone_number_after_the_teams_are_named_is_asked_about() -> None:
+    spoken = night(voice=True)
+    assert i.read("two", spoken) == i.Plain.COUNT_UNSURE
+    assert i.read("two teams", spoken) == i.TeamCount(2)
+    assert i.read("no three", spoken) == i.TeamCount(3)
+    assert i.read("two", night()) == i.TeamCount(2)  # typed, a number alone is clear

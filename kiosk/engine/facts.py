@@ -24,6 +24,7 @@ class Note(enum.Enum):
     TYPING_ON = "typing on"
     TOO_MANY_TEAMS = "too many teams"
     TEAM_COUNT_KEPT = "team count kept"
+    SAY_TEAMS = "say teams"
     SAVE_TOO_LATE = "save too late"
     NO_QUESTION_OPEN = "no question open"
     NOT_YOUR_PICK = "not your pick"

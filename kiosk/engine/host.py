@@ -185,6 +185,8 @@ def _between(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
             return picking.pick(night, cell, by)
         case i.Plain.NAME_ALONE:
             return [Noted(Note.NAME_ALONE), PickPrompt()]
+        case i.Plain.COUNT_UNSURE:
+            return [Noted(Note.SAY_TEAMS), PickPrompt()]
         case i.TeamCount(count):
             return naming.name_teams(night, count)
     return [Part.PROMPT]

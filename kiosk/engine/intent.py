@@ -29,6 +29,9 @@ from kiosk.engine.text import words_of
 
 MAX_MESSAGE = 4000
 """Characters: a longer message is refused whole rather than half read."""
+_CLEARLY_A_COUNT = re.compile(
+    r"^(?:no|nope|sorry|actually|wait)\b|\b(?:teams?|solo|just me|alone|on my own|by myself)\b"
+)
 _SOLO_LABEL = re.compile(r"^\s*(?:\*\*)?(?:you|all|me)(?:\*\*)?\s*[:,\-–—](?:\*\*)?\s*(?=\S)", re.IGNORECASE)
 
 
@@ -44,6 +47,7 @@ class Plain(enum.Enum):
     CONFIRM = "yes, the read-back is right"
     DENY = "no, the read-back is not right"
     LATE_ANSWER = "a labelled answer during the read-back: the first answer counts"
+    COUNT_UNSURE = "by voice, a lone number after the teams are named: a team count or half a pick"
     UNCLEAR = "nothing the host can act on"
 
 
@@ -233,6 +237,8 @@ def _read_between(text: str, command: Command | None, night: Night) -> Intent:
         return Plain.NAME_ALONE
     if night.questions_read == 0 and night.board.played_count() == 0:
         count = talk.parse_team_count(re.sub(r"^(?:no|nope|sorry|actually|wait)\b\s*", "", words))
+        if count is not None and night.voice and not _CLEARLY_A_COUNT.search(words):
+            return Plain.COUNT_UNSURE  # by voice a lone number may be half a pick: ask, don't guess
         if count is not None:
             return TeamCount(count)
     question = read_question(text)

@@ -26,6 +26,7 @@ NOTES = {
     Note.TYPING_ON: "Typing it is: start each answer with its team's name and a colon.",
     Note.TOO_MANY_TEAMS: "Four teams at most: Bats, Ghosts, Owls and Toads.",
     Note.TEAM_COUNT_KEPT: "The teams stay as they are.",
+    Note.SAY_TEAMS: "I did not catch a pick. To change the teams, say the number and 'teams', like 'two teams'.",
     Note.SAVE_TOO_LATE: "A save is read only before the first question, so that one changes nothing.",
     Note.NO_QUESTION_OPEN: "No question is open.",
     Note.NOT_YOUR_PICK: "It is {team}'s pick.",
