@@ -51,19 +51,34 @@ def _give(night: Night, team: Team, text: str, notes: list[Fact]) -> bool:
         if team in night.out:
             notes.append(Noted(Note.OUT_CANNOT_ANSWER, team=team))
         return False  # the Candle-End ignores other teams' years
+    collector = _voice_piece if night.voice else _typed_piece
+    return collector(night, team, text, notes)
+
+
+def _typed_piece(night: Night, team: Team, text: str, notes: list[Fact]) -> bool:
+    """Typed: the first answer that locks counts, and it stands."""
+    if night.locked(team):
+        notes.append(Noted(Note.ALREADY_ANSWERED, team=team))
+        return False
+    answer = lock(night, text)
+    if answer.locked:
+        night.answers[team] = answer
+    return answer.phrase.question_mark
+
+
+def _voice_piece(night: Night, team: Team, text: str, notes: list[Fact]) -> bool:
+    """By voice: the team last named goes on adding pieces in order; a spelled word is that word; a piece
+    that locks nothing is kept too, since more may follow."""
     current = night.answers.get(team)
-    continuing = night.voice and night.last_named is team and current is not None
+    continuing = night.last_named is team and current is not None
     if current is not None and current.locked and not continuing:
         notes.append(Noted(Note.ALREADY_ANSWERED, team=team))
         return False
-    if night.voice:
-        text = spelled_word(text.split()) or text
-        if continuing and current is not None:
-            text = f"{current.text} {text}".strip()
-        night.last_named = team
-    answer = lock(night, text)
-    if answer.locked or night.voice:
-        night.answers[team] = answer
+    text = spelled_word(text.split()) or text
+    if continuing and current is not None:
+        text = f"{current.text} {text}".strip()
+    night.last_named = team
+    answer = night.answers[team] = lock(night, text)
     return answer.phrase.question_mark
 
 
