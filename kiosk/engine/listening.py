@@ -12,10 +12,14 @@ from functools import cache
 from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import TEAM_ORDER
+from kiosk.engine.text import LETTER_NAMES
 
 POINT_WORDS = ("one", "two", "three", "four", "five")
-PICK_LETTERS = ("a", "b", "c", "d", "e", "bee", "see", "dee")
-"""Category letters as written, and the names of those a recogniser may not write as a letter."""
+PICK_LETTERS = (
+    *"abcde",
+    *(name for name, letter in LETTER_NAMES.items() if letter in "bcd" and name.endswith("ee")),
+)
+"""Category letters as written, and the names a recogniser writes for B, C and D ("bee", "see", "dee")."""
 COMMANDS = (
     "save", "board", "repeat", "end the night", "voice", "pass", "you choose", "help",
     "yes", "no", "right", "correct", "that's right", "wrong",
