@@ -15,6 +15,7 @@ from kiosk.cartridge import CELL_COUNT, VERSION
 from kiosk.engine.cells import LETTERS
 from kiosk.engine.errors import LedgerError
 
+__all__ = ["NONE", "Ledger", "LedgerError", "TeamScore", "is_ledger_line", "parse_ledger"]
 NONE = "—"
 
 

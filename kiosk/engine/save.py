@@ -27,6 +27,7 @@ from kiosk.engine.board import LETTERS, Board
 from kiosk.engine.errors import BoardError, ForeignSave, SaveError
 from kiosk.engine.teams import TEAM_ORDER, Team
 
+__all__ = ["CandleEndMark", "ForeignSave", "Save", "SaveError", "holds_save", "parse_save"]
 BEGIN = "-----BEGIN AIGC SAVE-----"
 END = "-----END AIGC SAVE-----"
 FIELDS = ("game", "m", "rules", "turn", "teams", "pick", "board", "ce", "score", "sha")
