@@ -75,6 +75,7 @@ CASES: list[Case] = [
     *wrong("A1", "Halloween", "Christmas", "Samhain", "All Souls"),
     *trap("A1", "All Hallows' Eve", "All Hallows' Eve", "All Hallows Eve"),
     *trap("A1", "All Hallows' Eve", "all hallow's eve", "All Hallows' Eve!"),
+    *trap("A1", "All Saints' Eve", "All Saints' Eve", "All Saints Eve"),
     *trap("A1", "All Souls' Day", "All Souls' Day", "All Souls Day"),
     # A2: the turnip; the swede, neep and beet were carved too.
     *right("A2", "turnip", "turnips", "a turnip", "swede", "rutabaga", "neeps"),
