@@ -21,6 +21,7 @@ _TIEBREAK = re.compile(r"^(?P<teams>.+), Candle-End question (?P<number>[12]): (
 _READBACK = re.compile(r"^I have:? (?P<body>.+)\. Right\?$", re.DOTALL)
 _TEAM_SAID = re.compile(r"^(?P<team>Bats|Ghosts|Owls|Toads): (?P<said>.*)$", re.DOTALL)
 _BOARD_ROW = re.compile(rf"^[A-E] · (?:{_TITLES}): ")
+_WINNER = re.compile(r"(?: win the night!| share the win!)$|^Your total: ")
 _SHA256 = re.compile(r"\b[0-9a-f]{64}\b")
 
 
@@ -47,8 +48,10 @@ class TeamSaid:
 class Finale:
     """The endgame as said: the candle line, totals and winner, the RESULT line and the key's SHA-256."""
 
+    headline: str | None
+    """Who won: "Bats win the night!", "... share the win!", or a solo night's total."""
     lines: tuple[str, ...]
-    """Every line from the candle line on, but the RESULT line."""
+    """Every other line from the candle line on, but the RESULT line and the checking lines."""
     result: str | None
     sha256: str | None
     check: tuple[str, ...]
@@ -147,5 +150,6 @@ def _finale(lines: tuple[str, ...]) -> Finale:
     result = next((line for line in lines if line.startswith("RESULT: AIGC|")), None)
     sha = next((m[0] for line in lines if (m := _SHA256.search(line))), None)
     check = tuple(line for line in lines if _SHA256.search(line) or card.VERIFY_SITE in line)
-    kept = tuple(line for line in lines if line != result and line not in check)
-    return Finale(kept, result, sha, check)
+    headline = next((line for line in lines if _WINNER.search(line)), None)
+    kept = tuple(line for line in lines if line not in (result, headline) and line not in check)
+    return Finale(headline, kept, result, sha, check)

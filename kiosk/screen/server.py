@@ -152,6 +152,7 @@ class ScreenServer:
                 web.get("/static/{name}", self._asset),
                 web.get("/events", self._events),
                 web.get("/qr.svg", self._qr_code),
+                web.get("/favicon.ico", _no_icon),
                 web.post("/keyboard/unlock", self._unlock),
                 web.post("/keyboard/say", self._say),
             ]
@@ -244,6 +245,10 @@ class ScreenServer:
         if refused:
             return _refuse(400, refused)
         return web.json_response({"sent": True}, status=202)
+
+
+async def _no_icon(request: web.Request) -> web.Response:
+    return web.Response(status=204)
 
 
 @web.middleware

@@ -142,7 +142,7 @@ function drawStage(view) {
 
 function drawFinale(view, body) {
   const finale = view.finale;
-  if (view.ruling) body.append(paragraphs(view.ruling, "ruling small"));
+  if (finale.headline) body.append(el("p", "winner", finale.headline));
   body.append(paragraphs(finale.lines, "finale"));
   if (finale.result) body.append(el("p", "result", finale.result));
   if (finale.sha256) {
@@ -151,6 +151,7 @@ function drawFinale(view, body) {
     body.append(sha);
   }
   body.append(paragraphs(finale.check, "check"));
+  if (view.ruling) body.append(paragraphs(view.ruling, "ruling small"));
 }
 
 function drawView(view) {
@@ -200,11 +201,16 @@ function addCaption(caption) {
     showCard(cards[0]);
     return;
   }
-  // A new reply from the kiosk makes the rest of its last one stale.
-  if (caption.speaker === "Kiosk") captions.queue = captions.queue.filter((card) => card.speaker !== "Kiosk");
+  // A new reply from the kiosk makes the rest of its last one stale, even the card showing now.
+  const fresh = caption.speaker === "Kiosk";
+  if (fresh) captions.queue = captions.queue.filter((card) => card.speaker !== "Kiosk");
   captions.queue = captions.queue.filter((card) => !card.live);
   captions.queue.push(...cards);
-  if (!captions.showing || captions.showing.live || captions.showing.done || captions.timer === null) nextCard();
+  const current = captions.showing;
+  if (!current || current.live || current.done || captions.timer === null || (fresh && current.speaker === "Kiosk")) {
+    clearTimeout(captions.timer);
+    nextCard();
+  }
 }
 
 // The remote keyboard: locked until the kiosk's PIN is given.
