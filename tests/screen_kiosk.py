@@ -105,11 +105,13 @@ class Kiosk:
         self.replies.append(reply)
         return reply
 
-    def stderr_lines(self) -> list[str]:
-        lines = []
-        while not self._err.empty():
-            lines.append(self._err.get())
-        return lines
+    def wait_stderr(self, text: str) -> str:
+        """The kiosk's next line on stderr that holds `text` (the lines before it are passed over)."""
+        while True:
+            line = self._err.get(timeout=REPLY_WAIT)
+            assert line, f"the kiosk stopped before saying {text!r} on stderr"
+            if text in line:
+                return line
 
     def stop(self) -> int:
         """Close the terminal (the night ends as at end of input) and wait for the process to exit."""

@@ -193,7 +193,9 @@ function nextCard() {
 }
 
 function addCaption(caption) {
-  const cards = caption.cards.map((lines) => ({ speaker: caption.speaker, lines, live: !caption.final, done: false }));
+  const cards = caption.cards.map((lines) => ({
+    speaker: caption.speaker, number: caption.number, lines, live: !caption.final, done: false,
+  }));
   if (!cards.length) return;
   if (!caption.final) {
     // Words still being heard: they replace whatever is showing now.
@@ -201,13 +203,14 @@ function addCaption(caption) {
     showCard(cards[0]);
     return;
   }
-  // A new reply from the kiosk makes the rest of its last one stale, even the card showing now.
+  // A new reply from the kiosk makes everything older stale, but for the message it answers.
   const fresh = caption.speaker === "Kiosk";
-  if (fresh) captions.queue = captions.queue.filter((card) => card.speaker !== "Kiosk");
-  captions.queue = captions.queue.filter((card) => !card.live);
+  const kept = (card) => !card.live && (!fresh || (card.number === caption.number - 1 && card.speaker !== "Kiosk"));
+  captions.queue = captions.queue.filter(kept);
   captions.queue.push(...cards);
   const current = captions.showing;
-  if (!current || current.live || current.done || captions.timer === null || (fresh && current.speaker === "Kiosk")) {
+  const stale = current && fresh && !kept(current);
+  if (!current || current.live || current.done || captions.timer === null || stale) {
     clearTimeout(captions.timer);
     nextCard();
   }
@@ -261,7 +264,10 @@ function setUpKeyboard() {
 function connect() {
   const events = new EventSource("/events");
   events.addEventListener("open", () => { $("status").textContent = ""; });
-  events.addEventListener("error", () => { $("status").textContent = "Looking for the kiosk…"; });
+  events.addEventListener("error", () => {
+    const over = document.body.dataset.stage === "over";
+    $("status").textContent = over ? "The kiosk has finished." : "Looking for the kiosk…";
+  });
   events.addEventListener("about", (event) => {
     const about = JSON.parse(event.data);
     $("join-url").textContent = about.url;
