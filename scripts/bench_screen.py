@@ -50,7 +50,10 @@ def night() -> list[str]:
 def stream_times(url: str, into: dict[int, float], ready: threading.Event) -> None:
     """The baseline reader: wall-clock arrival of each view event, by reply number."""
     kind = ""
-    with httpx.Client(timeout=httpx.Timeout(10.0, read=None)) as client, client.stream("GET", url + "events") as r:
+    with (
+        httpx.Client(timeout=httpx.Timeout(10.0, read=None)) as client,
+        client.stream("GET", url + "events") as r,
+    ):
         ready.set()
         for line in r.iter_lines():
             if line.startswith("event: "):
@@ -91,7 +94,9 @@ def main() -> None:
                     replied[number] = time.time()
                     screen.reply(reply)
                     page.wait_for_selector(f'body[data-replies="{number}"]', state="attached")
-                drawn = {entry["replies"]: entry["at"] / 1000 for entry in page.evaluate("window.screenReceived")}
+                drawn = {
+                    entry["replies"]: entry["at"] / 1000 for entry in page.evaluate("window.screenReceived")
+                }
                 for number in range(WARM_UP + 1, len(messages) + 2):
                     page_ms.append((drawn[number] - replied[number]) * 1000)
                     if number in streamed:
@@ -99,7 +104,10 @@ def main() -> None:
                 page.close()
         browser.close()
     print(f"replies measured: {len(page_ms)} over {args.nights} night(s)")
-    for name, values in (("plain event-stream client (baseline)", stream_ms), ("browser page drawn", page_ms)):
+    for name, values in (
+        ("plain event-stream client (baseline)", stream_ms),
+        ("browser page drawn", page_ms),
+    ):
         print(
             f"{name}: median {statistics.median(values):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, "
             f"max {max(values):.1f} ms"

@@ -9,10 +9,14 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kiosk import Host, Key, KeySource
-from kiosk.engine.ledger import parse_ledger
+from kiosk import Host, Key, KeySource, cartridge
+from kiosk.engine.key import parse_key
+from kiosk.engine.ledger import Ledger, parse_ledger
 from kiosk.engine.reply import Reply
+from kiosk.keys import practice_key_bytes
 from kiosk.screen.address import Address, parse_address
 from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
@@ -165,3 +169,35 @@ def test_nothing_from_the_network_reaches_the_night_without_the_pin(screen: Scre
 def test_a_reply_that_is_not_a_night_leaves_the_view(screen: Screen) -> None:
     screen.reply(Reply(lines=(), ledger="not a ledger"))
     assert screen.view == START
+
+
+def _ledgers() -> list[Ledger]:
+    host = Host(parse_key(practice_key_bytes()))
+    return [parse_ledger(host.hear(message).ledger) for message in ("two", "D1", "Bats: fly")]
+
+
+PIECES = st.sampled_from(
+    [
+        "The answer: ",
+        "Source: ",
+        "I have Bats: ",
+        "; Ghosts: ",
+        ". Right?",
+        "Wings & Webs, 1 point: ",
+        ", Candle-End question 1: ",
+        cartridge.CANDLE_BURNS,
+        cartridge.CANDLE_END,
+        "RESULT: AIGC|",
+        " win the night!",
+        "0" * 64,
+    ]
+)
+LINES = st.lists(st.lists(PIECES | st.text(max_size=30), max_size=5).map("".join), max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=LINES, ledger=st.sampled_from(_ledgers()))
+def test_no_reply_text_breaks_the_view(lines: list[str], ledger: Ledger) -> None:
+    view = advance(START, tuple(lines), ledger)
+    assert view.replies == 1 and len(view.board) == 5
+    view_payload(view)

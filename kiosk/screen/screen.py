@@ -134,14 +134,24 @@ class _FollowedHost:
 
     def opening(self) -> Reply:
         reply = self._host.opening()
-        self._screen.reply(reply)
+        self._show(reply)
         return reply
 
     def hear(self, message: str) -> Reply:
-        self._screen._heard(message)
+        self._show(None, message)
         reply = self._host.hear(message)
-        self._screen.reply(reply)
+        self._show(reply)
         return reply
+
+    def _show(self, reply: Reply | None, heard: str | None = None) -> None:
+        """The night goes on whatever happens to its screen."""
+        try:
+            if heard is not None:
+                self._screen._heard(heard)
+            if reply is not None:
+                self._screen.reply(reply)
+        except Exception as error:
+            print(f"(screen) could not show that: {error!r}", file=sys.stderr, flush=True)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._host, name)
