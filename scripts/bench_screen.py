@@ -25,17 +25,9 @@ from kiosk import Host, KeySource
 from kiosk.engine.board import CELL_IDS
 from kiosk.keys import load_practice
 from kiosk.screen.address import Address
+from kiosk.screen.chromium import CHROMIUM, HEADLESS_ARGS
 from kiosk.screen.screen import Screen
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 WARM_UP = 3
 """Replies left out of the figures: the first page load and the first events warm the browser up."""
 
@@ -76,7 +68,7 @@ def main() -> None:
     page_ms: list[float] = []
     stream_ms: list[float] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(HEADLESS_ARGS))
         for _ in range(args.nights):
             with Screen(Address("127.0.0.1", 0), out=io.StringIO()) as screen:
                 screen.start()

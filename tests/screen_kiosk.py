@@ -1,5 +1,5 @@
-"""Helpers for the table screen's browser tests: a real `python -m kiosk play --screen` process, Debian's
-chromium through Playwright, and the page's own event stream read by a plain HTTP client."""
+"""Helpers for the table screen's browser tests: a real `python -m kiosk play --screen` process, and the
+page's own event stream read by a plain HTTP client."""
 
 from __future__ import annotations
 
@@ -17,16 +17,6 @@ from typing import IO
 
 import httpx
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 AXE = Path(__file__).parent / "browser" / "node_modules" / "axe-core" / "axe.min.js"
 ARTEFACTS = Path(__file__).resolve().parent.parent / "test-artefacts" / "screen"
 REPLY_WAIT = 30.0
