@@ -164,8 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         return replay(sys.stdin, host, sys.stdout)
     if args.command == "play":
         host, loaded = build_host(args)
-        log = NightLog.start(loaded) if loaded.key is not None else None
         screen = screen_from_args(args)
+        log = NightLog.start(loaded) if loaded.key is not None else None
         if screen is None:
             return play(host, log, sys.stdin, sys.stdout, resume_message(args))
         with screen:

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -201,3 +206,22 @@ def test_no_reply_text_breaks_the_view(lines: list[str], ledger: Ledger) -> None
     view = advance(START, tuple(lines), ledger)
     assert view.replies == 1 and len(view.board) == 5
     view_payload(view)
+
+
+def test_a_screen_that_cannot_listen_says_so_without_a_traceback(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, "-m", "kiosk", "play", "--screen", f"127.0.0.1:{port}"],
+            input="two\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env={**os.environ, "SNAP_APPLE_HOME": str(tmp_path)},
+        )
+    assert run.returncode == 2
+    assert f"The screen could not listen on 127.0.0.1:{port}" in run.stderr
+    assert "Traceback" not in run.stderr
