@@ -31,7 +31,7 @@ function drawTeams(view) {
     item.append(teamBadge(team.look, true));
     item.append(el("span", "score", String(team.score)));
     const marks = [];
-    if (team.picking) marks.push("picks");
+    if (team.picking) marks.push("picks next");
     if (team.answered) marks.push("answered ✓");
     if (team.tied) marks.push("Candle-End");
     if (team.out) marks.push("out");
