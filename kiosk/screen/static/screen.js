@@ -27,13 +27,15 @@ function drawTeams(view) {
   list.replaceChildren();
   for (const team of view.teams) {
     const item = el("li", "team");
-    if (team.picking) item.classList.add("picking");
+    // In the Candle-End nobody picks; the ledger's pick waits for a night that goes on.
+    const picking = team.picking && !view.candle_end && view.stage !== "over";
+    if (picking) item.classList.add("picking");
     item.append(teamBadge(team.look, true));
     item.append(el("span", "score", String(team.score)));
     const marks = [];
-    if (team.picking) marks.push("picks next");
+    if (picking) marks.push("picks next");
     if (team.answered) marks.push("answered ✓");
-    if (team.tied) marks.push("Candle-End");
+    if (team.tied) marks.push("in the Candle-End");
     if (team.out) marks.push("out");
     if (marks.length) item.append(el("span", "marks", marks.join(" · ")));
     list.append(item);
