@@ -30,6 +30,9 @@ missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+if [ "${browser_tests:-0}" = 1 ] && ! command -v npm >/dev/null; then
+    missing+=(npm)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
