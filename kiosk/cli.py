@@ -13,6 +13,7 @@ from kiosk import keys
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.nightlog import NightLog, autosave_path
+from kiosk.screen import add_screen_option, screen_from_args
 
 
 def _add_key_options(parser: argparse.ArgumentParser) -> None:
@@ -123,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     play_parser.add_argument(
         "--resume", action="store_true", help="carry on the night kept when the kiosk stopped"
     )
+    add_screen_option(play_parser)
 
     replay_parser = commands.add_parser("replay", help="JSON Lines of table messages in, host replies out")
     _add_key_options(replay_parser)
@@ -141,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         "--resume", action="store_true", help="carry on the night kept when the kiosk stopped"
     )
     voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
+    add_screen_option(voice_parser)
 
     commands.add_parser("devices", help="list audio devices")
 
@@ -161,13 +164,23 @@ def main(argv: list[str] | None = None) -> int:
         return replay(sys.stdin, host, sys.stdout)
     if args.command == "play":
         host, loaded = build_host(args)
+        screen = screen_from_args(args)
         log = NightLog.start(loaded) if loaded.key is not None else None
-        return play(host, log, sys.stdin, sys.stdout, resume_message(args))
+        if screen is None:
+            return play(host, log, sys.stdin, sys.stdout, resume_message(args))
+        with screen:
+            return play(
+                screen.follow(host), log, screen.typed_lines(sys.stdin), sys.stdout, resume_message(args)
+            )
     if args.command == "voice":
         from kiosk.voice.kiosk import run_voice
 
         host, loaded = build_host(args)
-        return run_voice(args, host, loaded, resume_message(args))
+        screen = screen_from_args(args)
+        if screen is None:
+            return run_voice(args, host, loaded, resume_message(args))
+        with screen:
+            return run_voice(args, screen.follow(host), loaded, resume_message(args))
     if args.command == "devices":
         from kiosk.voice.audio import describe_devices
 

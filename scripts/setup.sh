@@ -4,6 +4,8 @@
 #   scripts/setup.sh            everything (voice and tests)
 #   scripts/setup.sh --voice    what a voice night needs (a Raspberry Pi at the party)
 #   scripts/setup.sh --play     only what a typed night needs
+# The tests also get Debian's chromium (driven headless by Playwright for the table screen) and axe-core from
+# the npm registry (the screen's accessibility audit) in tests/browser/node_modules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +20,9 @@ case "${1:-}" in
         ;;
     *)
         extras="voice,test"
-        packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins)
+        packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins
+            chromium fonts-dejavu-core)
+        browser_tests=1
         ;;
 esac
 
@@ -26,12 +30,16 @@ missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+if [ "${browser_tests:-0}" = 1 ] && ! command -v npm >/dev/null; then
+    missing+=(npm)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     echo "Installing Debian packages: ${missing[*]}"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+        --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 python="${PYTHON:-python3}"
@@ -47,4 +55,8 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
         .venv/bin/python -m pip install -q -e .
     fi
     touch "$stamp"
+fi
+
+if [ "${browser_tests:-0}" = 1 ] && [ ! -f tests/browser/node_modules/axe-core/axe.min.js ]; then
+    npm install --silent --no-audit --no-fund --prefix tests/browser >/dev/null
 fi

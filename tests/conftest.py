@@ -176,3 +176,11 @@ def virtual_audio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VirtualA
         yield audio
     finally:
         audio.stop()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say where the table screen's screenshots went, when a test took any."""
+    from .screen_kiosk import ARTEFACTS
+
+    if ARTEFACTS.is_dir() and any(ARTEFACTS.glob("*.png")):
+        terminalreporter.write_line(f"table screen screenshots: {ARTEFACTS}")

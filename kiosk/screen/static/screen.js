@@ -1,0 +1,284 @@
+// The table screen: draws the kiosk's view of the night from its server-sent events.
+// Everything shown comes from the kiosk (the host's own words and its ledger); text is set with
+// textContent, never parsed as HTML. No animation: nothing on this page flashes or moves by itself.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const CAPTION_MIN_MS = 1800;
+const CAPTION_MS_PER_CHAR = 55;
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function teamBadge(look, withName) {
+  const badge = el("span", "badge");
+  badge.style.backgroundColor = look.colour;
+  badge.append(el("span", "initial", look.initial));
+  if (withName) badge.append(el("span", "badge-name", look.name));
+  return badge;
+}
+
+function drawTeams(view) {
+  const list = $("teams");
+  list.replaceChildren();
+  for (const team of view.teams) {
+    const item = el("li", "team");
+    // In the Candle-End nobody picks; the ledger's pick waits for a night that goes on.
+    const picking = team.picking && !view.candle_end && view.stage !== "over";
+    if (picking) item.classList.add("picking");
+    item.append(teamBadge(team.look, true));
+    item.append(el("span", "score", String(team.score)));
+    const marks = [];
+    if (picking) marks.push("picks next");
+    if (team.answered) marks.push("answered ✓");
+    if (team.tied) marks.push("in the Candle-End");
+    if (team.out) marks.push("out");
+    if (marks.length) item.append(el("span", "marks", marks.join(" · ")));
+    list.append(item);
+  }
+}
+
+function drawBoard(view) {
+  const grid = $("board");
+  grid.replaceChildren();
+  for (const column of view.board) {
+    const col = el("div", "column");
+    const head = el("h3", "category");
+    head.append(el("span", "letter", column.letter), el("span", "category-title", column.title));
+    col.append(head);
+    for (const cell of column.cells) {
+      const box = el("div", "cell " + cell.state);
+      box.dataset.cell = cell.id;
+      let said = `${cell.id}, ${cell.points} point${cell.points > 1 ? "s" : ""}: `;
+      if (cell.state === "free") {
+        box.append(el("span", "points", String(cell.points)));
+        said += "not played yet";
+      } else if (cell.state === "open") {
+        box.append(el("span", "points", "?"), el("span", "now", "now"));
+        said += "being played now";
+      } else if (cell.state === "nobody") {
+        box.append(el("span", "nobody", "–"));
+        said += "nobody scored";
+      } else {
+        const badges = el("span", "scorers");
+        for (const look of cell.scorers) badges.append(teamBadge(look, false));
+        box.append(badges);
+        said += cell.scorers.map((look) => look.name).join(" and ") + " scored";
+      }
+      box.setAttribute("role", "img");
+      box.setAttribute("aria-label", said);
+      col.append(box);
+    }
+    grid.append(col);
+  }
+}
+
+function paragraphs(lines, className) {
+  const box = el("div", className);
+  for (const line of lines) box.append(el("p", "", line));
+  return box;
+}
+
+function whoHasAnswered(view) {
+  const answered = view.teams.filter((t) => t.answered && !t.out).map((t) => t.look.name);
+  const waiting = view.teams.filter((t) => !t.answered && !t.out).map((t) => t.look.name);
+  const box = el("div", "answered");
+  if (view.teams.length === 1 && view.teams[0].look.name === "You") {
+    box.append(el("p", "", answered.length ? "Your answer is in." : "Waiting for your answer."));
+    return box;
+  }
+  box.append(el("p", "", "Answers in: " + (answered.join(", ") || "none yet")));
+  if (waiting.length) box.append(el("p", "", "Still to answer: " + waiting.join(", ")));
+  return box;
+}
+
+function drawStage(view) {
+  const title = $("stage-title");
+  const body = $("stage-body");
+  body.replaceChildren();
+  if (view.candle_end && view.stage !== "over") {
+    const banner = el("div", "candle-end");
+    banner.append(el("p", "candle-title", "Candle-End"));
+    banner.append(el("p", "", view.candle_end.line));
+    if (view.candle_end.tied.length) banner.append(el("p", "", "Tied: " + view.candle_end.tied.join(", ")));
+    body.append(banner);
+  }
+  switch (view.stage) {
+    case "question":
+      title.textContent = view.question.heading;
+      body.append(el("p", "question", view.question.text), whoHasAnswered(view));
+      break;
+    case "readback":
+      title.textContent = "Did I hear it right?";
+      body.append(el("p", "question small", view.question.text));
+      for (const said of view.readback) {
+        const line = el("p", "readback");
+        if (said.team) line.append(el("strong", "", said.team + ": "));
+        line.append(document.createTextNode(said.said));
+        body.append(line);
+      }
+      body.append(el("p", "hint", "Say yes if that is right, or spell a word to fix it."));
+      break;
+    case "ruled":
+      title.textContent = "The ruling";
+      body.append(paragraphs(view.ruling, "ruling"));
+      if (view.pick) body.append(el("p", "next", `Next pick: ${view.pick}`));
+      break;
+    case "over":
+      title.textContent = "The night is over";
+      drawFinale(view, body);
+      break;
+    case "pick":
+      title.textContent = view.pick ? (view.pick === "You" ? "Your pick" : `${view.pick} pick next`) : "Tonight";
+      break;
+    default:
+      title.textContent = "Welcome";
+  }
+  const notes = view.stage === "over" ? [] : view.notes;
+  if (notes.length) body.append(paragraphs(notes, "notes"));
+}
+
+function drawFinale(view, body) {
+  const finale = view.finale;
+  if (finale.headline) body.append(el("p", "winner", finale.headline));
+  body.append(paragraphs(finale.lines, "finale"));
+  if (finale.result) body.append(el("p", "result", finale.result));
+  if (finale.sha256) {
+    const sha = el("p", "sha");
+    sha.append(el("span", "sha-label", "Key SHA-256: "), el("code", "", finale.sha256));
+    body.append(sha);
+  }
+  body.append(paragraphs(finale.check, "check"));
+  if (view.ruling) body.append(paragraphs(view.ruling, "ruling small"));
+}
+
+function drawView(view) {
+  drawTeams(view);
+  drawBoard(view);
+  drawStage(view);
+  document.body.dataset.stage = view.stage;
+  document.body.dataset.replies = String(view.replies);
+  window.screenReceived.push({ replies: view.replies, at: performance.timeOrigin + performance.now() });
+}
+
+// Captions: cards of at most two lines, shown long enough to read, newest reply first.
+const captions = { queue: [], showing: null, timer: null };
+
+function showCard(card) {
+  captions.showing = card;
+  const box = $("caption");
+  box.replaceChildren();
+  card.lines.forEach((line, index) => {
+    const row = el("span", "caption-line");
+    if (index === 0 && line.startsWith(card.speaker + ":")) {
+      row.append(el("span", "speaker", card.speaker + ":"), document.createTextNode(line.slice(card.speaker.length + 1)));
+    } else {
+      row.textContent = line;
+    }
+    box.append(row);
+  });
+  box.dataset.speaker = card.speaker;
+  clearTimeout(captions.timer);
+  const ms = Math.max(CAPTION_MIN_MS, card.lines.join(" ").length * CAPTION_MS_PER_CHAR);
+  captions.timer = setTimeout(nextCard, ms);
+}
+
+function nextCard() {
+  captions.timer = null;
+  const card = captions.queue.shift();
+  if (card) showCard(card);
+  else if (captions.showing) captions.showing.done = true;
+}
+
+function addCaption(caption) {
+  const cards = caption.cards.map((lines) => ({
+    speaker: caption.speaker, number: caption.number, lines, live: !caption.final, done: false,
+  }));
+  if (!cards.length) return;
+  if (!caption.final) {
+    // Words still being heard: they replace whatever is showing now.
+    captions.queue = captions.queue.filter((card) => !card.live);
+    showCard(cards[0]);
+    return;
+  }
+  // A new reply from the kiosk makes everything older stale, but for the message it answers.
+  const fresh = caption.speaker === "Kiosk";
+  const kept = (card) => !card.live && (!fresh || (card.number === caption.number - 1 && card.speaker !== "Kiosk"));
+  captions.queue = captions.queue.filter(kept);
+  captions.queue.push(...cards);
+  const current = captions.showing;
+  const stale = current && fresh && !kept(current);
+  if (!current || current.live || current.done || captions.timer === null || stale) {
+    clearTimeout(captions.timer);
+    nextCard();
+  }
+}
+
+// The remote keyboard: locked until the kiosk's PIN is given.
+async function post(path, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+  let answer = {};
+  try { answer = await response.json(); } catch (error) { answer = {}; }
+  return { ok: response.ok, answer };
+}
+
+function setUpKeyboard() {
+  let token = sessionStorage.getItem("keyboard-token");
+  const showSay = () => { $("pin-form").hidden = true; $("say-form").hidden = false; };
+  if (token) showSay();
+  $("keyboard-open").addEventListener("click", () => {
+    $("keyboard").hidden = !$("keyboard").hidden;
+    if (!$("keyboard").hidden) (token ? $("say") : $("pin")).focus();
+  });
+  $("pin-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const { ok, answer } = await post("/keyboard/unlock", { pin: $("pin").value });
+    $("pin").value = "";
+    if (ok) {
+      token = answer.token;
+      sessionStorage.setItem("keyboard-token", token);
+      showSay();
+      $("keyboard-note").textContent = "Unlocked. Messages you send go to the kiosk.";
+      $("say").focus();
+    } else {
+      $("keyboard-note").textContent = answer.error || "That did not work.";
+    }
+  });
+  $("say-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = $("say").value;
+    const { ok, answer } = await post("/keyboard/say", { text }, token);
+    if (ok) {
+      $("say").value = "";
+      $("keyboard-note").textContent = "Sent: " + text;
+    } else {
+      $("keyboard-note").textContent = answer.error || "That did not work.";
+    }
+  });
+}
+
+function connect() {
+  const events = new EventSource("/events");
+  events.addEventListener("open", () => { $("status").textContent = ""; });
+  events.addEventListener("error", () => {
+    const over = document.body.dataset.stage === "over";
+    $("status").textContent = over ? "The kiosk has finished." : "Looking for the kiosk…";
+  });
+  events.addEventListener("about", (event) => {
+    const about = JSON.parse(event.data);
+    $("join-url").textContent = about.url;
+    $("qr").alt = "QR code to open this screen: " + about.url;
+  });
+  events.addEventListener("view", (event) => drawView(JSON.parse(event.data)));
+  events.addEventListener("caption", (event) => addCaption(JSON.parse(event.data)));
+}
+
+window.screenReceived = [];
+setUpKeyboard();
+connect();

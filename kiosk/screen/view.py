@@ -1,0 +1,219 @@
+"""The screen's view of the night: built only from what the host has said and what its ledger holds.
+
+`advance(view, lines, ledger)` folds one host reply into the view, so the screen is a fold over the replies
+just as the night is a fold over the table's messages. The view never sees the key.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from kiosk import cartridge as card
+from kiosk.engine.ledger import Ledger
+from kiosk.screen.reading import Finale, QuestionRead, Reading, TeamSaid, read_reply
+
+
+class Stage(enum.Enum):
+    """What the middle of the screen is about."""
+
+    WELCOME = "welcome"
+    PICK = "pick"
+    QUESTION = "question"
+    READBACK = "readback"
+    RULED = "ruled"
+    OVER = "over"
+    NO_KEY = "no-key"
+
+
+class CellState(enum.Enum):
+    FREE = "free"
+    OPEN = "open"
+    NOBODY = "nobody"
+    SCORED = "scored"
+
+
+@dataclass(frozen=True)
+class TeamLook:
+    """How a team is shown: never by colour alone, always with its name and initial too."""
+
+    name: str
+    initial: str
+    colour: str
+    """A CSS colour, light enough for dark text on it and bright on the page's dark background."""
+
+
+TEAM_LOOKS: dict[str, TeamLook] = {
+    look.name: look
+    for look in (
+        TeamLook("Bats", "B", "#c9a7ff"),
+        TeamLook("Ghosts", "G", "#f2f2f2"),
+        TeamLook("Owls", "O", "#ffc46b"),
+        TeamLook("Toads", "T", "#7ee8a6"),
+        TeamLook("You", "Y", "#7fd8ea"),
+    )
+}
+_BY_INITIAL = {look.initial: look for look in TEAM_LOOKS.values()}
+
+
+@dataclass(frozen=True)
+class Cell:
+    id: str
+    points: int
+    state: CellState
+    scorers: tuple[TeamLook, ...] = ()
+
+
+@dataclass(frozen=True)
+class Column:
+    letter: str
+    title: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class TeamView:
+    look: TeamLook
+    score: int
+    out: bool
+    answered: bool
+    """Locked an answer to the open question (the ledger's got:), names only."""
+    picking: bool
+    tied: bool
+    """In the Candle-End."""
+
+
+@dataclass(frozen=True)
+class CandleEnd:
+    line: str
+    """The card's Candle-End line, as the host said it."""
+    tied: tuple[str, ...]
+    """The teams still level, as the ledger's ce: names them."""
+
+
+@dataclass(frozen=True)
+class View:
+    replies: int
+    """How many host replies the view has folded in (the opening is the first)."""
+    stage: Stage
+    board: tuple[Column, ...]
+    teams: tuple[TeamView, ...]
+    ruled: int
+    """Cells ruled (the ledger's q)."""
+    pick: str | None
+    question: QuestionRead | None = None
+    readback: tuple[TeamSaid, ...] | None = None
+    ruling: tuple[str, ...] | None = None
+    candle_end: CandleEnd | None = None
+    """Kept from the moment the Candle-End is called to the end of the night."""
+    finale: Finale | None = None
+    notes: tuple[str, ...] = ()
+
+
+def empty_board() -> tuple[Column, ...]:
+    return tuple(
+        Column(c.letter, c.title, tuple(Cell(f"{c.letter}{p}", p, CellState.FREE) for p in card.POINTS))
+        for c in card.CATEGORIES
+    )
+
+
+START = View(replies=0, stage=Stage.WELCOME, board=empty_board(), teams=(), ruled=0, pick=None)
+
+
+def board_from(ledger: Ledger) -> tuple[Column, ...]:
+    columns = []
+    for category in card.CATEGORIES:
+        slots = ledger.rows[category.letter].split(".")
+        cells = tuple(
+            _cell(f"{category.letter}{points}", points, slot)
+            for points, slot in zip(card.POINTS, slots, strict=False)
+        )
+        columns.append(Column(category.letter, category.title, cells))
+    return tuple(columns)
+
+
+def _cell(cell_id: str, points: int, slot: str) -> Cell:
+    if slot == "?":
+        return Cell(cell_id, points, CellState.OPEN)
+    if slot == "-":
+        return Cell(cell_id, points, CellState.NOBODY)
+    if slot.isdigit():
+        return Cell(cell_id, points, CellState.FREE)
+    looks = tuple(_BY_INITIAL[letter] for letter in slot if letter in _BY_INITIAL)
+    return Cell(cell_id, points, CellState.SCORED, looks)
+
+
+def teams_from(ledger: Ledger) -> tuple[TeamView, ...]:
+    tied = set(ledger.ce or ())
+    return tuple(
+        TeamView(
+            look=TEAM_LOOKS.get(score.name, TeamLook(score.name, score.name[:1], "#ffffff")),
+            score=score.score,
+            out=score.out,
+            answered=score.name in ledger.got,
+            picking=score.name == ledger.pick,
+            tied=score.name in tied,
+        )
+        for score in ledger.scores
+    )
+
+
+def advance(view: View, lines: tuple[str, ...], ledger: Ledger) -> View:
+    """Fold one host reply (its shown lines, and the ledger that ended it) into the view."""
+    reading = read_reply(lines, ledger)
+    question = _question(view, reading, ledger)
+    readback = reading.readback
+    if readback is None and reading.ruling is None and question is not None and question == view.question:
+        readback = view.readback  # a reply in the read-back that did not repeat it ("repeat")
+    ruling = reading.ruling if reading.ruling is not None else view.ruling
+    if reading.question is not None and reading.ruling is None:
+        ruling = None  # a new question: the last ruling has had its moment
+    candle_end = view.candle_end
+    if reading.candle_end or ledger.ce is not None:
+        tied = ledger.ce if ledger.ce is not None else (candle_end.tied if candle_end else ())
+        candle_end = CandleEnd(card.CANDLE_END, tied)
+    finale = reading.finale or view.finale
+    return View(
+        replies=view.replies + 1,
+        stage=_stage(reading, finale, question, readback, ruling, ledger),
+        board=board_from(ledger),
+        teams=teams_from(ledger),
+        ruled=ledger.q,
+        pick=ledger.pick,
+        question=question,
+        readback=readback if question is not None else None,
+        ruling=ruling,
+        candle_end=candle_end,
+        finale=finale,
+        notes=reading.notes,
+    )
+
+
+def _question(view: View, reading: Reading, ledger: Ledger) -> QuestionRead | None:
+    """The question on the screen: the one just read, or the one still open."""
+    if reading.question is not None:
+        return reading.question
+    if view.question is not None and ledger.open == view.question.cell:
+        return view.question
+    return None
+
+
+def _stage(
+    reading: Reading,
+    finale: Finale | None,
+    question: QuestionRead | None,
+    readback: tuple[TeamSaid, ...] | None,
+    ruling: tuple[str, ...] | None,
+    ledger: Ledger,
+) -> Stage:
+    if reading.no_key:
+        return Stage.NO_KEY
+    if finale is not None:
+        return Stage.OVER
+    if question is not None:
+        return Stage.READBACK if readback is not None else Stage.QUESTION
+    if ruling is not None:
+        return Stage.RULED
+    if not ledger.scores:
+        return Stage.WELCOME
+    return Stage.PICK

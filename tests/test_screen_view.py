@@ -1,0 +1,227 @@
+"""The table screen's view, fed by a real host: what each reply shows, captions, the PIN's limit, and the
+server's locks (the browser tests drive the same server through chromium)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kiosk import Host, Key, KeySource, cartridge
+from kiosk.engine.key import parse_key
+from kiosk.engine.ledger import Ledger, parse_ledger
+from kiosk.engine.reply import Reply
+from kiosk.keys import practice_key_bytes
+from kiosk.screen.address import Address, parse_address
+from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
+from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
+from kiosk.screen.screen import Screen, view_payload
+from kiosk.screen.view import START, CellState, Stage, View, advance
+
+from .conftest import KeyText
+
+
+def fold(host: Host, *messages: str) -> View:
+    view = START
+    for reply in [host.opening(), *(host.hear(message) for message in messages)]:
+        view = advance(
+            view, tuple(line.text for line in reply.lines if line.text), parse_ledger(reply.ledger)
+        )
+    return view
+
+
+def test_the_view_follows_a_night_from_welcome_to_a_ruling(practice_key: Key) -> None:
+    host = Host(practice_key, source=KeySource.PRACTICE)
+    assert fold(host).stage is Stage.WELCOME
+    host = Host(practice_key, source=KeySource.PRACTICE)
+    view = fold(host, "two", "D1")
+    assert view.stage is Stage.QUESTION and view.replies == 3
+    assert view.question is not None and view.question.cell == "D1"
+    assert view.question.heading == "Wings & Webs, 1 point"
+    assert view.question.text == practice_key.entries["D1"].question
+    assert view.board[3].cells[0].state is CellState.OPEN and view.pick == "Ghosts"
+    view = advance(view, ("Still to answer: Ghosts.",), parse_ledger(host.hear("Bats: fly").ledger))
+    assert [(t.look.name, t.answered) for t in view.teams] == [("Bats", True), ("Ghosts", False)]
+    reply = host.hear("Ghosts: glide")
+    view = advance(view, tuple(line.text for line in reply.lines), parse_ledger(reply.ledger))
+    assert view.stage is Stage.RULED and view.question is None
+    assert view.ruling is not None and view.ruling[0] == "The answer: fly."
+    assert view.ruling[-1].startswith("Source: ")
+    cell = view.board[3].cells[0]
+    assert cell.state is CellState.SCORED and [look.initial for look in cell.scorers] == ["B"]
+    assert [(t.look.name, t.score) for t in view.teams] == [("Bats", 1), ("Ghosts", 0)]
+
+
+def test_a_read_back_stays_while_the_kiosk_waits_for_yes(practice_key: Key) -> None:
+    host = Host(practice_key, source=KeySource.PRACTICE, voice=True)
+    view = fold(host, "two", "wings and webs one", "bats fly", "ghosts they glide")
+    assert view.stage is Stage.READBACK and view.readback is not None
+    assert [(said.team, said.said) for said in view.readback] == [("Bats", "fly"), ("Ghosts", "they glide")]
+    reply = host.hear("repeat")
+    view = advance(view, tuple(line.text for line in reply.lines), parse_ledger(reply.ledger))
+    assert view.stage is Stage.READBACK and view.readback is not None
+
+
+def test_the_candle_end_and_the_finale() -> None:
+    host = Host(KeyText().key(), source=KeySource.FILE)
+    cells = [f"{letter}{points}" for letter in "ABCDE" for points in range(1, 6)]
+    messages = ["two"]
+    for cell in cells:
+        messages += [cell, "All: pass"]
+    view = fold(host, *messages)
+    assert view.candle_end is not None and view.candle_end.tied == ("Bats", "Ghosts")
+    assert view.question is not None and view.question.cell == "TB1"
+    assert view.stage is Stage.QUESTION
+    host = Host(KeyText().key())
+    view = fold(host, *messages, "Bats: 1890. Ghosts: 1700")
+    assert view.stage is Stage.OVER and view.finale is not None
+    assert view.finale.headline == "Bats win the night!"
+    assert view.finale.result is not None and view.finale.result.startswith("RESULT: AIGC|halloween-trivia|")
+    assert host.key is not None and view.finale.sha256 == host.key.sha256
+    assert any("aigamecards.com/verify" in line for line in view.finale.check)
+
+
+def test_the_view_never_carries_the_key_only_what_was_said(plain_key: Key) -> None:
+    """The made-up key's answers and sources are unique words: none is in the view before its ruling."""
+    host = Host(plain_key)
+    view = fold(host, "two", "C3", "Bats: pass")
+    text = str(view_payload(view))
+    assert "answerc3" not in text and "Source C3" not in text and "Question C3?" in text
+    reply = host.hear("Ghosts: pass")
+    view = advance(view, tuple(line.text for line in reply.lines), parse_ledger(reply.ledger))
+    assert "answerc3" in str(view_payload(view))
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        Caption("Kiosk", "Welcome to Snap-Apple Night, a Halloween trivia night. " * 4),
+        Caption("Table", "bats " + "x" * 90 + " ghosts fly"),
+        Caption("Keyboard", "Bats: fly"),
+    ],
+)
+def test_caption_cards_name_the_speaker_in_two_lines_of_forty(caption: Caption) -> None:
+    cards = caption_cards(caption)
+    assert cards
+    for card in cards:
+        assert 1 <= len(card.lines) <= 2
+        assert all(len(line) <= LINE_WIDTH for line in card.lines), card.lines
+        assert card.lines[0].startswith(f"{caption.speaker}: ")
+    said = " ".join(" ".join(card.lines) for card in cards).replace(f"{caption.speaker}: ", "")
+    assert said.replace(" ", "") == caption.text.replace(" ", "")
+
+
+def test_a_caption_still_being_heard_shows_its_newest_words() -> None:
+    cards = caption_cards(Caption("Table", " ".join(f"word{n}" for n in range(40)), final=False))
+    assert len(cards) == 1 and cards[0].lines[-1].endswith("word39")
+
+
+def test_wrong_pins_are_limited_then_forgotten() -> None:
+    now = [0.0]
+    keyboard = RemoteKeyboard(pin="4821", limit=WrongPinLimit(attempts=3, window=60, clock=lambda: now[0]))
+    assert [keyboard.unlock("0000")[0] for _ in range(3)] == [Unlock.WRONG] * 3
+    outcome, wait = keyboard.unlock("4821")
+    assert outcome is Unlock.LIMITED and wait == "60"
+    now[0] = 61.0
+    outcome, token = keyboard.unlock("4821")
+    assert outcome is Unlock.OPEN and keyboard.unlocked(token)
+    assert keyboard.send(token, "Bats: fly") is None and keyboard.inbox.get_nowait() == "Bats: fly"
+    assert keyboard.send("not-a-token", "D1") is not None and keyboard.inbox.empty()
+    assert keyboard.send(token, "two\nlines") is not None
+
+
+def test_screen_addresses() -> None:
+    assert parse_address("8177") == Address("0.0.0.0", 8177)
+    assert parse_address("127.0.0.1:0") == Address("127.0.0.1", 0)
+    assert parse_address("[::1]:8177") == Address("::1", 8177)
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_address("tv")
+
+
+@pytest.fixture
+def screen() -> Iterator[Screen]:
+    with Screen(Address("127.0.0.1", 0), out=io.StringIO()) as started:
+        yield started.start()
+
+
+def test_nothing_from_the_network_reaches_the_night_without_the_pin(screen: Screen) -> None:
+    with httpx.Client(base_url=screen.url) as client:
+        page = client.get("/")
+        assert page.status_code == 200 and "Snap-Apple Night" in page.text
+        assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+        assert client.get("/qr.svg").text.lstrip().startswith("<svg")
+        assert client.post("/keyboard/say", json={"text": "D1"}).status_code == 403
+        foreign = client.post(
+            "/keyboard/unlock", json={"pin": screen.keyboard.pin}, headers={"Origin": "http://evil.example"}
+        )
+        assert foreign.status_code == 403
+        token = client.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
+        sent = client.post("/keyboard/say", json={"text": "D1"}, headers={"Authorization": f"Bearer {token}"})
+        assert sent.status_code == 202
+    assert screen.keyboard.inbox.get_nowait() == "D1" and screen.keyboard.inbox.empty()
+
+
+def test_a_reply_that_is_not_a_night_leaves_the_view(screen: Screen) -> None:
+    screen.reply(Reply(lines=(), ledger="not a ledger"))
+    assert screen.view == START
+
+
+def _ledgers() -> list[Ledger]:
+    host = Host(parse_key(practice_key_bytes()))
+    return [parse_ledger(host.hear(message).ledger) for message in ("two", "D1", "Bats: fly")]
+
+
+PIECES = st.sampled_from(
+    [
+        "The answer: ",
+        "Source: ",
+        "I have Bats: ",
+        "; Ghosts: ",
+        ". Right?",
+        "Wings & Webs, 1 point: ",
+        ", Candle-End question 1: ",
+        cartridge.CANDLE_BURNS,
+        cartridge.CANDLE_END,
+        "RESULT: AIGC|",
+        " win the night!",
+        "0" * 64,
+    ]
+)
+LINES = st.lists(st.lists(PIECES | st.text(max_size=30), max_size=5).map("".join), max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=LINES, ledger=st.sampled_from(_ledgers()))
+def test_no_reply_text_breaks_the_view(lines: list[str], ledger: Ledger) -> None:
+    view = advance(START, tuple(lines), ledger)
+    assert view.replies == 1 and len(view.board) == 5
+    view_payload(view)
+
+
+def test_a_screen_that_cannot_listen_says_so_without_a_traceback(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, "-m", "kiosk", "play", "--screen", f"127.0.0.1:{port}"],
+            input="two\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env={**os.environ, "SNAP_APPLE_HOME": str(tmp_path)},
+        )
+    assert run.returncode == 2
+    assert f"The screen could not listen on 127.0.0.1:{port}" in run.stderr
+    assert "Traceback" not in run.stderr
