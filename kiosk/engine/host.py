@@ -23,7 +23,7 @@ from kiosk.engine.listening import Listening, listening_for
 from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.reply import Line, Reply
 from kiosk.engine.save import Save
-from kiosk.engine.say import NO_KEY_WHY, Speaker
+from kiosk.engine.say import NO_KEY_WHY, PRACTICE_NIGHT, Speaker
 from kiosk.engine.teams import Team
 
 __all__ = ["HANDLERS", "Host", "KeySource", "Night", "Phase"]
@@ -46,11 +46,7 @@ class Host:
     def opening(self) -> Reply:
         if self.key is None:
             return self._no_key()
-        lines = []
-        if self.source is KeySource.PRACTICE:
-            lines.append(
-                "Practice night: this is the kiosk's practice key, not the sealed key of the real Snap-Apple Night."
-            )
+        lines = [PRACTICE_NIGHT] if self.source is KeySource.PRACTICE else []
         commitment = card.NOTICE.commitment if self.source is KeySource.SEALED else self.key.commitment
         lines.append(card.OPENING.format(commitment=commitment))
         return self._reply(lines)

@@ -57,6 +57,10 @@ NOTES = {
     Note.FAULT: "I could not follow that message, so nothing has changed.",
 }
 
+# Before the opening on the practice key: never presented as the sealed key.
+PRACTICE_NIGHT = (
+    "Practice night: this is the kiosk's practice key, not the sealed key of the real Snap-Apple Night."
+)
 # After the Rule 2 line: why there is no night, and what to do.
 NO_KEY_WHY = {
     KeySource.SEALED: "The sealed key is not kept on this kiosk, or is not whole. While online, fetch it with "
