@@ -16,9 +16,10 @@ from functools import lru_cache
 
 from kiosk.engine.key import Entry, NotForm
 from kiosk.engine.numbers import words_to_digits
-from kiosk.engine.text import straighten
+from kiosk.engine.text import APOSTROPHES
 
 ARTICLES = frozenset({"a", "an", "the"})
+_APOSTROPHES = re.compile(f"['{APOSTROPHES}]")
 
 
 def clean(text: str) -> tuple[str, ...]:
@@ -26,7 +27,7 @@ def clean(text: str) -> tuple[str, ...]:
     a correctly spelled number word becomes digits."""
     text = unicodedata.normalize("NFKD", text.lower())
     text = "".join(char for char in text if not unicodedata.combining(char))
-    text = straighten(text).replace("'", "").replace(".", "")
+    text = _APOSTROPHES.sub("", text).replace(".", "")
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # "1,000" is one number
     text = re.sub(r"[\W_]+", " ", text)
     words = [word for word in text.split() if word not in ARTICLES]
