@@ -100,3 +100,38 @@ RESULT = (
     "|win:{win}|tape:0|sha:none"
 )
 VERIFY_SITE = "aigamecards.com/verify"
+
+# --- The card's own rule text, quoted when the table asks about a rule (Rule 6: rules, board and score you
+# answer from this card). Each is the card's sentences to the letter.
+
+RULE_TEXTS = {
+    "passing": (
+        "Only pass, skip or no idea is a pass. "
+        "Rule each answer by Rule 8: right scores the cell's points; wrong or pass, 0."
+    ),
+    "ties": (
+        "Totals out of 75; the highest wins. An out team ranks below a playing team on the same total; if "
+        "only out teams share the top, they share. THE CANDLE-END: a played night only, when two or more "
+        "playing teams share the top total. A closed night ends as it stands: top total wins; a tie at the "
+        "top is shared."
+    ),
+    "candle-end": (
+        'A year is four digits, or words saying them ("eighteen ninety-seven"); "about 1890" is 1890; '
+        "anything else (97, the 1890s, a range, two years, pass) is no year. Closest to A wins, over or "
+        "under alike; any year beats no year. Still level: TB2 the same way, for the teams still level. "
+        "Still level after TB2: they share the win."
+    ),
+    "going out": (
+        '"{Team} is out", said by that team or, if it has left, the others: it keeps its total and any '
+        'locked answer, and is skipped for answers and picks until "{Team} is back". If every team is '
+        "out, the night is closed."
+    ),
+    "ending": (
+        "End the night: only between questions (finish an open one first) and only when every playing "
+        "team says yes by name."
+    ),
+    "saving": (
+        "Only between questions; if the table must stop mid-question, finish it (answer or pass), rule, "
+        "then save."
+    ),
+}

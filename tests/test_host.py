@@ -6,8 +6,12 @@ import pytest
 
 from kiosk import Host, Key, KeySource, Phase
 from kiosk import cartridge as card
+from kiosk.engine import ruling
 from kiosk.engine.board import CELL_IDS
+from kiosk.engine.cells import Cell
 from kiosk.engine.ledger import parse_ledger
+from kiosk.engine.night import Night
+from kiosk.engine.say import WHOLE_KEY
 
 from .conftest import Table
 
@@ -413,7 +417,8 @@ def test_a_played_night_with_a_winner(plain_key: Key) -> None:
         "RESULT: AIGC|halloween-trivia|board|v1.0.0|end:played|ch:1|turns:25|teams:2|score:7|win:Ghosts|tape:0|sha:none"
         in lines
     )
-    assert lines[-2:] == [card.WHOLE_KEY, card.EPILOGUE]
+    # A key file the table gave is not vouched for as the sealed key, so the card's closing line is not said.
+    assert lines[-2:] == [WHOLE_KEY[KeySource.FILE], card.EPILOGUE]
     assert any(card.NOTICE.reveal_url in line for line in lines)
     assert any(plain_key.sha256 in line for line in lines)
     assert "RESULT" not in final.speech and plain_key.sha256 not in final.speech
@@ -577,21 +582,34 @@ def test_a_key_with_a_longer_example(practice_key: Key) -> None:
     assert "Ghosts: right, 3 points." in reply.speech
 
 
-def test_a_rule_that_breaks_midway_leaves_the_night_as_it_was(plain_key: Key) -> None:
-    class BrokenRuling(Host):
-        def _rule_cell(self, lines):  # type: ignore[no-untyped-def]
-            self.night.board.slots["A1"].scorers = ()  # half a ruling, then a fault
-            self.night.out.add(self.night.teams[0])
-            raise RuntimeError("a fault in a rule")
+def test_a_rule_that_breaks_midway_leaves_the_night_as_it_was(
+    plain_key: Key, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fault_after_the_cell_is_written(night: Night, key: Key) -> list[object]:
+        night.out.add(night.teams[0])  # half a step, then a fault
+        raise RuntimeError("a fault in a rule")
 
-    host = BrokenRuling(plain_key)
+    host = Host(plain_key)
     host.opening()
     host.hear("two")
     host.hear("A1")
     host.hear("Bats: answera1")
     before = host.ledger()
+    monkeypatch.setattr(ruling, "after_cell", fault_after_the_cell_is_written)
     reply = host.hear("Ghosts: pass")
     assert reply.speech.startswith("I could not follow that message, so nothing has changed.")
     assert host.failures == 1
     assert host.ledger() == before
-    assert host.night.board.slots["A1"].open and not host.night.out
+    assert host.night.board.slots[Cell("A", 1)].open and not host.night.out
+
+
+def test_only_the_sealed_key_is_called_the_whole_sealed_key(plain_key: Key, practice_key: Key) -> None:
+    for key, source, closing in [
+        (plain_key, KeySource.SEALED, card.WHOLE_KEY),
+        (practice_key, KeySource.PRACTICE, WHOLE_KEY[KeySource.PRACTICE]),
+    ]:
+        table = Table(key, source=source)
+        table.say("solo", "end the night")
+        lines = [line.text for line in table.say("yes").lines]
+        assert lines[-2] == closing
+        assert ("sealed key" in lines[-2]) is (source is KeySource.SEALED)

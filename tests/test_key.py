@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from kiosk import Host, InvalidKeyError, parse_key
+from kiosk import Host, InvalidKeyError, KeySource, parse_key
 from kiosk.cartridge import NO_KEY
 from kiosk.engine.board import CELL_IDS
 from kiosk.keys import practice_key_bytes
@@ -91,14 +91,27 @@ def test_a_key_that_is_not_text_is_refused() -> None:
         parse_key(b"\xff\xfe\x00garbage")
 
 
-def test_no_key_says_the_rule_2_line_exactly_and_nothing_else_happens() -> None:
-    host = Host(None)
+@pytest.mark.parametrize(
+    ("source", "then"),
+    [
+        (
+            KeySource.SEALED,
+            "While online, fetch it with 'python -m kiosk key fetch'; or play the practice key",
+        ),
+        (KeySource.FILE, "Give a whole reveal file, fetch the sealed key while online"),
+    ],
+)
+def test_no_key_says_the_rule_2_line_exactly_then_why_and_nothing_else_happens(
+    source: KeySource, then: str
+) -> None:
+    host = Host(None, source=source)
     opening = host.opening()
-    assert opening.speech == NO_KEY
+    assert opening.lines[0].text == NO_KEY  # said exactly; the kiosk's own words come after
+    assert then in opening.lines[1].text
     assert opening.over
     for message in ["two", "D3", "save", "Bats: button"]:
         reply = host.hear(message)
-        assert reply.speech == NO_KEY
+        assert [line.text for line in reply.lines] == [line.text for line in opening.lines]
         assert reply.ledger.startswith("[L] q:0/25 | open:— got:— | pick:—")
 
 

@@ -207,7 +207,7 @@ def test_a_kept_key_edited_afterwards_is_refused_as_tampered(server: Server, tmp
         store.load()
     loaded = load_for_night(store)
     assert loaded.key is None and "tampered" in loaded.problem
-    assert Host(loaded.key).opening().speech == card.NO_KEY
+    assert Host(loaded.key).opening().lines[0].text == card.NO_KEY
     assert "refused as tampered" in status(store)
 
 
@@ -216,7 +216,7 @@ def test_no_key_kept_and_offline_gives_the_rule_2_line(server: Server, tmp_path:
     with server.client() as client:
         loaded = load_for_night(store, notice=server.notice("/g/halloween-trivia/missing.md"), client=client)
     assert loaded.key is None and "fetching it failed" in loaded.problem
-    assert Host(loaded.key, source=loaded.source).opening().speech == card.NO_KEY
+    assert Host(loaded.key, source=loaded.source).opening().lines[0].text == card.NO_KEY
     assert "No key is kept" in status(store)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.engine.ledger import Ledger, LedgerError, TeamScore, parse_ledger
-from kiosk.engine.save import ForeignSave, SaveError, parse_save
+from kiosk.engine.errors import ForeignSave, LedgerError, SaveError
+from kiosk.engine.ledger import Ledger, TeamScore, parse_ledger
+from kiosk.engine.save import parse_save
 
 LINE = (
     "[L] q:3/25 | open:B2 got:Bats,Owls | pick:Owls | A:1.BG.?.-.5 B:1.2.3.4.5 C:1.2.3.4.5 D:1.2.3.4.5 "

@@ -1,7 +1,23 @@
 """The pure engine: the night's state and the card's rules. No audio, network, clock or file I/O."""
 
-from kiosk.engine.host import Host, KeySource, Night, Phase
-from kiosk.engine.key import InvalidKeyError, Key, parse_key
+from kiosk.engine.errors import EngineError, InvalidKeyError
+from kiosk.engine.host import Host
+from kiosk.engine.key import Key, parse_key
+from kiosk.engine.keysource import KeySource
+from kiosk.engine.listening import Listening
+from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Line, Reply
 
-__all__ = ["Host", "InvalidKeyError", "Key", "KeySource", "Line", "Night", "Phase", "Reply", "parse_key"]
+__all__ = [
+    "EngineError",
+    "Host",
+    "InvalidKeyError",
+    "Key",
+    "KeySource",
+    "Line",
+    "Listening",
+    "Night",
+    "Phase",
+    "Reply",
+    "parse_key",
+]

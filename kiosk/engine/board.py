@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
-from kiosk.cartridge import CATEGORIES, POINTS
+from kiosk.cartridge import POINTS
+from kiosk.engine.cells import CELL_IDS, CELLS, LETTERS, Cell
+from kiosk.engine.errors import BoardError
 from kiosk.engine.teams import Team
 
-LETTERS = tuple(category.letter for category in CATEGORIES)
-CELL_IDS = tuple(f"{letter}{points}" for letter in LETTERS for points in POINTS)
+__all__ = ["CELLS", "CELL_IDS", "LETTERS", "Board", "BoardError", "Cell", "Slot"]
 _SLOT = re.compile(r"^(?:[1-5]|\?|-|[BGOTY]+)$")
 
 
-class BoardError(ValueError):
-    """A board written in slots that does not read as one."""
-
-
-@dataclass
+@dataclass(frozen=True)
 class Slot:
     """One cell's state. Unplayed: not open and scorers is None."""
 
@@ -31,7 +29,12 @@ class Slot:
         return self.scorers is not None
 
     def code(self) -> str:
-        """The ledger's form: the digit if unplayed, ? if open, - if nobody scored, else the initials."""
+        return self._code
+
+    @cached_property
+    def _code(self) -> str:
+        """The ledger's form: the digit if unplayed, ? if open, - if nobody scored, else the initials.
+        Kept once worked out: a slot never changes, and every reply's ledger reads all 25."""
         if self.open:
             return "?"
         if self.scorers is None:
@@ -41,18 +44,21 @@ class Slot:
         return "".join(team.initial for team in self.scorers)
 
 
+_ROWS = {letter: tuple(Cell(letter, points) for points in POINTS) for letter in LETTERS}
+
+
 @dataclass
 class Board:
-    slots: dict[str, Slot] = field(
-        default_factory=lambda: {cell: Slot(points=int(cell[1])) for cell in CELL_IDS}
+    slots: dict[Cell, Slot] = field(
+        default_factory=lambda: {cell: Slot(points=cell.points) for cell in CELLS}
     )
 
     def copy(self) -> Board:
-        return Board({cell: replace(slot) for cell, slot in self.slots.items()})
+        return Board(dict(self.slots))  # slots are frozen: a new dict is a whole copy
 
     def row(self, letter: str) -> str:
         """One category's slots split by dots, e.g. "1.BG.?.-.5"."""
-        return ".".join(self.slots[f"{letter}{points}"].code() for points in POINTS)
+        return ".".join(self.slots[cell].code() for cell in _ROWS[letter])
 
     def rows(self) -> dict[str, str]:
         return {letter: self.row(letter) for letter in LETTERS}
@@ -60,16 +66,23 @@ class Board:
     def played_count(self) -> int:
         return sum(1 for slot in self.slots.values() if slot.played)
 
-    def is_free(self, cell: str) -> bool:
+    def is_free(self, cell: Cell) -> bool:
         slot = self.slots[cell]
         return not slot.open and not slot.played
 
-    def first_free(self) -> str | None:
+    def free_cells(self) -> tuple[Cell, ...]:
+        return tuple(cell for cell in CELLS if self.is_free(cell))
+
+    def first_free(self) -> Cell | None:
         """The lowest open value in the first category, A to E, that has one ("pass" or "you choose")."""
-        for cell in CELL_IDS:
-            if self.is_free(cell):
-                return cell
-        return None
+        return next(iter(self.free_cells()), None)
+
+    def open(self, cell: Cell) -> None:
+        self.slots[cell] = replace(self.slots[cell], open=True)
+
+    def play(self, cell: Cell, scorers: tuple[Team, ...]) -> None:
+        """Write a ruled cell's scorers (none: "-")."""
+        self.slots[cell] = Slot(points=cell.points, scorers=scorers)
 
     def points_of(self, team: Team) -> int:
         return sum(slot.points for slot in self.slots.values() if slot.scorers and team in slot.scorers)
@@ -84,9 +97,9 @@ class Board:
                 raise BoardError(f"{letter}{points} reads {code!r}, which is not a slot")
             slot = Slot(points=points)
             if code == "?":
-                slot.open = True
+                slot = Slot(points=points, open=True)
             elif code == "-":
-                slot.scorers = ()
+                slot = Slot(points=points, scorers=())
             elif code.isdigit():
                 if int(code) != points:
                     raise BoardError(f"{letter}{points} reads {code}, not its own value")
@@ -96,5 +109,5 @@ class Board:
                     team = Team.from_initial(letter_code)
                     assert team is not None  # the pattern admits only team initials
                     teams.append(team)
-                slot.scorers = tuple(teams)
-            self.slots[f"{letter}{points}"] = slot
+                slot = Slot(points=points, scorers=tuple(teams))
+            self.slots[Cell(letter, points)] = slot

@@ -6,9 +6,10 @@ import enum
 import re
 from dataclasses import dataclass
 
-from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.teams import TEAM_PATTERN, Team
+from kiosk.engine.text import words_of
 
-_NAMES = "|".join(team.value.lower() for team in TEAM_ORDER)
+_NAMES = TEAM_PATTERN
 
 
 class Command(enum.Enum):
@@ -18,12 +19,7 @@ class Command(enum.Enum):
     END = "end the night"
     VOICE = "voice"
     TYPING = "typing"
-
-
-def words_of(text: str) -> str:
-    """Lower-case words with punctuation gone: how commands are compared, typed or spoken."""
-    text = text.lower().replace("’", "'").replace("'", "")
-    return " ".join(re.sub(r"[^\w\s]", " ", text).split())
+    HELP = "help"
 
 
 _COMMANDS = {
@@ -35,6 +31,7 @@ _COMMANDS = {
     Command.VOICE: r"(?:(?:lets|we ll|we will|we want to|can we|please|ok) )*(?:switch to |use |play (?:by|with) |"
     r"go to )?voice(?: mode| please| now)?|we(?: are|re)? playing by voice|voice on",
     Command.TYPING: r"(?:switch (?:back )?to |go back to )?(?:typing|text|keyboard)(?: mode)?",
+    Command.HELP: r"(?:please )?help(?: me| us)?(?: please)?|what can (?:we|i) say(?: now)?|i need help",
 }
 _COMMAND_PATTERNS = [(command, re.compile(pattern)) for command, pattern in _COMMANDS.items()]
 
@@ -84,44 +81,6 @@ def parse_team_count(text: str) -> int | None:
     return _COUNTS.get(rest)
 
 
-_QUESTION_START = re.compile(
-    r"^(?:what|whats|who|whos|whose|why|how|when|where|which|is|are|was|were|can|could|do|does|did|will|"
-    r"would|should|shall|may|am|have|has|tell me|explain|give us a hint|hint)\b"
-)
-
-
-def is_question(text: str) -> bool:
-    stripped = text.strip()
-    return stripped.endswith("?") or bool(_QUESTION_START.match(words_of(stripped)))
-
-
-class Topic(enum.Enum):
-    """What a question the host may answer from the card is about."""
-
-    SCORE = "score"
-    BOARD = "board"
-    PICK = "pick"
-    RULES = "rules"
-
-
-def question_topic(text: str) -> Topic | None:
-    """Rules, board and score are answered from the card; None means Rule 6 applies."""
-    words = words_of(text)
-    if re.search(r"\b(?:score|scores|winning|total|totals|points have|ahead|leading|losing)\b", words):
-        return Topic.SCORE
-    if re.search(r"\b(?:whose (?:turn|pick)|who (?:picks|is picking|s picking)|our turn|my turn)\b", words):
-        return Topic.PICK
-    if re.search(r"\b(?:board|left|cells|categories|category)\b", words):
-        return Topic.BOARD
-    if re.search(
-        r"\b(?:rules?|how (?:do|does|to) (?:we |you |i )?play|allowed|how does this work|"
-        r"what can we say|commands?)\b",
-        words,
-    ):
-        return Topic.RULES
-    return None
-
-
 class Movement(enum.Enum):
     OUT = "out"
     BACK = "back"
@@ -133,18 +92,33 @@ class TeamMove:
     movement: Movement
 
 
-_MOVE = re.compile(rf"^(?:the )?(?P<team>{_NAMES}) (?:is|are|s|have|has|went) (?P<move>out|back|left|gone)$")
+_LEAVING = (
+    r"(?:is|are|s|have|has|went|got) (?:out|left|gone|off|leaving|going|going home|dropping out)|"
+    r"(?:have to|has to|must|need to|needs to|want to|wants to|gotta|got to|are going to|is going to) "
+    r"(?:leave|go|go home|go out|stop)|"
+    r"leave|leaves|left|quit|quits|are off|is off|went home|go home|drop out|drops out|dropped out|"
+    r"(?:have|has) (?:gone|dropped out|quit)"
+)
+_COMING_BACK = (
+    r"(?:is|are|s) (?:back|here again|returning|coming back|rejoining)|"
+    r"(?:came|come|comes|have come|has come|got|get|gets) back|"
+    r"(?:have|has) (?:returned|rejoined|come back)|rejoin|rejoins|rejoined|return|returns|returned"
+)
+_MOVE = re.compile(
+    rf"^(?:the )?(?P<team>{_NAMES}) (?:(?P<out>{_LEAVING})|(?P<back>{_COMING_BACK}))"
+    r"(?: now| for now| home| early| for a bit| for a while| please| again)*$"
+)
 
 
 def parse_team_move(text: str) -> TeamMove | None:
-    """ "{Team} is out" or "{Team} is back"."""
+    """ "{Team} is out" or "{Team} is back", and the common ways of saying so ("Ghosts have to leave",
+    "Ghosts came back")."""
     match = _MOVE.match(words_of(text))
     if not match:
         return None
     team = Team.from_name(match["team"])
     assert team is not None
-    movement = Movement.BACK if match["move"] == "back" else Movement.OUT
-    return TeamMove(team, movement)
+    return TeamMove(team, Movement.BACK if match["back"] else Movement.OUT)
 
 
 _JOIN = re.compile(

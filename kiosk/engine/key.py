@@ -20,9 +20,10 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from kiosk.engine.board import CELL_IDS
+from kiosk.engine.cells import CELL_IDS, TIEBREAK_IDS
+from kiosk.engine.errors import InvalidKeyError
 
-TIEBREAK_IDS = ("TB1", "TB2")
+__all__ = ["TIEBREAK_IDS", "Entry", "InvalidKeyError", "Key", "NotForm", "TieBreak", "parse_key"]
 NONE_MARKS = {"—", "-", "–", "none", "n/a", ""}
 
 _HEADING = re.compile(r"^#{1,6}\s*\**\s*(?P<id>[A-E][1-5]|TB[12])\b", re.IGNORECASE)
@@ -31,10 +32,6 @@ _FIELD = re.compile(
     r"^(?:[-*+]\s+)?\**\s*(?P<label>SALT|Scoring|Q|A|ALSO|NOT|SOURCE)\s*\**\s*:\s*\**\s*(?P<value>.*?)\s*$",
     re.IGNORECASE,
 )
-
-
-class InvalidKeyError(ValueError):
-    """A key that cannot be played: the reason names what is missing or cut short."""
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,21 @@ team's piece, and "all" opening an utterance labels every team still to answer.
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass
 
-from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.teams import TEAM_ORDER, TEAM_PATTERN, Team
 
-ALL = "all"
-_NAMES = "|".join(team.value for team in TEAM_ORDER)
+
+class Everyone(enum.Enum):
+    """Who "All:" labels: every team still to answer."""
+
+    ALL = "all"
+
+
+ALL = Everyone.ALL
+_NAMES = TEAM_PATTERN
 _SEPARATOR = r"[ \t]*[:,\-–—]"
 _NAME = rf"[ \t]*(?P<name{{n}}>{_NAMES}|all)[ \t]*"
 # "**Bats**:", "**Bats:**", "__Bats__:", "__Bats:__", or plain "Bats:" (also with a comma or dash).
@@ -34,7 +42,7 @@ _TEAM_WORD = {team.value.lower(): team for team in TEAM_ORDER}
 class Labelled:
     """A part of a message and who it belongs to: a team, or every team still to answer (ALL)."""
 
-    who: Team | str
+    who: Team | Everyone
     text: str
 
 
@@ -63,7 +71,7 @@ def typed_labels(text: str) -> tuple[str, list[Labelled]]:
     for index, match in enumerate(starts):
         end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
         name = next(match[group] for group in ("name1", "name2", "name3") if match[group] is not None).lower()
-        who: Team | str = ALL if name == ALL else _TEAM_WORD[name]
+        who: Team | Everyone = ALL if name == ALL.value else _TEAM_WORD[name]
         parts.append(Labelled(who, text[match.end() : end]))
     lead = text[: starts[0].start()] if starts else text
     return lead, parts
@@ -71,11 +79,11 @@ def typed_labels(text: str) -> tuple[str, list[Labelled]]:
 
 def voice_labels(words: list[str]) -> tuple[list[str], list[Labelled]]:
     """Split an utterance's words at team names: (words before the first name, the labelled pieces)."""
-    cuts: list[tuple[int, Team | str]] = []
+    cuts: list[tuple[int, Team | Everyone]] = []
     for index, word in enumerate(words):
         if word in _TEAM_WORD:
             cuts.append((index, _TEAM_WORD[word]))
-        elif word == ALL and index == 0:
+        elif word == ALL.value and index == 0:
             cuts.append((index, ALL))
     parts = []
     for number, (index, who) in enumerate(cuts):

@@ -12,13 +12,11 @@ import re
 from dataclasses import dataclass
 
 from kiosk.cartridge import CELL_COUNT, VERSION
-from kiosk.engine.board import LETTERS
+from kiosk.engine.cells import LETTERS
+from kiosk.engine.errors import LedgerError
 
+__all__ = ["NONE", "Ledger", "LedgerError", "TeamScore", "is_ledger_line", "parse_ledger"]
 NONE = "—"
-
-
-class LedgerError(ValueError):
-    """A line that is not a ledger line."""
 
 
 @dataclass(frozen=True)

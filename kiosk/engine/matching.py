@@ -16,9 +16,10 @@ from functools import lru_cache
 
 from kiosk.engine.key import Entry, NotForm
 from kiosk.engine.numbers import words_to_digits
+from kiosk.engine.text import APOSTROPHES
 
 ARTICLES = frozenset({"a", "an", "the"})
-_APOSTROPHES = re.compile(r"['’‘`ʼ]")
+_APOSTROPHES = re.compile(f"['{APOSTROPHES}]")
 
 
 def clean(text: str) -> tuple[str, ...]:

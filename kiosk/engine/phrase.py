@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from kiosk.engine.text import straighten
+
 # THE TABLE's lists, as the card gives them.
 LEAD_INS = [
     "here",
@@ -163,7 +165,6 @@ _CORRECTION = re.compile(
     re.IGNORECASE,
 )
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.DOTALL)
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "ʼ": "'"})
 _WORD_AT_START = re.compile(r"[\w']+")
 
 
@@ -269,7 +270,7 @@ def cut(text: str) -> tuple[str, bool]:
 
 def extract(text: str) -> Phrase:
     """Rule 8 a-e for one team's text: the phrase it locks, a pass, or nothing."""
-    text = text.translate(_APOSTROPHES)
+    text = straighten(text)
     text = after_last_correction(select(text))
     text = drop_lead_ins(text)
     if not text.strip() or opens_with_stall(text):

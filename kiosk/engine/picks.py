@@ -10,28 +10,9 @@ import re
 from dataclasses import dataclass
 
 from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
+from kiosk.engine.cells import Cell
 from kiosk.engine.numbers import UNITS
-
-ANY_CELL = "any"
-"""What "pass" or "you choose" asks for: the lowest open value in the first category that has one."""
-
-# Letters as they are typed or as a recogniser writes them when they are spoken.
-_LETTER_WORDS = {
-    "a": "A",
-    "ay": "A",
-    "eh": "A",
-    "b": "B",
-    "bee": "B",
-    "be": "B",
-    "c": "C",
-    "see": "C",
-    "sea": "C",
-    "cee": "C",
-    "d": "D",
-    "dee": "D",
-    "e": "E",
-    "ee": "E",
-}
+from kiosk.engine.text import letter_of, words_of
 
 
 def _title_pattern(title: str) -> str:
@@ -42,44 +23,52 @@ def _title_pattern(title: str) -> str:
     return r"\s+".join(map(re.escape, words))
 
 
-_TITLES = [(re.compile(_title_pattern(category.title)), category.letter) for category in CATEGORIES]
 _PREFIX = re.compile(
     r"^(?:(?:we(?:ll| will)?|i(?:ll| will)?|let ?s|can we|could we|please|ok|okay|um|so)\s+)*"
     r"(?:(?:pick|picks|take|choose|have|do|try|go for|want|go with)\s+)?"
 )
 _POINTS = r"(?:for\s+)?(?P<points>[1-5])(?:\s+points?)?"
 _SUFFIX = r"(?:\s+please)?"
+_COMPACT = re.compile(r"(?P<letter>[a-e])\s*(?P<points>[1-5])" + _SUFFIX)
+_SPOKEN = re.compile(r"(?P<letter>\w+)\s+" + _POINTS + _SUFFIX)
+_TITLED = [
+    (re.compile(_title_pattern(category.title) + r"\s+" + _POINTS + _SUFFIX), category.letter)
+    for category in CATEGORIES
+]
 
 
 @dataclass(frozen=True)
 class Pick:
-    cell: str
-    """A cell id such as "D3", or ANY_CELL for "pass" / "you choose"."""
+    cell: Cell | None
+    """The cell named, or None for "pass" / "you choose": the lowest open value in the first category."""
 
 
 def _normal(text: str) -> str:
-    text = text.lower().replace("&", " and ").replace("’", "'").replace("'", "")
-    text = re.sub(r"[^\w\s]", " ", text)
-    words = [str(UNITS[word]) if word in UNITS and UNITS[word] <= 9 else word for word in text.split()]
-    return " ".join(words)
+    words = words_of(text.replace("&", " and ")).split()
+    return " ".join(str(UNITS[word]) if word in UNITS and UNITS[word] <= 9 else word for word in words)
+
+
+def _cell(letter: str, points: str) -> Cell:
+    return Cell(letter.upper(), int(points))
 
 
 def parse_pick(text: str) -> Pick | None:
     """The pick a whole message makes, or None if it is not just a pick."""
     words = _normal(text)
     if words in ("pass", "you choose", "you pick", "your choice", "surprise us", "pass you choose"):
-        return Pick(ANY_CELL)
+        return Pick(None)
     body = _PREFIX.sub("", words, count=1).strip()
-    compact = re.fullmatch(r"(?P<letter>[a-e])\s*(?P<points>[1-5])" + _SUFFIX, body)
+    compact = _COMPACT.fullmatch(body)
     if compact:
-        return Pick(compact["letter"].upper() + compact["points"])
-    spoken = re.fullmatch(r"(?P<letter>\w+)\s+" + _POINTS + _SUFFIX, body)
-    if spoken and spoken["letter"] in _LETTER_WORDS:
-        return Pick(_LETTER_WORDS[spoken["letter"]] + spoken["points"])
+        return Pick(_cell(compact["letter"], compact["points"]))
+    spoken = _SPOKEN.fullmatch(body)
     if spoken and spoken["letter"] in WINGS_AND_WEBS_WORDS:
-        return Pick("D" + spoken["points"])
-    for pattern, letter in _TITLES:
-        titled = re.fullmatch(pattern.pattern + r"\s+" + _POINTS + _SUFFIX, body)
+        return Pick(_cell("D", spoken["points"]))
+    letter = letter_of(spoken["letter"]) if spoken else None
+    if spoken and letter is not None and letter in "abcde":
+        return Pick(_cell(letter, spoken["points"]))
+    for pattern, category_letter in _TITLED:
+        titled = pattern.fullmatch(body)
         if titled:
-            return Pick(letter + titled["points"])
+            return Pick(_cell(category_letter, titled["points"]))
     return None

@@ -23,21 +23,14 @@ import re
 from dataclasses import dataclass
 
 from kiosk.cartridge import CELL_COUNT, GAME_ID, MODE, RULES
-from kiosk.engine.board import LETTERS, Board, BoardError
+from kiosk.engine.board import LETTERS, Board
+from kiosk.engine.errors import BoardError, ForeignSave, SaveError
 from kiosk.engine.teams import TEAM_ORDER, Team
 
+__all__ = ["CandleEndMark", "ForeignSave", "Save", "SaveError", "holds_save", "parse_save"]
 BEGIN = "-----BEGIN AIGC SAVE-----"
 END = "-----END AIGC SAVE-----"
 FIELDS = ("game", "m", "rules", "turn", "teams", "pick", "board", "ce", "score", "sha")
-TIEBREAKS = ("TB1", "TB2")
-
-
-class SaveError(ValueError):
-    """A save that cannot be resumed; the message says why, quoting the save."""
-
-
-class ForeignSave(SaveError):
-    """A save for another game or rules number: not this card's."""
 
 
 @dataclass(frozen=True)

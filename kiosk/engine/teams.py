@@ -30,6 +30,8 @@ class Team(enum.Enum):
 
 # The order teams are named in: the first group named is Bats, then Ghosts, Owls, Toads.
 TEAM_ORDER: tuple[Team, ...] = (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
+TEAM_PATTERN = "|".join(team.value.lower() for team in TEAM_ORDER)
+"""The four team names as a pattern alternation, lower case: match it on lower-cased or IGNORECASE text."""
 _BY_NAME = {team.value.lower(): team for team in Team}
 _BY_INITIAL = {team.initial: team for team in Team}
 

@@ -7,36 +7,10 @@ wyoming-vosk does, since word confidences in grammar mode are almost always 1.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
+from kiosk.engine.listening import between_questions
 from kiosk.engine.matching import slips
-from kiosk.engine.teams import TEAM_ORDER
 
-POINT_WORDS = ("one", "two", "three", "four", "five")
-LETTER_WORDS = ("a", "b", "c", "d", "e", "bee", "see", "dee")
-"""Category letters as written, and as a recogniser may write their names."""
-COMMANDS = (
-    "save", "board", "repeat", "end the night", "voice", "pass", "you choose",
-    "yes", "no", "right", "correct", "that's right", "wrong",
-    "what's the score", "whose turn is it", "how do we play",
-)  # fmt: skip
-TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
-
-
-@lru_cache(maxsize=1)
-def between_questions() -> tuple[str, ...]:
-    """Every phrase the table may say while no question is open."""
-    phrases: list[str] = [*COMMANDS, *TEAM_COUNTS]
-    titles = [category.title.lower().replace("&", "and") for category in CATEGORIES]
-    for points in POINT_WORDS:
-        phrases += [f"{letter} {points}" for letter in LETTER_WORDS]
-        phrases += [f"{title} {points}" for title in titles]
-        phrases += [f"{word} {points}" for word in WINGS_AND_WEBS_WORDS]
-    for team in TEAM_ORDER:
-        name = team.value.lower()
-        phrases += [name, f"{name} yes", f"{name} no", f"{name} is out", f"{name} is back"]
-    return tuple(phrases)
+__all__ = ["between_questions", "nearest"]
 
 
 def nearest(text: str, phrases: tuple[str, ...], *, alternatives: tuple[str, ...] = ()) -> str:

@@ -21,7 +21,7 @@ from typing import TextIO
 
 import numpy as np
 
-from kiosk.engine.host import Host, Phase
+from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.keys import LoadedKey
 from kiosk.nightlog import NightLog
@@ -84,7 +84,7 @@ class VoiceKiosk:
     _voice_ended: float | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.host.night.voice = True
+        self.host.set_voice(True)
         self._recognizer = Recognizer(self.model, alternatives=0)
 
     # --- the loop ----------------------------------------------------------------------------------------
@@ -137,9 +137,9 @@ class VoiceKiosk:
 
     def _listen_for_phase(self) -> None:
         """Between questions the table says one of a closed set of phrases; answers are open."""
-        closed = self.grammar and self.host.night.phase in (Phase.TEAMS, Phase.PICK)
-        phrases = grammar_for(self.model, between_questions()) if closed else None
-        self._recognizer.restrict(phrases, alternatives=3 if closed else 0)
+        expected = self.host.listening_for().phrases
+        phrases = grammar_for(self.model, expected) if self.grammar and expected else None
+        self._recognizer.restrict(phrases, alternatives=3 if phrases is not None else 0)
 
     def _corrected(self, utterance: Utterance) -> Utterance:
         if not self._recognizer.grammar:

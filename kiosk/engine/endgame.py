@@ -1,0 +1,73 @@
+"""SCORING & ENDGAME and THE CANDLE-END: after the 25th ruling or a confirmed "end the night".
+
+A played night with two or more playing teams level at the top goes to the Candle-End: TB1 to the tied
+teams, years collected like answers, closest wins (any year beats no year); still level, TB2 the same way;
+still level after TB2, they share. A closed night ends as it stands.
+"""
+
+from __future__ import annotations
+
+from kiosk.engine.cells import Tiebreak
+from kiosk.engine.facts import Fact, NightEnded, Part, StillLevel, TiebreakDecided, TiebreakRead
+from kiosk.engine.key import Key
+from kiosk.engine.night import End, Night, Phase
+from kiosk.engine.teams import Team
+
+
+def endgame(night: Night, key: Key, end: End) -> list[Fact]:
+    contenders = night.contenders()
+    if end is End.PLAYED and len(contenders) > 1 and all(t not in night.out for t in contenders):
+        night.tied = contenders
+        return [Part.CANDLE_END, *read_tiebreak(night, key, Tiebreak.TB1)]
+    return finale(night, end)
+
+
+def read_tiebreak(night: Night, key: Key, tiebreak: Tiebreak) -> list[Fact]:
+    night.phase = Phase.CANDLE
+    night.open = tiebreak
+    night.clear_answers()
+    night.tiebreaks_read += 1
+    night.questions_read += 1
+    return [TiebreakRead(night.tied, tiebreak, key.tiebreaks[tiebreak.value].question)]
+
+
+def decide_tiebreak(night: Night, key: Key) -> list[Fact]:
+    """Closest to A wins, over or under alike; any year beats no year."""
+    tiebreak = night.open_tiebreak
+    assert tiebreak is not None
+    entry = key.tiebreaks[tiebreak.value]
+    distance: dict[Team, int | None] = {}
+    years = []
+    for team in night.tied:
+        answer = night.answers.get(team)
+        year = answer.year if answer else None
+        distance[team] = None if year is None else abs(year - entry.year)
+        years.append((team, year))
+    facts: list[Fact] = [TiebreakDecided(entry.answer, tuple(years), entry.source)]
+    with_year = [d for d in distance.values() if d is not None]
+    best = min(with_year) if with_year else None
+    level = tuple(team for team in night.tied if distance[team] == best)
+    night.clear_answers()
+    night.tied = level
+    if len(level) > 1 and tiebreak is Tiebreak.TB1:
+        return [*facts, StillLevel(level), *read_tiebreak(night, key, Tiebreak.TB2)]
+    return [*facts, *finale(night, End.PLAYED)]
+
+
+def drop_from_tie(night: Night, team: Team) -> list[Fact] | None:
+    """A tied team that goes out leaves the Candle-End; with one team left it has won."""
+    if night.phase is not Phase.CANDLE or team not in night.tied:
+        return None
+    night.tied = tuple(t for t in night.tied if t is not team)
+    return finale(night, End.PLAYED) if len(night.tied) < 2 else None
+
+
+def finale(night: Night, end: End) -> list[Fact]:
+    """SCORING & ENDGAME 4-7: the night ends; `say` words the totals, the winner and the RESULT line."""
+    winners = night.tied or night.contenders()
+    night.end = end
+    night.open = None
+    night.phase = Phase.OVER
+    night.votes = set()
+    night.tied = ()
+    return [NightEnded(end, winners, night.top())]

@@ -1,0 +1,51 @@
+"""THE TABLE, voice: every answer is read back in one line before ruling; yes rules, a team fixes a word it
+said by spelling it, and another team may say that was not what was said, which undoes the fix."""
+
+from __future__ import annotations
+
+from kiosk.engine.collecting import lock
+from kiosk.engine.facts import Fact, Fixed, Note, Noted, Part
+from kiosk.engine.key import Key
+from kiosk.engine.night import Fix, Night
+from kiosk.engine.ruling import rule_now
+from kiosk.engine.spelling import closest_word
+from kiosk.engine.teams import Team
+
+
+def confirm(night: Night, key: Key) -> list[Fact]:
+    return rule_now(night, key)
+
+
+def continue_last(night: Night, words: str) -> list[Fact]:
+    """Words with no team name join the answer of the team last named."""
+    assert night.last_named is not None
+    answer = night.answers[night.last_named]
+    night.answers[night.last_named] = lock(night, f"{answer.text} {words}")
+    return [Part.READ_BACK]
+
+
+def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
+    """A team spelling a word replaces the word of its answer it most resembles."""
+    answer = night.answers[team]
+    words = answer.text.split()
+    index = closest_word(words, spelled)
+    if index is None:
+        return [Noted(Note.NOT_HEARD), Part.PROMPT]
+    night.fixes.append(Fix(team, index, words[index]))
+    words[index] = spelled
+    night.answers[team] = lock(night, " ".join(words))
+    return [Fixed(team, spelled), Part.PROMPT]
+
+
+def dispute(night: Night, disputer: Team | None) -> list[Fact]:
+    """Another team says the last fix was not what was said: it is undone."""
+    if not night.fixes:
+        return [Noted(Note.NO_FIX_TO_UNDO), Part.PROMPT]
+    last = night.fixes[-1]
+    if disputer is last.team:
+        return [Noted(Note.ONLY_ANOTHER_TEAM), Part.PROMPT]
+    night.fixes.pop()
+    words = night.answers[last.team].text.split()
+    words[last.index] = last.before
+    night.answers[last.team] = lock(night, " ".join(words))
+    return [Noted(Note.FIX_UNDONE, team=last.team), Part.PROMPT]

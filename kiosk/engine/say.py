@@ -1,0 +1,385 @@
+"""Every sentence the host composes, worded from the facts a step returned and the night as it now stands.
+
+The card's exact lines live in `cartridge.py`; the kiosk's own words after them live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from kiosk import cartridge as card
+from kiosk.engine import facts as f
+from kiosk.engine.facts import Note, Part, Topic, Verdict
+from kiosk.engine.key import Key
+from kiosk.engine.keysource import KeySource
+from kiosk.engine.night import Night, Phase
+from kiosk.engine.phrase import Outcome
+from kiosk.engine.reply import Line
+from kiosk.engine.teams import Team, join_names
+
+NOTES = {
+    Note.NIGHT_OVER: "The night is over, and its RESULT line stands. Start the kiosk again for a new night.",
+    Note.LEDGER_TYPED: "I keep the ledger myself: a typed ledger line changes nothing.",
+    Note.VOICE_ON: "Voice it is. One adult speaks each team's written answer, starting with the team's name. "
+    "I read all the answers back before I rule.",
+    Note.TYPING_ON: "Typing it is: start each answer with its team's name and a colon.",
+    Note.TOO_MANY_TEAMS: "Four teams at most: Bats, Ghosts, Owls and Toads.",
+    Note.TEAM_COUNT_KEPT: "The teams stay as they are.",
+    Note.SAY_TEAMS: "I did not catch a pick. To change the teams, say the number and 'teams', like 'two teams'.",
+    Note.SAVE_TOO_LATE: "A save is read only before the first question, so that one changes nothing.",
+    Note.NO_QUESTION_OPEN: "No question is open.",
+    Note.NOT_YOUR_PICK: "It is {team}'s pick.",
+    Note.CELL_PLAYED: "{cell} has been played.",
+    Note.NAME_ALONE: "A team name alone is not a pick.",
+    Note.ARGUING: card.ARGUING,
+    Note.VOTES_BY_NAME: "Each team says yes by name, like 'Bats: yes'.",
+    Note.NIGHT_GOES_ON: "The night goes on.",
+    Note.NOT_PLAYING: "{team} are not playing tonight.",
+    Note.ALREADY_PLAYING: "{team} are already playing.",
+    Note.WELCOME_BACK: "Welcome back, {team}.",
+    Note.ALREADY_OUT: "{team} are already out.",
+    Note.OUT_CANNOT_ANSWER: "{team} are out; say '{team} is back' to bring them back.",
+    Note.ALREADY_ANSWERED: "{team} already answered; the first answer counts.",
+    Note.QUESTION_MARK: card.DROP_QUESTION_MARK,
+    Note.START_WITH_TEAM: card.START_WITH_TEAM,
+    Note.SAVE_NOT_NOW: "Save comes between questions: finish this one (answer or pass), then save.",
+    Note.END_NOT_NOW: "End the night comes between questions: finish this one first.",
+    Note.NEXT_PICK_TAKEN: "{cell} comes next, after this question.",
+    Note.NEXT_PICK_REFUSED: "{cell} has been played or is open.",
+    Note.FIX_HOW: "Fix a word by saying the team's name and spelling the word, like 'bats b u t t o n'.",
+    Note.FIRST_ANSWER_COUNTS: "The first answer counts: fix a word by spelling it.",
+    Note.SAY_YES_OR_FIX: "Say yes if that is right, or fix a word by spelling it.",
+    Note.NO_FIX_TO_UNDO: "There is no fix to undo.",
+    Note.ONLY_ANOTHER_TEAM: "Only another team can say that.",
+    Note.FIX_UNDONE: "Fix undone for {team}.",
+    Note.NOT_HEARD: "I did not catch that.",
+    Note.FAULT: "I could not follow that message, so nothing has changed.",
+}
+
+# Before the opening on the practice key: never presented as the sealed key.
+PRACTICE_NIGHT = (
+    "Practice night: this is the kiosk's practice key, not the sealed key of the real Snap-Apple Night."
+)
+# After the Rule 2 line: why there is no night, and what to do.
+NO_KEY_WHY = {
+    KeySource.SEALED: "The sealed key is not kept on this kiosk, or is not whole. While online, fetch it with "
+    "'python -m kiosk key fetch'; or play the practice key: 'python -m kiosk play'.",
+    KeySource.FILE: "That key file is missing or not whole, so no night can be played on it. Give a whole "
+    "reveal file, fetch the sealed key while online with 'python -m kiosk key fetch', or play the practice key.",
+    KeySource.PRACTICE: "The practice key that comes with the kiosk is not whole: install the kiosk again.",
+}
+# The card's closing line claims the sealed key; a night on another key says so instead.
+WHOLE_KEY = {
+    KeySource.PRACTICE: "That is the whole practice key. Anything more from me would be my own questions, not "
+    "checked or sealed.",
+    KeySource.FILE: "That is the whole key file. Anything more from me would be my own questions, not checked or "
+    "sealed.",
+}
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """Words the facts of one step, for one night on one key."""
+
+    night: Night
+    key: Key
+    source: KeySource
+
+    @property
+    def sealed(self) -> bool:
+        """The sealed key: fetched from its one home, or a key file whose hash is the notice's commitment."""
+        return self.source is KeySource.SEALED or self.key.commitment == card.NOTICE.commitment
+
+    def lines(self, facts: Iterable[f.Fact]) -> list[str | Line]:
+        out: list[str | Line] = []
+        for fact in facts:
+            out += self.fact(fact)
+        return out
+
+    def fact(self, fact: f.Fact) -> list[str | Line]:
+        night = self.night
+        match fact:
+            case f.Noted(note, team, cell):
+                name = team.value if team else ""
+                return [NOTES[note].format(team=name, cell=cell)]
+            case f.TooLong(characters):
+                return [
+                    f"That message is too long for me ({characters} characters): send a few words per team."
+                ]
+            case Part.HELP:
+                return [self.help()]
+            case Part.PROMPT:
+                return self.prompt()
+            case f.PickPrompt(offer_save):
+                return [
+                    self.pick_prompt() + (" Or say save to keep the night for later." if offer_save else "")
+                ]
+            case f.TeamsNamed(teams):
+                if night.solo:
+                    return [card.SOLO_LINE]
+                return [
+                    card.TEAMS_LINE.format(
+                        teams=join_names(teams), first=teams[0].value, second=teams[1].value
+                    )
+                ]
+            case Part.HOW_TO_PLAY:
+                return [card.HOW_TO_PLAY]
+            case Part.BOARD:
+                return list(self.board_lines())
+            case Part.SCORES:
+                return [self.scores_line()]
+            case f.SaveShown(block):
+                return [
+                    "Here is the save. To carry on later, send it before the first question of a new night.",
+                    Line(block, spoken=False),
+                ]
+            case f.SaveResumed(turn):
+                return [f"Save resumed: {turn} of {card.CELL_COUNT} cells played."]
+            case f.SaveRefused(reason, foreign):
+                if foreign:
+                    return [
+                        f"That save is not this card's: {reason}. It cannot be resumed here; we can play a fresh night."
+                    ]
+                return [f"I can't resume that save: {reason}. The night goes on as it was."]
+            case f.QuestionRead(cell):
+                unit = "point" if cell.points == 1 else "points"
+                return [f"{cell.category.title}, {cell.points} {unit}: {self.key.entries[cell.id].question}"]
+            case Part.QUESTION:
+                return [self.current_question()]
+            case Part.VOTES:
+                return [self.votes_line()]
+            case f.TeamOut(team, points, kept_answer):
+                kept = " and their locked answer" if kept_answer else ""
+                return [
+                    f"{team.value} are out: they keep their {points} points{kept}. Say '{team.value} is back' to bring them back."
+                ]
+            case f.Latecomer(name, team, playing):
+                if not playing:
+                    return [
+                        f"{team.value} are not playing tonight: a latecomer joins one of {join_names(night.teams)}."
+                    ]
+                return [f"Welcome, {name}: you join {team.value}." if name else f"Welcome to {team.value}."]
+            case Part.READ_BACK:
+                return [self.readback_line()]
+            case f.Fixed(team, word):
+                return [f"Fixed: {team.value} said {word}."]
+            case f.Ruled():
+                return ruling(fact)
+            case Part.CANDLE_END:
+                return [card.CANDLE_END]
+            case f.TiebreakRead(tied, tiebreak, question):
+                return [f"{join_names(tied)}, Candle-End question {tiebreak.number}: {question}"]
+            case f.TiebreakDecided(answer, years, source):
+                said = [f"{team.value}: {year if year is not None else 'no year'}." for team, year in years]
+                return [f"The answer: {answer.rstrip('.')}.", *said, f"Source: {source.rstrip('.')}."]
+            case f.StillLevel(teams):
+                return [f"Still level: {join_names(teams)}."]
+            case f.NightEnded():
+                return self.finale(fact)
+            case f.CardAnswer():
+                return self.card_answer(fact)
+        raise AssertionError(f"no words for {fact!r}")
+
+    # --- what the host is waiting for -----------------------------------------------------------------
+
+    def prompt(self) -> list[str | Line]:
+        night = self.night
+        if night.phase is Phase.TEAMS:
+            return ["Playing solo, or as two, three or four teams?"]
+        if night.phase is Phase.PICK:
+            return [self.pick_prompt()]
+        if night.phase is Phase.VOTING:
+            return [self.votes_line()]
+        if night.phase.reading_back:
+            return [self.readback_line()]
+        if night.phase.collecting:
+            if night.solo:
+                return [card.TAKE_YOUR_TIME]
+            return [card.STILL_TO_ANSWER.format(teams=join_names(night.still_to_answer()))]
+        return []
+
+    def help(self) -> str:
+        """What can be said now."""
+        night = self.night
+        if night.phase is Phase.TEAMS:
+            return "Say how many teams: solo, two, three or four. You may ask about the rules."
+        if night.phase is Phase.VOTING:
+            return "To end the night each playing team says yes by name, like 'Bats: yes'; anything else and it goes on."
+        if night.phase is Phase.PICK:
+            return (
+                "Pick a category and points, like D3 or 'Old Customs 2'; or say board, save or end the night; "
+                "or ask the score, whose pick it is or what is left."
+            )
+        if night.phase.reading_back:
+            return "Say yes if I have it right; to fix a word, say the team's name and spell the word."
+        who = "your answer" if night.solo else "each team's name, then its answer"
+        what = "one year" if night.open_tiebreak is not None else "an answer, or pass"
+        return f"Send {who}: {what}. You may also say repeat or board, or ask the score."
+
+    def pick_prompt(self) -> str:
+        if self.night.solo:
+            return "Pick a category and points, like D3."
+        assert self.night.picker is not None
+        return f"{self.night.picker.value}, pick a category and points, like D3."
+
+    def votes_line(self) -> str:
+        night = self.night
+        if night.solo:
+            return "To end the night, say yes."
+        waiting = [team for team in night.playing if team not in night.votes]
+        return (
+            "To end the night, every playing team says yes by name. Still to say yes: "
+            f"{join_names(waiting)}. Anything else and the night goes on."
+        )
+
+    def readback_line(self) -> str:
+        night = self.night
+        parts = []
+        for team in night.answering():
+            answer = night.answers.get(team)
+            if night.open_tiebreak is not None:
+                said = str(answer.year) if answer and answer.year is not None else "no year"
+            elif answer is None or answer.phrase.outcome is Outcome.NOTHING:
+                said = "no answer"
+            else:
+                said = answer.phrase.text if answer.phrase.outcome is Outcome.LOCKED else "pass"
+            parts.append(said if night.solo else f"{team.value}: {said}")
+        return ("I have: " if night.solo else "I have ") + "; ".join(parts) + ". Right?"
+
+    def current_question(self) -> str:
+        night = self.night
+        if night.open_tiebreak is not None:
+            return self.key.tiebreaks[night.open_tiebreak.value].question
+        assert night.open_cell is not None
+        return self.key.entries[night.open_cell.id].question
+
+    # --- the board and the scores ---------------------------------------------------------------------
+
+    def board_lines(self) -> list[str]:
+        lines = [card.BOARD_HEADING]
+        for category in card.CATEGORIES:
+            slots = self.night.board.row(category.letter).replace(".", " ")
+            lines.append(f"{category.letter} · {category.title}: {category.blurb}. {slots}")
+        return lines
+
+    def totals(self) -> str:
+        """Each team's total, a team that left marked: "Bats 3, Ghosts 2 (out)"."""
+        night = self.night
+        return ", ".join(
+            f"{t.value} {night.score(t)}" + (" (out)" if t in night.out else "") for t in night.teams
+        )
+
+    def scores_line(self) -> str:
+        night = self.night
+        if night.solo:
+            return f"Your total: {night.score(Team.YOU)} out of {card.MAX_TOTAL}."
+        return f"Scores: {self.totals()}."
+
+    # --- ruling and the end ---------------------------------------------------------------------------
+
+    def finale(self, ended: f.NightEnded) -> list[str | Line]:
+        """SCORING & ENDGAME 4-7."""
+        night = self.night
+        out: list[str | Line] = [card.CANDLE_BURNS]
+        if night.solo:
+            out.append(self.scores_line())
+            win = "solo"
+        else:
+            out.append(f"Totals out of {card.MAX_TOTAL}: {self.totals()}.")
+            if len(ended.winners) == 1:
+                out.append(f"{ended.winners[0].value} win the night!")
+                win = ended.winners[0].value
+            else:
+                out.append(f"{join_names(ended.winners)} share the win!")
+                win = "shared"
+        if self.source is KeySource.PRACTICE:
+            out.append(
+                "Tonight's key was the kiosk's practice key, not the sealed key. "
+                f"Its SHA-256 is {self.key.sha256}."
+            )
+        else:
+            out.append(
+                f"Open the reveal file, {card.NOTICE.reveal_url}, check that tonight's questions and answers are the "
+                f"ones in it, then rebuild the hash at {card.VERIFY_SITE}."
+            )
+            out.append(Line(f"The key played tonight has SHA-256 {self.key.sha256}.", spoken=False))
+        teams = 1 if night.solo else len(night.teams)
+        result = card.RESULT.format(
+            end=ended.end.value, turns=night.turns, teams=teams, score=ended.top, win=win
+        )
+        out.append(Line(result, spoken=False))
+        out.append(card.WHOLE_KEY if self.sealed else WHOLE_KEY[self.source])
+        out.append(card.EPILOGUE)
+        return out
+
+    # --- Rule 6 ---------------------------------------------------------------------------------------
+
+    def card_answer(self, asked: f.CardAnswer) -> list[str | Line]:
+        night = self.night
+        topic = asked.topic
+        if topic is Topic.OUTSIDE:
+            return [card.AFTER_THE_NIGHT]
+        if topic in (Topic.SCORE, Topic.TEAM_POINTS) and not night.teams:
+            return ["Nobody has scored yet: the teams are not named."]
+        if topic is Topic.SCORE:
+            return [self.scores_line()]
+        if topic is Topic.TEAM_POINTS:
+            team = asked.team
+            assert team is not None
+            if team not in night.teams:
+                return [f"{team.value} are not playing tonight."]
+            return [f"{team.value} have {night.score(team)} points out of {card.MAX_TOTAL}."]
+        if topic is Topic.CELL_WORTH:
+            return [self.cell_state(asked)]
+        if topic is Topic.CELLS_LEFT:
+            free = night.board.free_cells()
+            return [
+                f"Left on the board, {len(free)} cells: {', '.join(map(str, free))}."
+                if free
+                else "No cells are left."
+            ]
+        if topic is Topic.CELLS_PLAYED:
+            played = [cell for cell, slot in night.board.slots.items() if slot.played]
+            return [
+                f"Played, {len(played)} cells: {', '.join(map(str, played))}."
+                if played
+                else "No cell has been played yet."
+            ]
+        if topic is Topic.BOARD:
+            return list(self.board_lines())
+        if topic is Topic.PICK:
+            if night.picker is None:
+                return ["Nobody picks yet: the teams are not named."]
+            return ["You pick next." if night.solo else f"{night.picker.value} pick next."]
+        if topic is Topic.RULES:
+            return [card.HOW_TO_PLAY]
+        return [card.RULE_TEXTS[topic.value]]
+
+    def cell_state(self, asked: f.CardAnswer) -> str:
+        cell = asked.cell
+        assert cell is not None
+        slot = self.night.board.slots[cell]
+        worth = f"{cell} is worth {cell.points} point{'s' if cell.points > 1 else ''}"
+        if slot.open:
+            return f"{worth}, and it is open now."
+        if slot.played:
+            return f"{worth}, and it has been played."
+        return f"{worth}, and it is still on the board."
+
+
+def ruling(ruled: f.Ruled) -> list[str | Line]:
+    out: list[str | Line] = [f"The answer: {ruled.answer.rstrip('.')}."]
+    for result in ruled.results:
+        name = result.team.value
+        if result.verdict in (Verdict.OUT, Verdict.NO_ANSWER, Verdict.PASS):
+            out.append(f"{name}: {result.verdict.value}, 0 points.")
+        elif result.verdict is Verdict.RIGHT:
+            out.append(f"{name}: right, {result.points} point{'s' if result.points > 1 else ''}.")
+        elif result.not_form is not None:
+            reason = result.not_form.reason or "not the answer"
+            out.append(f"{name}: wrong, 0 points ({result.not_form.form}: {reason}).")
+        else:
+            out.append(f"{name}: wrong, 0 points.")
+    out.append(f"Source: {ruled.source.rstrip('.')}.")
+    return out

@@ -1,0 +1,48 @@
+"""How the engine reads a table's words: one normaliser, one apostrophe table, one letter-name table.
+
+Typed or spoken, a command, a pick or a team name is compared as `words_of(text)`: lower case, apostrophes
+gone, every other mark a space.
+"""
+
+from __future__ import annotations
+
+import re
+
+APOSTROPHES = "’‘`ʼ"
+"""Curly and look-alike apostrophes, each read as the straight one."""
+_APOSTROPHE = re.compile(f"[{APOSTROPHES}]")
+_MARKS = re.compile(r"[^\w\s]")
+
+
+def straighten(text: str) -> str:
+    """Every apostrophe made the straight one, so that "it’s" and "it's" read alike."""
+    return _APOSTROPHE.sub("'", text)
+
+
+def words_of(text: str) -> str:
+    """Lower-case words with apostrophes dropped and other punctuation gone: how the table's words are
+    compared, typed or spoken ("What’s the score?" -> "whats the score")."""
+    text = straighten(text.lower()).replace("'", "")
+    return " ".join(_MARKS.sub(" ", text).split())
+
+
+# Letters as a recogniser writes their names, and the NATO words: for picks ("dee four") and spelled fixes.
+LETTER_NAMES = {
+    "ay": "a", "eh": "a", "bee": "b", "be": "b", "see": "c", "sea": "c", "cee": "c", "dee": "d", "ee": "e",
+    "ef": "f", "eff": "f", "gee": "g", "aitch": "h", "haitch": "h", "eye": "i", "jay": "j", "kay": "k",
+    "el": "l", "ell": "l", "em": "m", "en": "n", "oh": "o", "pee": "p", "pea": "p", "cue": "q", "queue": "q",
+    "ar": "r", "are": "r", "ess": "s", "es": "s", "tee": "t", "tea": "t", "you": "u", "yew": "u", "vee": "v",
+    "ex": "x", "why": "y", "zed": "z", "zee": "z",
+    "alpha": "a", "alfa": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f",
+    "golf": "g", "hotel": "h", "india": "i", "juliet": "j", "juliett": "j", "kilo": "k", "lima": "l",
+    "mike": "m", "november": "n", "oscar": "o", "papa": "p", "quebec": "q", "romeo": "r", "sierra": "s",
+    "tango": "t", "uniform": "u", "victor": "v", "whiskey": "w", "whisky": "w", "xray": "x", "yankee": "y",
+    "zulu": "z",
+}  # fmt: skip
+
+
+def letter_of(word: str) -> str | None:
+    """The letter a word writes or names ("b", "bee", "bravo" -> "b"); None for any other word."""
+    if len(word) == 1 and word.isalpha():
+        return word.lower()
+    return LETTER_NAMES.get(word.lower())

@@ -1,0 +1,95 @@
+"""Every sentence the host composes comes from facts and the night; the card's lines are said exactly."""
+
+from __future__ import annotations
+
+from kiosk import Key, KeySource
+from kiosk import cartridge as card
+from kiosk.engine.cells import Cell, Tiebreak
+from kiosk.engine.facts import (
+    CardAnswer,
+    NightEnded,
+    Note,
+    Noted,
+    Part,
+    Result,
+    Ruled,
+    TeamOut,
+    TiebreakRead,
+    Topic,
+    Verdict,
+)
+from kiosk.engine.key import NotForm
+from kiosk.engine.night import End, Night, Phase
+from kiosk.engine.say import NOTES, Speaker
+from kiosk.engine.teams import Team
+
+BATS, GHOSTS = Team.BATS, Team.GHOSTS
+
+
+def speaker(key: Key, phase: Phase = Phase.PICK, source: KeySource = KeySource.FILE) -> Speaker:
+    night = Night(phase=phase, teams=(BATS, GHOSTS), picker=GHOSTS)
+    return Speaker(night, key, source)
+
+
+def test_every_note_has_words() -> None:
+    assert set(NOTES) == set(Note)
+
+
+def test_a_ruling_in_the_cards_order(plain_key: Key) -> None:
+    ruled = Ruled(
+        Cell("D", 4),
+        "button.",
+        (
+            Result(BATS, Verdict.RIGHT, 4),
+            Result(GHOSTS, Verdict.WRONG, not_form=NotForm("mutton", "that is meat")),
+            Result(Team.OWLS, Verdict.PASS),
+            Result(Team.TOADS, Verdict.OUT),
+        ),
+        "The Button Book",
+    )
+    assert speaker(plain_key).lines([ruled]) == [
+        "The answer: button.",
+        "Bats: right, 4 points.",
+        "Ghosts: wrong, 0 points (mutton: that is meat).",
+        "Owls: pass, 0 points.",
+        "Toads: out, 0 points.",
+        "Source: The Button Book.",
+    ]
+
+
+def test_the_prompt_follows_the_phase(plain_key: Key) -> None:
+    assert speaker(plain_key).lines([Part.PROMPT]) == ["Ghosts, pick a category and points, like D3."]
+    assert speaker(plain_key, Phase.TEAMS).lines([Part.PROMPT]) == [
+        "Playing solo, or as two, three or four teams?"
+    ]
+    voting = speaker(plain_key, Phase.VOTING)
+    voting.night.votes.add(BATS)
+    assert "Still to say yes: Ghosts." in str(voting.lines([Part.PROMPT])[0])
+
+
+def test_the_card_lines_are_said_exactly(plain_key: Key) -> None:
+    said = speaker(plain_key).lines([Part.CANDLE_END, Noted(Note.START_WITH_TEAM), CardAnswer(Topic.OUTSIDE)])
+    assert said == [card.CANDLE_END, card.START_WITH_TEAM, card.AFTER_THE_NIGHT]
+
+
+def test_team_out_and_tiebreak(plain_key: Key) -> None:
+    said = speaker(plain_key).lines(
+        [TeamOut(BATS, 3, kept_answer=True), TiebreakRead((BATS, GHOSTS), Tiebreak.TB2, "Year?")]
+    )
+    assert said == [
+        "Bats are out: they keep their 3 points and their locked answer. Say 'Bats is back' to bring them back.",
+        "Bats and Ghosts, Candle-End question 2: Year?",
+    ]
+
+
+def test_the_closing_words_name_the_key_played(plain_key: Key, practice_key: Key) -> None:
+    ended = NightEnded(End.CLOSED, (BATS, GHOSTS), 0)
+    sealed = speaker(plain_key, Phase.OVER, KeySource.SEALED).lines([ended])
+    practice = speaker(practice_key, Phase.OVER, KeySource.PRACTICE).lines([ended])
+    assert card.WHOLE_KEY in sealed
+    assert card.WHOLE_KEY not in practice
+    assert (
+        "That is the whole practice key. Anything more from me would be my own questions, not checked or sealed."
+        in practice
+    )
+    assert "Bats and Ghosts share the win!" in practice
