@@ -122,8 +122,14 @@ class Refused(Exception):
 
 
 def _tidy(folder: Path) -> None:
+    """Remove what a kiosk stopped by a pulled plug leaves behind: temporary files, and journals of nights
+    that never heard a message (unlocked, so no kiosk is playing them)."""
     for place in (folder, folder / "aside", saves_folder()):
         clean_parts(place)
+    for night in list_nights(folder).kept:
+        if not night.messages and not night.in_use:
+            with contextlib.suppress(StorageError):
+                remove(night.path)
 
 
 def begin(loaded: LoadedKey, *, voice: bool, notice: Notice, command: str = "play") -> Started:
