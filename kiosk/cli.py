@@ -239,6 +239,10 @@ def _night(args: argparse.Namespace) -> int:
         if started.keeper.messages:
             _notice(started.keeper.farewell())
         return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        _notice(f"The output was closed, so the kiosk stopped. {started.keeper.farewell()}")
+        return 1
     finally:
         started.keeper.close()
 
@@ -287,8 +291,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 0
     except BrokenPipeError:
-        # The screen's end of the pipe is gone: say nothing more there (the journal holds the night).
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        _notice("The output was closed, so the kiosk stopped; the night is kept for --resume.")
+        _quiet_stdout()
+        _notice("The output was closed, so the kiosk stopped.")
         return 1
+
+
+def _quiet_stdout() -> None:
+    """The screen's end of the pipe is gone: whatever is still written there goes nowhere, quietly."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
