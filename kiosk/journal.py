@@ -376,7 +376,7 @@ def check_key(record: NightOnRecord, loaded: LoadedKey) -> None:
     if loaded.key is None:
         raise CannotCarryOn(f"the key it was played on cannot be loaded: {loaded.problem}")
     if loaded.source.value != record.key.source:
-        option = record.key.option() or "no key option"
+        option = record.key.option() or "neither --key nor --sealed"
         raise CannotCarryOn(f"it was played on {record.key.describe()}: carry it on with {option}")
     if loaded.key.sha256 != record.key.sha256:
         raise CannotCarryOn(
