@@ -235,7 +235,10 @@ def _night(args: argparse.Namespace) -> int:
             return play(started, sys.stdin, sys.stdout, save_text)
         from kiosk.voice.kiosk import run_voice
 
-        code = run_voice(args, started, save_text)
+        try:
+            code = run_voice(args, started, save_text)
+        except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
+            code = 0
         if started.keeper.messages:
             _notice(started.keeper.farewell())
         return code

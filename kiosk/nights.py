@@ -23,6 +23,7 @@ def nights_command(remove_names: list[str] | None, out: TextIO) -> int:
             for mark, present in (
                 ("unfinished", not night.over),
                 ("kept aside", night.aside),
+                ("by voice", night.voice),
                 ("in play now", night.in_use),
             )
             if present
@@ -32,7 +33,8 @@ def nights_command(remove_names: list[str] | None, out: TextIO) -> int:
     for damaged in nights.damaged:
         print(f"{damaged.path.stem}: cannot be read ({damaged.reason})", file=out)
     print(
-        "Carry one on: python -m kiosk play --resume NIGHT. Remove: python -m kiosk nights remove NIGHT",
+        "Carry one on: python -m kiosk play --resume NIGHT (voice --resume NIGHT for a night by voice). "
+        "Remove one: python -m kiosk nights remove NIGHT",
         file=out,
     )
     return 0
