@@ -31,6 +31,7 @@ plug is a reply that was never shown; it is dropped when the night is read.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -203,13 +204,18 @@ class Journal:
         except OSError as error:
             raise StorageError(describe(error, folder)) from error
         journal = cls(path, fd)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with contextlib.suppress(OSError):  # a filesystem without locks: the lock is only advisory
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         began = time.strftime("%Y-%m-%dT%H:%M:%SZ", moment)
-        journal._append({"journal": FORMAT, "began": began, "key": key.as_json(), "voice": voice})
         try:
+            journal._append({"journal": FORMAT, "began": began, "key": key.as_json(), "voice": voice})
             fsync_folder(folder)
-        except OSError as error:
+        except (OSError, StorageError) as error:
             journal.close()
+            with contextlib.suppress(OSError):  # a journal without its header would only be damage to report
+                path.unlink()
+            if isinstance(error, StorageError):
+                raise
             raise StorageError(describe(error, folder)) from error
         return journal
 

@@ -91,6 +91,7 @@ def test_a_full_disk_before_the_night(small_disk: Path) -> None:
     run = play_in(small_disk, NIGHT)
     assert run.returncode == 0 and RULED in run.stdout
     assert_one_clear_line(run.stderr, "This night is not being kept:", "is full: free some space")
+    assert list(small_disk.glob("nights/*")) == []  # no half-begun journal left to be mistaken for damage
 
 
 def test_a_disk_that_fills_up_mid_night_keeps_what_it_could(small_disk: Path) -> None:
