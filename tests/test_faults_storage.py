@@ -144,8 +144,12 @@ def test_a_file_where_a_folder_should_be(where: str, tmp_path: Path) -> None:
         (b"\xff\xfe\x00garbage\x80\n" * 20, "not a journal of this kiosk"),
         (b"[" * 100_000 + b"\n", "not a journal of this kiosk"),
         (b'{"journal": 1, "began": "2026-10-31T18:00:00Z", "key": {"sou', "not a journal of this kiosk"),
+        (
+            b'{"at": "2026-10-31T18:00:00", "key_sha256": "44e2", "key_source": "practice"}\n',
+            "earlier version",
+        ),
     ],
-    ids=["empty", "garbage", "deep-json", "cut-in-its-header"],
+    ids=["empty", "garbage", "deep-json", "cut-in-its-header", "earlier-night-log"],
 )
 def test_a_journal_that_cannot_be_read(content: bytes, reason: str, tmp_path: Path) -> None:
     (tmp_path / "nights").mkdir()
