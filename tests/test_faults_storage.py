@@ -68,6 +68,8 @@ def test_a_read_only_data_folder(tmp_path: Path) -> None:
     home = tmp_path / "disk"
     if mount_small_disk(home, "size=256k,ro"):
         words = ("is on a read-only disk", "It goes on here, in memory.")
+    elif os.geteuid() == 0:
+        pytest.skip("root may write anywhere, and this machine does not let it mount a read-only tmpfs")
     else:
         home.mkdir()
         home.chmod(0o555)
