@@ -155,6 +155,9 @@ def main() -> None:
     print(
         f"ratio (this tree / {args.baseline}) median per message: {ratio:.2f}   (target <= 1.00; < 1 ms each)"
     )
+    import bench_journal  # beside this script; measures the journal of this tree only
+
+    bench_journal.report()
 
 
 if __name__ == "__main__":
