@@ -10,8 +10,14 @@ from pathlib import Path
 from typing import TextIO
 
 from kiosk import keys
+from kiosk.appliance.serve import add_arguments as add_serve_arguments
+from kiosk.appliance.serve import serve
+from kiosk.checkaudio import add_arguments as add_check_audio_arguments
+from kiosk.checkaudio import check_audio
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
+from kiosk.install import add_arguments as add_install_arguments
+from kiosk.install import install
 from kiosk.nightlog import NightLog, autosave_path
 
 
@@ -142,6 +148,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
 
+    serve_parser = commands.add_parser(
+        "serve", help="the party appliance: ready at power-on, night after night"
+    )
+    _add_key_options(serve_parser)
+    add_serve_arguments(serve_parser)
+    add_check_audio_arguments(commands.add_parser("check-audio", help="check the microphone and speaker"))
+    add_install_arguments(
+        commands.add_parser("install", help="set this Pi up to start the kiosk at power-on")
+    )
+
     commands.add_parser("devices", help="list audio devices")
 
     model_parser = commands.add_parser("model", help="the speech recognition model")
@@ -168,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
 
         host, loaded = build_host(args)
         return run_voice(args, host, loaded, resume_message(args))
+    if args.command == "serve":
+        return serve(args)
+    if args.command == "check-audio":
+        return check_audio(args)
+    if args.command == "install":
+        return install(args)
     if args.command == "devices":
         from kiosk.voice.audio import describe_devices
 

@@ -1,0 +1,97 @@
+"""`python -m kiosk serve`: the appliance a Pi starts at power-on. By voice by default; `--typed` reads lines
+from standard input and prints each reply as `play` does (for tests, and as a keyboard fallback at the Pi).
+
+Settings come from the settings file (kiosk.config), each overridden by its flag when given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from kiosk import config, keys
+from kiosk.appliance import words
+from kiosk.appliance.session import Holding, Session
+from kiosk.appliance.unfinished import Shelf
+from kiosk.engine.host import KeySource
+from kiosk.keystore import KeyStore, TamperedKey, load_for_night
+from kiosk.nightlog import NightLog
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """serve's own options (the key options are shared with `play`)."""
+    parser.add_argument("--typed", action="store_true", help="read lines from standard input, print replies")
+    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the user's)")
+    parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
+    parser.add_argument("--output", help="speaker: device name or index (python -m kiosk devices)")
+    parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
+    parser.add_argument("--rate", type=int, help="speaking rate, words per minute")
+    parser.add_argument("--speaker-voice", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
+    parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
+
+
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def choose_key(setting: str, store: KeyStore | None = None) -> Holding:
+    """The key a setting names, and the sentence that tells the table which key the kiosk holds."""
+    if setting == "practice":
+        return Holding(keys.load_practice(), words.HOLDS_PRACTICE)
+    if setting == "sealed":
+        loaded = load_for_night(store, progress=_progress)
+        return Holding(loaded, words.HOLDS_SEALED if loaded.key else "")
+    if setting != "auto":
+        path = Path(setting).expanduser()
+        loaded = keys.load_file(path)
+        return Holding(loaded, words.holds_file(path.name) if loaded.key else "")
+    store = store or KeyStore()
+    try:
+        kept = store.load()
+    except TamperedKey as error:
+        return Holding(keys.LoadedKey(None, KeySource.SEALED, f"refused as tampered: {error}"), "")
+    if kept is None:
+        return Holding(keys.load_practice(), words.HOLDS_PRACTICE_NONE_KEPT)
+    loaded = keys.from_bytes(kept.data, KeySource.SEALED)
+    return Holding(loaded, words.HOLDS_SEALED if loaded.key else "")
+
+
+def serve_typed(session: Session, stdin: TextIO, out: TextIO) -> int:
+    """One line a message, each reply printed whole, ledger included. Ends only when the input does."""
+    print(session.opening().text, file=out, flush=True)
+    while True:
+        try:
+            out.write("> ")
+            out.flush()
+            line = stdin.readline()
+        except KeyboardInterrupt:
+            print("\nGoodbye. A night between questions is kept, and offered when the kiosk starts again.")
+            return 0
+        if not line:
+            return 0
+        print(session.hear(line.rstrip("\n")).text, file=out, flush=True)
+
+
+def serve(args: argparse.Namespace) -> int:
+    settings, problem = config.load(args.config)
+    if problem:
+        print(f"settings: {problem}", file=sys.stderr)
+    settings = config.with_flags(settings, args)
+
+    def holding() -> Holding:
+        chosen = choose_key(settings.key)
+        if chosen.loaded.problem:
+            print(f"key: {chosen.loaded.problem}", file=sys.stderr, flush=True)
+        return chosen
+
+    session = Session(holding, Shelf(), NightLog.start, voice=not args.typed)
+    try:
+        if args.typed:
+            return serve_typed(session, sys.stdin, sys.stdout)
+        from kiosk.appliance.voice import serve_by_voice
+
+        return serve_by_voice(session, settings, args.audio_in)
+    finally:
+        session.close()
