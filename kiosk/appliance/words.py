@@ -22,7 +22,7 @@ NO_KEY_CHOICES = (
     "Say practice night to play the kiosk's practice key, or try again once the sealed key can be fetched."
 )
 CARRY_ON_OR_NEW = "Say carry on, or new night."
-ANOTHER_NIGHT = "Say new night to play another night."
+ANOTHER_NIGHT = "For another night, say new night, or play again."
 NIGHT_SET_ASIDE = "The unfinished night is kept aside, and a new night begins."
 HOLD_KEY_FILE = "It holds the key in {name}."
 
