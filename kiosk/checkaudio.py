@@ -117,12 +117,13 @@ def record(seconds: float, device: str) -> npt.NDArray[np.int16]:
 
 
 def speak_test(settings: config.Settings) -> None:
+    from kiosk.appliance.voice import render_first
     from kiosk.voice.audio import SpeakerOutput
     from kiosk.voice.tts import Speaker, SpeakerSettings
 
     speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
     try:
-        SpeakerOutput(device=settings.output or None).play(speaker.render(TEST_SENTENCE))
+        SpeakerOutput(device=settings.output or None).play(render_first(speaker, TEST_SENTENCE))
     finally:
         speaker.close()
 

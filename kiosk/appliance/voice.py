@@ -37,6 +37,16 @@ def ready_chime() -> Speech:
     return Speech(samples.astype(np.int16), CHIME_RATE)
 
 
+def render_first(speaker: Speaker, text: str, tries: int = 3) -> Speech:
+    """A speaker's first sentence: pyttsx3 can report it done before espeak-ng has written it, so ask again."""
+    for _ in range(tries - 1):
+        try:
+            return speaker.render(text)
+        except (FileNotFoundError, EOFError):
+            continue
+    return speaker.render(text)
+
+
 def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None = None) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends)."""
     model_path = Path(settings.model) if settings.model else default_model_path()
@@ -59,6 +69,7 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
         on_partial=lambda heard: print(f"(hearing) {heard}", file=sys.stderr, flush=True),
     )
     try:
+        render_first(speaker, "Ready.")  # the speech engine's first render, where its race lies
         output.play(ready_chime())
         return kiosk.run(source)
     except AudioError as error:
