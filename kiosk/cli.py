@@ -1,12 +1,20 @@
-"""Command line: `python -m kiosk play | replay | voice | devices | model fetch | key fetch | key status`."""
+"""Command line: `python -m kiosk play | replay | voice | nights | verify | devices | model | key`.
+
+No traceback reaches a player: storage faults, bad bytes, a closed screen and the signals that stop a kiosk
+(Ctrl-C, SIGTERM, SIGHUP) each end in one line, and the night's journal is kept for `--resume`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
+import signal
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
 from kiosk import keys
@@ -16,9 +24,22 @@ from kiosk.checkaudio import add_arguments as add_check_audio_arguments
 from kiosk.checkaudio import check_audio
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
+from kiosk.engine.save import holds_save
 from kiosk.install import add_arguments as add_install_arguments
 from kiosk.install import install
-from kiosk.nightlog import NightLog, autosave_path
+from kiosk.keeping import Refused, Started, begin, read_save_file, resume
+from kiosk.nights import nights_command
+
+MAX_SAVE_LINES = 20
+"""A save block is 13 lines; a paste is read as one message up to its END line, or this many lines."""
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: the kiosk is being stopped; end as cleanly as on Ctrl-C."""
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signum)
 
 
 def _add_key_options(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +48,18 @@ def _add_key_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--sealed", action="store_true", help="play the real night on the sealed key kept on this device"
     )
+
+
+def _add_carry_on_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="NIGHT",
+        help="carry on the night kept when the kiosk stopped (or a night `nights` lists), on its own key",
+    )
+    group.add_argument("--save", type=Path, metavar="FILE", help="carry on from a save block kept in a file")
 
 
 def _load(args: argparse.Namespace) -> keys.LoadedKey:
@@ -39,6 +72,10 @@ def _load(args: argparse.Namespace) -> keys.LoadedKey:
     return keys.load_practice()
 
 
+def _explicit_key(args: argparse.Namespace) -> keys.LoadedKey | None:
+    return _load(args) if args.sealed or args.key is not None else None
+
+
 def build_host(args: argparse.Namespace) -> tuple[Host, keys.LoadedKey]:
     loaded = _load(args)
     if loaded.problem:
@@ -49,12 +86,11 @@ def build_host(args: argparse.Namespace) -> tuple[Host, keys.LoadedKey]:
 def replay(messages: Iterable[str], host: Host, out: TextIO) -> int:
     """JSON Lines in ({"say": ...}), JSON Lines out ({"reply": ...}): the opening, then one reply per line."""
 
-    def emit(reply: Reply) -> None:
-        out.write(json.dumps({"reply": reply.text}, ensure_ascii=False) + "\n")
+    def emit(text: str) -> None:
+        out.write(json.dumps({"reply": text}, ensure_ascii=False) + "\n")
         out.flush()
 
-    opening = host.opening()
-    emit(opening)
+    emit(host.opening().text)
     if host.key is None:
         return 2
     for raw in messages:
@@ -62,62 +98,67 @@ def replay(messages: Iterable[str], host: Host, out: TextIO) -> int:
             continue
         try:
             record = json.loads(raw)
-            said = record["say"] if isinstance(record, dict) else None
-        except (ValueError, KeyError):
-            said = None
+        except (ValueError, RecursionError):  # any depth of nesting is one refusal, not a crash
+            record = None
+        said = record.get("say") if isinstance(record, dict) else None
         if not isinstance(said, str):
             line = host.ledger().format()
-            text = 'That line is not a message of the form {"say": "..."}; nothing has changed.\n' + line
-            out.write(json.dumps({"reply": text}, ensure_ascii=False) + "\n")
+            emit('That line is not a message of the form {"say": "..."}; nothing has changed.\n' + line)
             continue
-        emit(host.hear(said))
+        emit(host.hear(said).text)
     return 0
 
 
-def resume_message(args: argparse.Namespace) -> str | None:
-    """With --resume, the night kept between questions before the kiosk stopped, sent as the table would."""
-    if not getattr(args, "resume", False):
+def read_message(stdin: TextIO) -> str | None:
+    """One message: a line, or a save block pasted over several lines read up to its END line."""
+    line = stdin.readline()
+    if not line:
         return None
-    path = autosave_path()
-    try:
-        return path.read_text()
-    except OSError:
-        print(f"No night to resume ({path} is not there): a new night begins.", file=sys.stderr)
-        return None
+    message = line.rstrip("\n")
+    if holds_save(message) and "END AIGC SAVE" not in message.upper():
+        lines = [message]
+        while len(lines) < MAX_SAVE_LINES:
+            more = stdin.readline()
+            if not more:
+                break
+            lines.append(more.rstrip("\n"))
+            if "END AIGC SAVE" in more.upper():
+                break
+        message = "\n".join(lines)
+    return message
 
 
-def play(host: Host, log: NightLog | None, stdin: TextIO, out: TextIO, resume: str | None = None) -> int:
-    """The night at a terminal: a line is a message."""
+def play(started: Started, stdin: TextIO, out: TextIO, resume_with: str | None = None) -> int:
+    """The night at a terminal: a line is a message. Each turn is journalled before it is shown."""
+    host, keeper = started.host, started.keeper
 
     def show(message: str | None, reply: Reply) -> None:
-        print(reply.text, file=out)
-        kept = log.record(message, reply, host.resumable_save()) if log else None
+        kept = keeper.record(message, reply)
+        print(reply.text, file=out, flush=True)
         if kept:
-            print(f"(The save is also kept in {kept}.)", file=out)
+            print(f"(The save is also kept in {kept}.)", file=out, flush=True)
 
-    show(None, host.opening())
-    if host.key is None:
-        return 2
-    if resume:
-        show(resume, host.hear(resume))
-    while True:
-        try:
+    try:
+        show(None, started.first)
+        if host.key is None:
+            return 2
+        if resume_with:
+            show(resume_with, host.hear(resume_with))
+        while not keeper.over:
             out.write("> ")
             out.flush()
-            line = stdin.readline()
-        except KeyboardInterrupt:
-            print("\nGoodbye. Say 'save' next time to keep a night for later.", file=out)
-            return 0
-        if not line:
-            return 0
-        message = line.rstrip("\n")
-        reply = host.hear(message)
-        show(message, reply)
-        if reply.over:
-            return 0
+            message = read_message(stdin)
+            if message is None:
+                out.write("\n")
+                break
+            show(message, host.hear(message))
+    except KeyboardInterrupt:
+        out.write("\n")
+    print(keeper.farewell(), file=out, flush=True)
+    return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m kiosk", description="Snap-Apple Night, a Halloween trivia kiosk."
     )
@@ -126,9 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     play_parser = commands.add_parser("play", help="play a night at a terminal, typing")
     _add_key_options(play_parser)
     play_parser.add_argument("--voice", action="store_true", help="take each line as a spoken utterance")
-    play_parser.add_argument(
-        "--resume", action="store_true", help="carry on the night kept when the kiosk stopped"
-    )
+    _add_carry_on_options(play_parser)
 
     replay_parser = commands.add_parser("replay", help="JSON Lines of table messages in, host replies out")
     _add_key_options(replay_parser)
@@ -143,9 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     voice_parser.add_argument("--device", help="sounddevice input/output device (name or index)")
     voice_parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
     voice_parser.add_argument("--rate", type=int, default=150, help="speaking rate, words per minute")
-    voice_parser.add_argument(
-        "--resume", action="store_true", help="carry on the night kept when the kiosk stopped"
-    )
+    _add_carry_on_options(voice_parser)
     voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
 
     serve_parser = commands.add_parser(
@@ -157,6 +194,17 @@ def main(argv: list[str] | None = None) -> int:
     add_install_arguments(
         commands.add_parser("install", help="set this Pi up to start the kiosk at power-on")
     )
+
+    nights_parser = commands.add_parser("nights", help="list the nights kept on this device, or remove some")
+    nights_commands = nights_parser.add_subparsers(dest="nights_command")
+    remove_parser = nights_commands.add_parser("remove", help="remove kept nights by name")
+    remove_parser.add_argument("names", nargs="+", metavar="NIGHT")
+
+    verify_parser = commands.add_parser(
+        "verify", help="check that a kept night's replies follow from its key"
+    )
+    verify_parser.add_argument("journal", type=Path, metavar="JOURNAL")
+    verify_parser.add_argument("--key", type=Path, metavar="FILE", required=True, help="the revealed key")
 
     commands.add_parser("devices", help="list audio devices")
 
@@ -170,20 +218,74 @@ def main(argv: list[str] | None = None) -> int:
     key_commands = key_parser.add_subparsers(dest="key_command", required=True)
     key_commands.add_parser("fetch", help="download the sealed key from its one home and keep it")
     key_commands.add_parser("status", help="say whether a key is kept, and whether it is the sealed one")
+    return parser
 
-    args = parser.parse_args(argv)
+
+def _notice(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def start(args: argparse.Namespace, voice: bool) -> Started:
+    """Begin a night, or carry one on (--resume); Refused says in one line why the kiosk will not start."""
+    if args.resume is not None:
+        return resume(args.resume, _explicit_key(args), voice=voice, notice=_notice, command=args.command)
+    loaded = _load(args)
+    if loaded.problem:
+        _notice(f"key: {loaded.problem}")
+    return begin(loaded, voice=voice, notice=_notice, command=args.command)
+
+
+def _night(args: argparse.Namespace) -> int:
+    """`play` or `voice`: a night kept in its journal, stopped cleanly by any signal that ends a kiosk."""
+    for stop in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(stop, _stop)
+    voice = args.command == "voice" or args.voice
+    try:
+        save_text = read_save_file(args.save) if args.save else None
+        started = start(args, voice)
+    except Refused as error:
+        _notice(str(error))
+        return 2
+    try:
+        if args.command == "play":
+            return play(started, sys.stdin, sys.stdout, save_text)
+        from kiosk.voice.kiosk import run_voice
+
+        try:
+            code = run_voice(args, started, save_text)
+        except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
+            code = 0
+        if started.keeper.messages:
+            _notice(started.keeper.farewell())
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        _notice(f"The output was closed, so the kiosk stopped. {started.keeper.farewell()}")
+        return 1
+    finally:
+        started.keeper.close()
+
+
+def _tolerant_streams() -> None:
+    """Bytes that are not UTF-8 on any stream are read and written as replacement characters."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
+def _command(args: argparse.Namespace) -> int:
     if args.command == "replay":
         host, _ = build_host(args)
         return replay(sys.stdin, host, sys.stdout)
-    if args.command == "play":
-        host, loaded = build_host(args)
-        log = NightLog.start(loaded) if loaded.key is not None else None
-        return play(host, log, sys.stdin, sys.stdout, resume_message(args))
-    if args.command == "voice":
-        from kiosk.voice.kiosk import run_voice
+    if args.command in ("play", "voice"):
+        args.voice = getattr(args, "voice", False)
+        return _night(args)
+    if args.command == "nights":
+        return nights_command(args.names if args.nights_command == "remove" else None, sys.stdout)
+    if args.command == "verify":
+        from kiosk.verify import verify
 
-        host, loaded = build_host(args)
-        return run_voice(args, host, loaded, resume_message(args))
+        return verify(args.journal, args.key, sys.stdout)
     if args.command == "serve":
         return serve(args)
     if args.command == "check-audio":
@@ -204,3 +306,22 @@ def main(argv: list[str] | None = None) -> int:
 
         return fetch_command() if args.key_command == "fetch" else status_command()
     return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    _tolerant_streams()
+    try:
+        return _command(args)
+    except KeyboardInterrupt:
+        return 0
+    except BrokenPipeError:
+        _quiet_stdout()
+        _notice("The output was closed, so the kiosk stopped.")
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """The screen's end of the pipe is gone: whatever is still written there goes nowhere, quietly."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

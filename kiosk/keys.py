@@ -19,6 +19,8 @@ class LoadedKey:
     key: Key | None
     source: KeySource
     problem: str = ""
+    path: Path | None = None
+    """The file the key was read from (a key file, or the sealed key kept on the device)."""
 
 
 def practice_key_bytes() -> bytes:
@@ -30,15 +32,16 @@ def load_practice() -> LoadedKey:
 
 
 def load_file(path: Path) -> LoadedKey:
+    path = path.absolute()
     try:
         data = path.read_bytes()
     except OSError as error:
-        return LoadedKey(None, KeySource.FILE, f"cannot read {path}: {error.strerror or error}")
-    return from_bytes(data, KeySource.FILE)
+        return LoadedKey(None, KeySource.FILE, f"cannot read {path}: {error.strerror or error}", path)
+    return from_bytes(data, KeySource.FILE, path)
 
 
-def from_bytes(data: bytes, source: KeySource) -> LoadedKey:
+def from_bytes(data: bytes, source: KeySource, path: Path | None = None) -> LoadedKey:
     try:
-        return LoadedKey(parse_key(data), source)
+        return LoadedKey(parse_key(data), source, path=path)
     except InvalidKeyError as error:
-        return LoadedKey(None, source, str(error))
+        return LoadedKey(None, source, str(error), path)

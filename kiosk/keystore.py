@@ -6,6 +6,9 @@ Errors, each said in one line to the person at the kiosk (never a traceback)::
       RefusedAddress      not HTTPS, or redirected away from the key's one home: not tried again
     TamperedKey           a kept key whose bytes no longer hash to what was stored when it was fetched
 
+A night on the sealed key states the notice's commitment, so a kept key whose SHA-256 does not begin with
+those 16 characters is refused for the night (Rule 2), even if its record was edited to match it.
+
 The store keeps the exact bytes (`reveal.md`) and a record of their SHA-256 and fetch time (`reveal.json`),
 each written atomically: a pulled plug never leaves half a key.
 """
@@ -27,7 +30,7 @@ from kiosk.cartridge import NOTICE, SealedNotice
 from kiosk.engine.host import KeySource
 from kiosk.engine.key import InvalidKeyError, parse_key
 from kiosk.keys import LoadedKey
-from kiosk.storage import data_dir, write_atomic
+from kiosk.storage import StorageError, data_dir, write_atomic
 
 TIMEOUT = 10.0
 """Seconds to wait for the server at each step (connect, read) before giving up on a try."""
@@ -90,10 +93,10 @@ class KeyStore:
         if not self.key_path.exists() and not self.record_path.exists():
             return None
         try:
-            record = json.loads(self.record_path.read_text())
+            record = json.loads(self.record_path.read_bytes().decode("utf-8", errors="replace"))
             data = self.key_path.read_bytes()
             expected = str(record["sha256"])
-        except (OSError, ValueError, KeyError, TypeError) as error:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             raise TamperedKey(
                 f"the kept key or its record cannot be read ({error.__class__.__name__})"
             ) from error
@@ -202,10 +205,20 @@ def load_for_night(
             kept = fetch_and_keep(store, notice=notice, client=client, progress=progress)
         except FetchError as error:
             return LoadedKey(None, KeySource.SEALED, f"no key is kept and fetching it failed: {error}")
+        except StorageError as error:
+            return LoadedKey(None, KeySource.SEALED, f"the key was fetched but cannot be kept: {error}")
+    if not kept.sha256.startswith(notice.commitment):
+        return LoadedKey(
+            None,
+            KeySource.SEALED,
+            f"the kept key's SHA-256 {kept.sha256} does not begin with the sealed notice's commitment "
+            f"{notice.commitment}, so it is not the sealed key; fetch it again: python -m kiosk key fetch",
+            store.key_path,
+        )
     try:
-        return LoadedKey(parse_key(kept.data), KeySource.SEALED)
+        return LoadedKey(parse_key(kept.data), KeySource.SEALED, path=store.key_path)
     except InvalidKeyError as error:
-        return LoadedKey(None, KeySource.SEALED, str(error))
+        return LoadedKey(None, KeySource.SEALED, str(error), store.key_path)
 
 
 def status(store: KeyStore | None = None) -> str:
@@ -235,6 +248,10 @@ def fetch_command(store: KeyStore | None = None, notice: SealedNotice = NOTICE) 
     except FetchError as error:
         print(file=sys.stderr)
         print(f"Could not fetch the sealed key from {notice.reveal_url}: {error}.", file=sys.stderr)
+        return 1
+    except StorageError as error:
+        print(file=sys.stderr)
+        print(f"The sealed key was fetched but cannot be kept: {error}.", file=sys.stderr)
         return 1
     print(file=sys.stderr)
     print(f"Kept the sealed key ({len(kept.data)} bytes) in {store.key_path}, SHA-256 {kept.sha256}.")

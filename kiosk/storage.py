@@ -1,12 +1,22 @@
-"""Where the kiosk keeps things on the device, written so that a pulled plug never leaves half a file."""
+"""Where the kiosk keeps things on the device, written so that a pulled plug never leaves half a file, and
+every storage fault said in one line a person at the table can act on."""
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
+import time
 from pathlib import Path
 
 APP = "snap-apple-kiosk"
+STALE_PART_SECONDS = 60.0
+"""A temporary file older than this is a leftover from a write that never finished (another kiosk's
+write in progress is younger)."""
+
+
+class StorageError(Exception):
+    """Something could not be kept on the device; the message is one line: what is wrong, what to do."""
 
 
 def data_dir() -> Path:
@@ -19,21 +29,81 @@ def data_dir() -> Path:
     return Path(base) / APP
 
 
+def describe(error: OSError, path: Path) -> str:
+    """One line for a storage fault: what is wrong with which path, and what to do about it."""
+    where = Path(error.filename) if isinstance(error.filename, str) else path
+    code = error.errno
+    if code == errno.EROFS:
+        return (
+            f"{where} is on a read-only disk: make it writable, or set SNAP_APPLE_HOME to a writable folder"
+        )
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return f"the disk holding {where} is full: free some space (python -m kiosk nights remove …)"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"{where} may not be written by this user: fix its permissions, or set SNAP_APPLE_HOME"
+    if code == errno.EISDIR:
+        return f"{where} is a folder where a file should be: move it away"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return f"a file stands where the folder {where} should be: move it away"
+    return f"{where} cannot be written ({error.strerror or error.__class__.__name__})"
+
+
+def make_folder(folder: Path) -> None:
+    """Make a folder (and its parents), raising StorageError with the one line to say if it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(describe(error, folder)) from error
+    if not folder.is_dir():
+        raise StorageError(describe(OSError(errno.ENOTDIR, "Not a directory", str(folder)), folder))
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a new or renamed entry in the folder durable."""
+    directory = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def clean_parts(folder: Path, now: float | None = None) -> int:
+    """Remove leftover temporary files of writes that never finished; return how many were removed."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        leftovers = [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".part")]
+    except OSError:
+        return 0
+    for part in leftovers:
+        try:
+            if now - part.stat().st_mtime > STALE_PART_SECONDS:
+                part.unlink()
+                removed += 1
+        except OSError:
+            continue  # gone already, or not ours to remove: nothing a player needs to hear
+    return removed
+
+
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside the target, flush it to disk, then rename it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    """Write to a temporary file beside the target, flush it to disk, then rename it into place.
+    Raises StorageError (one line) if it cannot be written; the target is then as it was."""
+    make_folder(path.parent)
+    clean_parts(path.parent)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    except OSError as error:
+        raise StorageError(describe(error, path.parent)) from error
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
+        fsync_folder(path.parent)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise StorageError(describe(error, path)) from error
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    directory = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)

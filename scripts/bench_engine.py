@@ -12,6 +12,8 @@ import argparse
 import statistics
 import time
 
+import bench_journal
+
 from kiosk import Host, KeySource
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.matching import rule
@@ -100,6 +102,7 @@ def main() -> None:
     print(f"median per message        {median * 1000:.3f} ms   (target < 1 ms)")
     print(f"99th percentile           {p99 * 1000:.3f} ms")
     print(f"matching rate             {rate:,.0f} answers ruled per second")
+    bench_journal.report()
 
 
 if __name__ == "__main__":

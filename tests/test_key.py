@@ -109,3 +109,15 @@ def test_the_practice_key_is_whole_with_real_sources() -> None:
         assert entry.source and "Test" not in entry.source
         assert entry.question.endswith("?")
     assert key.tiebreaks["TB1"].year == 1897
+
+
+def test_long_runs_of_spaces_and_stars_read_in_one_pass() -> None:
+    # A pattern with two ways to split a run of spaces takes quadratic time; 1 MB runs would never finish.
+    run = " " * 1_000_000
+    text = KeyText().render().replace("Q: Question A1?", f"-{run}**Q**{run}:{run}Question A1?{run}")
+    text = text.replace("NOT: —", f"NOT: zip{run}(a zip{run}fastens)", 1)
+    text += f"Q:{run}x\n- {run}x\n#{run}x\n{'*' * 100_000}{run}\n"
+    key = parse_key(text.encode())
+    assert key.entries["A1"].question == "Question A1?"
+    assert key.entries["A1"].nots[0].form == "zip"
+    assert key.entries["A1"].nots[0].reason.split() == ["a", "zip", "fastens"]

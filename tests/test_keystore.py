@@ -8,7 +8,7 @@ import ssl
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import httpx
@@ -117,10 +117,22 @@ def test_a_good_key_is_kept_with_its_sha256(server: Server, tmp_path: Path) -> N
     assert lines and lines[-1].startswith("Fetching the sealed key:")
     assert "SHA-256 " + kept.sha256 in status(store)
     assert "do not match the sealed notice's commitment 43b5205725d6469a" in status(store)
-    loaded = load_for_night(store)
+    # A notice committed to these very bytes: the kept key plays as the sealed key.
+    committed = replace(server.notice(), commitment=kept.sha256[:16])
+    loaded = load_for_night(store, notice=committed)
     assert loaded.key is not None and loaded.source is KeySource.SEALED
+    assert loaded.path == store.key_path
     opening = Host(loaded.key, source=loaded.source).opening()
     assert "commitment 43b5205725d6469a;" in opening.speech  # the notice's, not one computed here
+
+
+def test_a_kept_key_that_is_not_the_notices_is_refused_even_with_its_record_to_match(tmp_path: Path) -> None:
+    store = KeyStore(tmp_path / "sealed")
+    store.keep(GOOD, card.NOTICE.reveal_url, "2026-10-31T18:00:00Z")  # bytes and record agree
+    loaded = load_for_night(store)
+    assert loaded.key is None and loaded.source is KeySource.SEALED
+    assert f"does not begin with the sealed notice's commitment {card.NOTICE.commitment}" in loaded.problem
+    assert Host(loaded.key, source=loaded.source).opening().text.startswith(card.NO_KEY)
 
 
 @pytest.mark.parametrize(
@@ -241,7 +253,9 @@ def test_key_status_and_sealed_night_from_the_command_line(server: Server, tmp_p
         input='{"say": "two"}\n',
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
     )
+    # The test key's SHA-256 is not the notice's commitment: the night refuses it (Rule 2).
     replies = [json.loads(line)["reply"] for line in night.stdout.splitlines()]
-    assert "commitment 43b5205725d6469a;" in replies[0] and "practice" not in replies[0]
+    assert night.returncode == 2 and replies == [card.NO_KEY + "\n" + replies[0].split("\n")[1]]
+    assert "does not begin with the sealed notice's commitment 43b5205725d6469a" in night.stderr

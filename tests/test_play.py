@@ -1,5 +1,5 @@
-"""`python -m kiosk play` at a terminal: the night's log, saves kept as files, and a night that survives
-the kiosk being unplugged (--resume)."""
+"""`python -m kiosk play` at a terminal: the night's journal, saves kept as files, carrying a night on
+(--resume, --save), an unfinished night never thrown away, `nights` and `verify`."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kiosk.journal import list_nights
 from kiosk.keys import load_practice
 
+from .conftest import KeyText
 
-def play(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+
+def play(home: Path, lines: list[str], *args: str, command: str = "play") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "kiosk", "play", *args],
+        [sys.executable, "-m", "kiosk", command, *args],
         input="".join(line + "\n" for line in lines),
         capture_output=True,
         text=True,
@@ -24,17 +27,23 @@ def play(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProces
     )
 
 
-def test_a_typed_night_is_logged_with_the_keys_sha256(tmp_path: Path) -> None:
+def test_a_typed_night_is_journalled_with_the_keys_identity(tmp_path: Path) -> None:
     run = play(tmp_path, ["two", "D1", "Bats: fly. Ghosts: glide", "save"])
     assert run.returncode == 0
     assert "Welcome to Snap-Apple Night" in run.stdout and "Bats: right, 1 point." in run.stdout
-    logs = list((tmp_path / "nights").glob("night-*.jsonl"))
-    assert len(logs) == 1
-    records = [json.loads(line) for line in logs[0].read_text().splitlines()]
+    journals = list((tmp_path / "nights").glob("night-*.jsonl"))
+    assert len(journals) == 1
+    records = [json.loads(line) for line in journals[0].read_text().splitlines()]
     loaded = load_practice()
     assert loaded.key is not None
-    assert records[0]["key_sha256"] == loaded.key.sha256 and records[0]["key_source"] == "practice"
-    assert [r["say"] for r in records if "say" in r] == ["two", "D1", "Bats: fly. Ghosts: glide", "save"]
+    assert records[0]["key"] == {
+        "source": "practice",
+        "sha256": loaded.key.sha256,
+        "path": None,
+        "notice": None,
+    }
+    assert [r["say"] for r in records[1:]] == [None, "two", "D1", "Bats: fly. Ghosts: glide", "save"]
+    assert all(r["reply"] in run.stdout for r in records[1:])
     kept = (tmp_path / "saves" / "latest.txt").read_text()
     assert (
         kept.startswith("-----BEGIN AIGC SAVE-----")
@@ -42,25 +51,108 @@ def test_a_typed_night_is_logged_with_the_keys_sha256(tmp_path: Path) -> None:
     )
 
 
-def test_an_unplugged_kiosk_resumes_the_night_between_questions(tmp_path: Path) -> None:
-    # The night stops mid-question (end of input, as when the plug is pulled): the last ruled state is kept.
+def test_a_stopped_kiosk_carries_on_mid_question_with_the_answers_locked(tmp_path: Path) -> None:
     first = play(tmp_path, ["three", "D1", "All: fly", "E2", "Bats: barmbrack"])
     assert first.returncode == 0
-    autosave = (tmp_path / "saves" / "autosave.txt").read_text()
-    assert "turn:1" in autosave and "D:BGO.2.3.4.5" in autosave
-    second = play(tmp_path, ["E2", "All: brack"], "--resume")
-    assert "Save resumed: 1 of 25 cells played." in second.stdout
-    assert "Scores: Bats 1, Ghosts 1, Owls 1." in second.stdout
-    assert "| Bats 3 Ghosts 3 Owls 3 | v1.0.0" in second.stdout
+    assert (
+        "The night is kept: to carry it on, start the kiosk with python -m kiosk play --resume"
+        in first.stdout
+    )
+    second = play(tmp_path, ["Ghosts: pass. Owls: barmbrack"], "--resume")
+    assert "Carrying on the night" in second.stderr and "1 of 25 questions played, E2 open" in second.stderr
+    assert "Bats: right, 2 points." in second.stdout  # the answer locked before the kiosk stopped
+    assert "| Bats 3 Ghosts 1 Owls 3 | v1.0.0" in second.stdout
 
 
-def test_resume_with_nothing_kept_starts_a_new_night(tmp_path: Path) -> None:
+def test_resume_with_nothing_kept_refuses_and_starts_nothing(tmp_path: Path) -> None:
     run = play(tmp_path, ["solo"], "--resume")
-    assert run.returncode == 0
+    assert run.returncode == 2
     assert "No night to resume" in run.stderr
-    assert "Just type your answer; the first counts." in run.stdout
+    assert run.stdout == ""
 
 
-def test_the_autosave_is_forgotten_when_the_night_ends(tmp_path: Path) -> None:
+def test_an_unfinished_night_is_said_and_kept_aside_by_a_new_night(tmp_path: Path) -> None:
+    play(tmp_path, ["two", "D1"])
+    run = play(tmp_path, ["solo"])
+    assert "An unfinished night is kept (" in run.stderr and "play --resume" in run.stderr
+    assert "kept aside" in run.stderr
+    nights = list_nights(tmp_path / "nights").kept
+    assert len(nights) == 2 and [night.aside for night in nights] == [False, True]
+    listing = subprocess.run(
+        [sys.executable, "-m", "kiosk", "nights"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "SNAP_APPLE_HOME": str(tmp_path)},
+    ).stdout
+    assert "Bats, Ghosts; 0 of 25 questions played, D1 open [unfinished, kept aside]" in listing
+    assert "You; 0 of 25 questions played [unfinished]" in listing
+    aside = nights[1].name
+    again = play(tmp_path, ["All: fly"], "--resume", aside)
+    assert "Bats: right, 1 point." in again.stdout
+    removed = play(tmp_path, [], "remove", aside, command="nights")
+    assert f"Removed {aside}." in removed.stdout
+    assert len(list_nights(tmp_path / "nights").kept) == 1
+
+
+def test_a_night_on_a_key_file_carries_on_only_on_that_key(tmp_path: Path) -> None:
+    key = tmp_path / "reveal.md"
+    key.write_text(KeyText().render())
+    play(tmp_path, ["two", "A1"], "--key", str(key))
+    other = tmp_path / "other.md"
+    other.write_text(KeyText(salt="0000000000000000").render())
+    refused = play(tmp_path, ["All: x"], "--resume", "--key", str(other))
+    assert refused.returncode == 2 and "a different or changed key" in refused.stderr
+    practice = play(tmp_path, ["All: x"], "--resume", "--sealed")
+    assert practice.returncode == 2 and "cannot be carried on" in practice.stderr
+    key.write_text(KeyText().render().replace("answera1", "changed"))  # the file changed since
+    changed = play(tmp_path, ["All: x"], "--resume")
+    assert changed.returncode == 2 and "a different or changed key" in changed.stderr
+    key.write_text(KeyText().render())
+    carried = play(tmp_path, ["All: answera1"], "--resume")  # the key the night was played on, by itself
+    assert "Bats: right, 1 point." in carried.stdout
+
+
+def test_a_save_block_in_a_file_or_pasted_over_lines_is_one_message(tmp_path: Path) -> None:
+    first = play(tmp_path, ["two", "D1", "All: fly", "save"])
+    block = (tmp_path / "saves" / "latest.txt").read_text()
+    assert block.count("\n") > 5
+    from_file = play(tmp_path / "b", [], "--save", str(tmp_path / "saves" / "latest.txt"))
+    assert "Save resumed: 1 of 25 cells played." in from_file.stdout and first.returncode == 0
+    pasted = play(tmp_path / "c", block.splitlines())
+    assert "Save resumed: 1 of 25 cells played." in pasted.stdout
+    assert "Playing solo, or" not in pasted.stdout.split("Save resumed")[1]
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_bytes(b"\xff\xfe not a save")
+    refused = play(tmp_path / "d", [], "--save", str(garbage))
+    assert refused.returncode == 2 and "holds no save block" in refused.stderr
+
+
+def test_a_finished_night_verifies_on_its_key_and_a_forged_reply_is_named(tmp_path: Path) -> None:
+    key = tmp_path / "reveal.md"
+    key.write_text(KeyText().render())
+    play(
+        tmp_path,
+        ["two", "A1", "All: answera1", "end the night", "Bats: yes", "Ghosts: yes"],
+        "--key",
+        str(key),
+    )
+    journal = next((tmp_path / "nights").glob("*.jsonl"))
+    ok = play(tmp_path, [], str(journal), "--key", str(key), command="verify")
+    assert ok.returncode == 0 and "Verified: all 7 replies" in ok.stdout
+    assert ok.stdout.splitlines()[1].startswith("RESULT: AIGC|halloween-trivia|board|v1.0.0|end:")
+    forged = journal.read_text().replace("Bats: right, 1 point.", "Bats: right, 5 points.")
+    journal.write_text(forged)
+    bad = play(tmp_path, [], str(journal), "--key", str(key), command="verify")
+    assert bad.returncode == 1 and "Not verified: turn 3, the reply to 'All: answera1'" in bad.stdout
+    other = tmp_path / "other.md"
+    other.write_text(KeyText(salt="0000000000000000").render())
+    wrong_key = play(tmp_path, [], str(journal), "--key", str(other), command="verify")
+    assert wrong_key.returncode == 1 and "but the night was played on" in wrong_key.stdout
+
+
+def test_a_finished_night_is_not_offered_again(tmp_path: Path) -> None:
     play(tmp_path, ["two", "D1", "All: pass", "end the night", "Bats: yes", "Ghosts: yes"])
-    assert not (tmp_path / "saves" / "autosave.txt").exists()
+    assert play(tmp_path, [], "--resume").returncode == 2
+    run = play(tmp_path, ["solo"])
+    assert "unfinished" not in run.stderr

@@ -3,15 +3,20 @@ power-on with and without an unfinished night, carry on, new night, nights in a 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
-import time
-from datetime import datetime, timedelta
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from kiosk import cartridge
+import pytest
+
+from kiosk import KeySource, cartridge
 from kiosk.appliance import words
+from kiosk.appliance.serve import choose_key
+from kiosk.appliance.session import Session
 from kiosk.engine.ledger import is_ledger_line, parse_ledger
 from kiosk.keys import practice_key_bytes
 from kiosk.keystore import KeyStore
@@ -51,10 +56,12 @@ def replies(run: subprocess.CompletedProcess[str]) -> list[str]:
     return found
 
 
-def leave_a_night(home: Path) -> None:
-    """A night left between questions, one cell ruled, as when the plug is pulled."""
+def leave_a_night(home: Path) -> Path:
+    """A night left between questions, one cell ruled, as when the plug is pulled; its journal."""
     replies(serve(home, ["two", "D1", "All: fly"]))
-    assert (home / "saves" / "autosave.txt").exists()
+    journals = list((home / "nights").glob("night-*.jsonl"))
+    assert len(journals) == 1
+    return journals[0]
 
 
 def test_power_on_with_no_key_kept_plays_the_practice_key_and_says_so(tmp_path: Path) -> None:
@@ -79,8 +86,10 @@ def test_two_nights_in_a_row_without_a_keyboard_restart(tmp_path: Path) -> None:
     assert "[L] q:0/25" in said[8].splitlines()[-1]  # the second night starts on a clean board
     assert said[9].startswith(cartridge.SOLO_LINE)
     assert said[10].startswith("Wings & Webs, 2 points:")
-    # The second night was left before its first ruling: nothing to offer at the next power-on.
-    assert "There is a night" not in replies(serve(tmp_path, []))[0]
+    # The first night is over; the second was left with D2 open, and is the one offered.
+    offered = replies(serve(tmp_path, ["carry on"]))
+    assert "There is a night from today, zero of twenty-five played" in offered[0]
+    assert offered[1].splitlines()[:2] == [words.CARRYING_ON, said[10].splitlines()[0]]
 
 
 def test_power_on_offers_an_unfinished_night_and_carries_it_on(tmp_path: Path) -> None:
@@ -91,36 +100,38 @@ def test_power_on_offers_an_unfinished_night_and_carries_it_on(tmp_path: Path) -
     )
     assert "Welcome" not in said[0]  # the night waits for the table's choice
     assert said[1].splitlines()[0] == words.CARRY_ON_OR_NEW
-    assert said[2].splitlines()[:3] == [
-        "Save resumed: 1 of 25 cells played.",
-        "Scores: Bats 1, Ghosts 1.",
-        "Ghosts, pick a category and points, like D3.",
-    ]
+    # The night is replayed on its key; the table hears where it stood: the last reply it had.
+    assert said[2].splitlines()[0] == words.CARRYING_ON
+    assert said[2].splitlines()[1].startswith("The answer: fly.")
+    assert "Ghosts, pick a category and points, like D3." in said[2]
     assert said[3].startswith("The Treat Bag, 2 points:")
     assert "| Bats 1 Ghosts 1 |" in said[3]
 
 
-def test_the_offer_names_the_day_the_night_was_left(tmp_path: Path) -> None:
-    leave_a_night(tmp_path)
-    left = datetime.now() - timedelta(days=3)
-    stamp = time.mktime(left.timetuple())
-    os.utime(tmp_path / "saves" / "autosave.txt", (stamp, stamp))
+def test_the_offer_names_the_day_the_night_was_begun(tmp_path: Path) -> None:
+    journal = leave_a_night(tmp_path)
+    lines = journal.read_text().splitlines()
+    header = json.loads(lines[0])
+    began = datetime.now(timezone.utc) - timedelta(days=3)
+    header["began"] = began.strftime("%Y-%m-%dT%H:%M:%SZ")
+    journal.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     said = replies(serve(tmp_path, []))
-    assert f"There is a night from {left.strftime('%A')}, one of twenty-five played" in said[0]
+    weekday = began.astimezone().strftime("%A")
+    assert f"There is a night from {weekday}, one of twenty-five played" in said[0]
 
 
 def test_a_new_night_keeps_the_unfinished_one_aside(tmp_path: Path) -> None:
-    leave_a_night(tmp_path)
-    kept = (tmp_path / "saves" / "autosave.txt").read_text()
+    journal = leave_a_night(tmp_path)
+    kept = journal.read_text()
     said = replies(serve(tmp_path, ["new night", "three"]))
     assert said[1].splitlines()[0] == words.NIGHT_SET_ASIDE
     assert "Welcome to Snap-Apple Night" in said[1]
     assert said[2].startswith("You are Bats, Ghosts and Owls.")
-    aside = list((tmp_path / "saves").glob("set-aside-*.txt"))
+    aside = list((tmp_path / "nights" / "aside").glob("night-*.jsonl"))
     assert len(aside) == 1 and aside[0].read_text() == kept
-    # Nothing unfinished is offered at the next power-on: the set-aside night stays out of the way.
+    # The night offered at the next power-on is the new one; the one set aside stays out of the way.
     again = replies(serve(tmp_path, []))
-    assert "There is a night" not in again[0] and "Welcome" in again[0]
+    assert "There is a night from today, zero of twenty-five played" in again[0]
 
 
 def offline() -> dict[str, str]:
@@ -144,14 +155,30 @@ def keep_sealed(home: Path) -> None:
     KeyStore(home / "sealed").keep(practice_key_bytes(), cartridge.NOTICE.reveal_url, "2026-10-30T18:00:00Z")
 
 
-def test_a_kept_sealed_key_is_held_and_named(tmp_path: Path) -> None:
+def test_a_kept_key_that_is_not_the_sealed_one_is_refused(tmp_path: Path) -> None:
+    keep_sealed(tmp_path)  # whole and untouched, but its SHA-256 is not the notice's commitment
+    run = serve(tmp_path, ["practice night", "solo"])
+    said = replies(run)
+    assert said[0].splitlines()[:2] == [words.READY, cartridge.NO_KEY]
+    assert said[1].startswith("Practice night:") and said[2].startswith(cartridge.SOLO_LINE)
+    assert "does not begin with the sealed notice's commitment" in run.stderr
+
+
+def test_a_kept_sealed_key_is_held_and_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SNAP_APPLE_HOME", str(tmp_path))
     keep_sealed(tmp_path)
-    said = replies(serve(tmp_path, []))
-    lines = said[0].splitlines()
+    kept = KeyStore(tmp_path / "sealed").load()
+    assert kept is not None
+    notice = replace(cartridge.NOTICE, commitment=kept.sha256[:16])  # a notice this key was sealed under
+    holding = choose_key("auto", KeyStore(tmp_path / "sealed"), notice)
+    assert holding.line == words.HOLDS_SEALED and holding.loaded.source is KeySource.SEALED
+    session = Session(lambda: holding, notice=lambda line: None)
+    lines = session.opening().text.splitlines()
+    session.close()
     assert lines[:2] == [words.READY, words.HOLDS_SEALED]
     assert lines[2].startswith("Welcome to Snap-Apple Night")
-    assert cartridge.NOTICE.commitment in lines[2]
-    assert "practice" not in said[0].lower()
+    assert cartridge.NOTICE.commitment in lines[2]  # the opening states the card's own notice
+    assert not any("practice" in line.lower() for line in lines)
 
 
 def test_a_tampered_kept_key_is_refused_and_the_practice_key_offered(tmp_path: Path) -> None:
@@ -169,7 +196,7 @@ def test_the_settings_file_chooses_the_key_and_a_flag_overrides_it(tmp_path: Pat
     keep_sealed(tmp_path)
     (tmp_path / "kiosk.toml").write_text('key = "practice"\n')
     assert replies(serve(tmp_path, []))[0].splitlines()[1] == words.HOLDS_PRACTICE
-    assert replies(serve(tmp_path, [], "--sealed"))[0].splitlines()[1] == words.HOLDS_SEALED
+    assert replies(serve(tmp_path, [], "--sealed"))[0].splitlines()[1] == cartridge.NO_KEY
     reveal = tmp_path / "reveal.md"
     reveal.write_bytes(practice_key_bytes())
     assert replies(serve(tmp_path, [], "--key", str(reveal)))[0].splitlines()[1] == words.holds_file(

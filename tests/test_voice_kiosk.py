@@ -116,7 +116,7 @@ def test_voice_command_line_with_audio_in(korean_model_path: Path, tmp_path: Pat
     assert run.stdout.count("[L] q:") >= 4
     assert out.stat().st_size > 100_000
     logs = list((tmp_path / "home" / "nights").glob("night-*.jsonl"))
-    assert len(logs) == 1 and '"key_sha256"' in logs[0].read_text()
+    assert len(logs) == 1 and '"key": {"source": "practice", "sha256": ' in logs[0].read_text()
 
 
 def test_a_missing_model_is_one_clear_line(tmp_path: Path) -> None:

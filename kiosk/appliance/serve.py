@@ -14,10 +14,8 @@ from typing import TextIO
 from kiosk import config, keys
 from kiosk.appliance import words
 from kiosk.appliance.session import Holding, Session
-from kiosk.appliance.unfinished import Shelf
-from kiosk.engine.host import KeySource
-from kiosk.keystore import KeyStore, TamperedKey, load_for_night
-from kiosk.nightlog import NightLog
+from kiosk.cartridge import NOTICE, SealedNotice
+from kiosk.keystore import KeyStore, load_for_night
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,25 +34,19 @@ def _progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def choose_key(setting: str, store: KeyStore | None = None) -> Holding:
+def choose_key(setting: str, store: KeyStore | None = None, notice: SealedNotice = NOTICE) -> Holding:
     """The key a setting names, and the sentence that tells the table which key the kiosk holds."""
     if setting == "practice":
         return Holding(keys.load_practice(), words.HOLDS_PRACTICE)
-    if setting == "sealed":
-        loaded = load_for_night(store, progress=_progress)
-        return Holding(loaded, words.HOLDS_SEALED if loaded.key else "")
-    if setting != "auto":
+    if setting not in ("auto", "sealed"):
         path = Path(setting).expanduser()
         loaded = keys.load_file(path)
         return Holding(loaded, words.holds_file(path.name) if loaded.key else "")
     store = store or KeyStore()
-    try:
-        kept = store.load()
-    except TamperedKey as error:
-        return Holding(keys.LoadedKey(None, KeySource.SEALED, f"refused as tampered: {error}"), "")
-    if kept is None:
+    if setting == "auto" and not store.key_path.exists() and not store.record_path.exists():
         return Holding(keys.load_practice(), words.HOLDS_PRACTICE_NONE_KEPT)
-    loaded = keys.from_bytes(kept.data, KeySource.SEALED)
+    # Something is kept (or the sealed key is asked for): it is the sealed key, or there is no night on it.
+    loaded = load_for_night(store, notice=notice, progress=_progress)
     return Holding(loaded, words.HOLDS_SEALED if loaded.key else "")
 
 
@@ -86,7 +78,7 @@ def serve(args: argparse.Namespace) -> int:
             print(f"key: {chosen.loaded.problem}", file=sys.stderr, flush=True)
         return chosen
 
-    session = Session(holding, Shelf(), NightLog.start, voice=not args.typed)
+    session = Session(holding, _progress, voice=not args.typed)
     try:
         if args.typed:
             return serve_typed(session, sys.stdin, sys.stdout)

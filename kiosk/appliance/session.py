@@ -8,7 +8,8 @@
 
 A session shows the same face as a host (`opening()`, `hear()`, `night`, `key`), so the typed loop and the
 voice loop drive it as they drive a night; unlike a host it never replies `over`. Each night is logged on
-its own, and kept between questions so that a kiosk that loses power can carry it on.
+its own journal (kiosk.journal), every turn kept before it is shown, so that a kiosk that loses power
+can carry the night on exactly where it stood.
 """
 
 from __future__ import annotations
@@ -16,17 +17,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 from kiosk.appliance import words
-from kiosk.appliance.unfinished import Shelf, Unfinished
 from kiosk.appliance.words import Intent
 from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.key import Key
 from kiosk.engine.reply import Line, Reply
+from kiosk.keeping import Keeper, Notice, Refused, Started, begin, resume
 from kiosk.keys import LoadedKey, load_practice
-from kiosk.nightlog import NightLog
+from kiosk.night_records import NightOnRecord, nights_folder, unfinished
 
 
 class Stage(enum.Enum):
@@ -49,31 +50,36 @@ class Holding:
 
 KeyChoice = Callable[[], Holding]
 """Loads the key the settings name; called at power-on and again on "try again"."""
-Journal = Callable[[LoadedKey], NightLog]
-"""Opens the log of a new night on a key."""
+
+
+def began_at(record: NightOnRecord) -> datetime:
+    """When a night on record began, in local time (the journal keeps UTC)."""
+    try:
+        moment = datetime.strptime(record.began, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        moment = datetime.fromtimestamp(record.path.stat().st_mtime, timezone.utc)
+    return moment.astimezone()
 
 
 class Session:
     def __init__(
         self,
         keys: KeyChoice,
-        shelf: Shelf,
-        journal: Journal | None,
+        notice: Notice,
         *,
         voice: bool = False,
         today: Callable[[], date] = date.today,
     ) -> None:
         self._keys = keys
-        self._shelf = shelf
-        self._journal = journal
+        self._notice = notice
         self.voice = voice
         self._today = today
         self.stage = Stage.NO_KEY
         self._holding = Holding(LoadedKey(None, KeySource.PRACTICE), "")
         self._practice = load_practice()
         self._host = Host(None, voice=voice)
-        self._log: NightLog | None = None
-        self._unfinished: Unfinished | None = None
+        self._keeper: Keeper | None = None
+        self._unfinished: NightOnRecord | None = None
         self._between = Night(phase=Phase.OVER, voice=voice)
         """What a voice loop sees between nights: no night in play, so it listens with every word."""
 
@@ -88,9 +94,6 @@ class Session:
         """The key of the night in hand. With no key to play, the practice key the kiosk offers instead:
         an appliance always has a night to offer, so a loop driving it never stops for want of a key."""
         return self._host.key or self._practice.key
-
-    def resumable_save(self) -> str | None:
-        return self._host.resumable_save() if self.stage is Stage.NIGHT else None
 
     def opening(self) -> Reply:
         """Power-on: ready, which key it holds, then an unfinished night offered, or the night's opening."""
@@ -111,9 +114,14 @@ class Session:
         return self._hear_after(intent)
 
     def close(self) -> None:
-        if self._log is not None:
-            self._log.close()
-            self._log = None
+        if self._keeper is not None:
+            self._keeper.close()
+            self._keeper = None
+
+    @property
+    def _command(self) -> str:
+        """The command that carries a night of this kind on by hand, for the notices' advice."""
+        return "voice" if self.voice else "play"
 
     # --- between nights ----------------------------------------------------------------------------------
 
@@ -123,20 +131,19 @@ class Session:
             self.stage = Stage.NO_KEY
             self._host = Host(None, source=loaded.source, voice=self.voice)
             return self._reply([*lines, *self._host.opening().lines, words.NO_KEY_CHOICES])
-        self._unfinished = self._shelf.unfinished()
-        if self._unfinished is None:
-            return self._new_night(lines)
+        self._unfinished = unfinished(nights_folder())
+        if self._unfinished is None or (self.voice and not self._unfinished.voice):
+            return self._new_night(lines)  # a typed night is carried on at a keyboard; it is kept aside
         self.stage = Stage.OFFER
         self._host = Host(loaded.key, source=loaded.source, voice=self.voice)
         night = self._unfinished
-        return self._reply([*lines, words.offer_unfinished(night.left_at, night.played, self._today())])
+        return self._reply([*lines, words.offer_unfinished(began_at(night), night.played, self._today())])
 
     def _hear_offer(self, intent: Intent | None) -> Reply:
         assert self._unfinished is not None
         if intent is Intent.CARRY_ON:
-            return self._carry_on(self._unfinished)
+            return self._carry_on()
         if intent is Intent.NEW_NIGHT:
-            self._shelf.keep_aside(self._unfinished)
             return self._new_night([words.NIGHT_SET_ASIDE])
         if intent is Intent.HELP:
             return self._reply([words.help_line((Intent.CARRY_ON, Intent.NEW_NIGHT))])
@@ -162,24 +169,27 @@ class Session:
 
     # --- a night -----------------------------------------------------------------------------------------
 
-    def _begin(self) -> Host:
-        loaded = self._holding.loaded
+    def _take(self, started: Started) -> Reply:
         self.close()
         self.stage = Stage.NIGHT
-        self._host = Host(loaded.key, source=loaded.source, voice=self.voice)
-        self._log = self._journal(loaded) if self._journal else None
-        return self._host
+        self._host, self._keeper = started.host, started.keeper
+        return started.first
 
     def _new_night(self, lines: Sequence[str | Line]) -> Reply:
-        opening = self._begin().opening()
+        """A new night on the key held; an unfinished night still waiting is kept aside at its first message."""
+        loaded = self._holding.loaded
+        opening = self._take(begin(loaded, voice=self.voice, notice=self._notice, command=self._command))
         self._record(None, opening)
         return self._reply([*lines, *opening.lines])
 
-    def _carry_on(self, night: Unfinished) -> Reply:
-        """The kept save, sent to a new host as the table would send it before the first question."""
-        host = self._begin()
-        self._record(None, host.opening())
-        return self._night_turn(night.save)
+    def _carry_on(self) -> Reply:
+        """The unfinished night replayed on its own key; the table hears its last reply again."""
+        try:
+            started = resume("", None, voice=self.voice, notice=self._notice, command=self._command)
+        except Refused as error:
+            return self._reply([str(error), words.NEW_NIGHT_ONLY])
+        last = self._take(started)
+        return Reply((Line(words.CARRYING_ON), *last.lines), last.ledger, last.save_block, over=False)
 
     def _night_turn(self, message: str) -> Reply:
         reply = self._host.hear(message)
@@ -194,9 +204,8 @@ class Session:
         return Reply(reply.lines + tuple(extra), reply.ledger, reply.save_block, over=False)
 
     def _record(self, message: str | None, reply: Reply) -> Path | None:
-        if self._log is None:
-            return None
-        return self._log.record(message, reply, self._host.resumable_save())
+        """Keep the turn in the night's journal before it is shown; where a save asked for was kept."""
+        return self._keeper.record(message, reply) if self._keeper is not None else None
 
     def _reply(self, lines: Sequence[str | Line]) -> Reply:
         built = tuple(line if isinstance(line, Line) else Line(line) for line in lines)

@@ -25,10 +25,12 @@ from kiosk.engine.board import CELL_IDS
 TIEBREAK_IDS = ("TB1", "TB2")
 NONE_MARKS = {"—", "-", "–", "none", "n/a", ""}
 
-_HEADING = re.compile(r"^#{1,6}\s*\**\s*(?P<id>[A-E][1-5]|TB[12])\b", re.IGNORECASE)
-# "Q: x", "**Q:** x", "**Q**: x", "- Q: x", "* **Q**: x"
+# Each run of spaces and stars is one class, never two quantifiers side by side: a pattern with two ways to
+# split a long run of spaces backtracks in quadratic time, and a key file may hold any line at all.
+_HEADING = re.compile(r"^#{1,6}[\s*]*(?P<id>[A-E][1-5]|TB[12])\b", re.IGNORECASE)
+# "Q: x", "**Q:** x", "**Q**: x", "- Q: x", "* **Q**: x" (a "*" bullet is one more star)
 _FIELD = re.compile(
-    r"^(?:[-*+]\s+)?\**\s*(?P<label>SALT|Scoring|Q|A|ALSO|NOT|SOURCE)\s*\**\s*:\s*\**\s*(?P<value>.*?)\s*$",
+    r"^(?:[-+]\s)?[\s*]*(?P<label>SALT|Scoring|Q|A|ALSO|NOT|SOURCE)[\s*]*:[\s*]*(?P<value>.*)$",
     re.IGNORECASE,
 )
 
@@ -113,7 +115,7 @@ def _forms(value: str) -> tuple[str, ...]:
 def _not_forms(value: str) -> tuple[NotForm, ...]:
     result = []
     for part in _forms(value):
-        match = re.match(r"^(?P<form>[^(\[]*?)\s*[(\[](?P<reason>.*)[)\]]\s*$", part)
+        match = re.match(r"^(?P<form>[^(\[]*)[(\[](?P<reason>.*)[)\]]$", part)
         if match and match["form"].strip():
             result.append(NotForm(match["form"].strip(), match["reason"].strip()))
         else:

@@ -23,8 +23,7 @@ import numpy as np
 
 from kiosk.engine.host import Host, Phase
 from kiosk.engine.reply import Reply
-from kiosk.keys import LoadedKey
-from kiosk.nightlog import NightLog
+from kiosk.keeping import Keeper, Started
 from kiosk.voice.asr import ModelMissing, Recognizer, Utterance, grammar_for, load_model, supports_grammar
 from kiosk.voice.audio import (
     AudioError,
@@ -70,7 +69,7 @@ class VoiceKiosk:
     speaker: Speaker
     output: Output
     screen: TextIO = sys.stdout
-    log: NightLog | None = None
+    log: Keeper | None = None
     grammar: bool = True
     end_of_speech: EndOfSpeech = field(default_factory=EndOfSpeech)
     turns: list[Turn] = field(default_factory=list)
@@ -89,8 +88,8 @@ class VoiceKiosk:
 
     # --- the loop ----------------------------------------------------------------------------------------
 
-    def run(self, source: Source, resume: str | None = None) -> int:
-        self._say(self.host.opening())
+    def run(self, source: Source, resume: str | None = None, first: Reply | None = None) -> int:
+        self._say(first or self.host.opening())
         if self.host.key is None:
             return 2
         if resume:
@@ -153,7 +152,7 @@ class VoiceKiosk:
         """Show the reply, log the turn and keep any save, speak it sentence by sentence; return
         time.monotonic() of the first sample played."""
         print(reply.text, file=self.screen, flush=True)
-        kept = self.log.record(heard, reply, self.host.resumable_save()) if self.log else None
+        kept = self.log.record(heard, reply) if self.log else None
         if kept:
             print(f"(The save is kept in {kept}.)", file=self.screen, flush=True)
         first: float | None = None
@@ -196,7 +195,7 @@ def _source(args: argparse.Namespace) -> Source:
     return Microphone(device=args.device)
 
 
-def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey, resume: str | None = None) -> int:
+def run_voice(args: argparse.Namespace, started: Started, resume: str | None = None) -> int:
     """`python -m kiosk voice`: one clear line for a missing model or device, never a traceback."""
     model_path = args.model or default_model_path()
     try:
@@ -206,19 +205,18 @@ def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey, resume: s
         return 2
     output: Output = WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.device)
     speaker = Speaker(SpeakerSettings(rate=args.rate, voice=args.speaker_voice or SpeakerSettings().voice))
-    log = NightLog.start(loaded) if loaded.key is not None else None
     kiosk = VoiceKiosk(
-        host,
+        started.host,
         model,
         speaker,
         output,
-        log=log,
+        log=started.keeper,
         grammar=supports_grammar(Path(model_path)),
         on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
         on_partial=lambda words: print(f"(hearing) {words}", file=sys.stderr, flush=True),
     )
     try:
-        return kiosk.run(_source(args), resume)
+        return kiosk.run(_source(args), resume, started.first)
     except AudioError as error:
         print(f"Audio problem: {error}", file=sys.stderr)
         return 2
@@ -228,8 +226,6 @@ def run_voice(args: argparse.Namespace, host: Host, loaded: LoadedKey, resume: s
         if isinstance(output, WavOutput):
             output.close()
         speaker.close()
-        if log:
-            log.close()
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk", "run_voice"]

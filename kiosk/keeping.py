@@ -1,0 +1,203 @@
+"""How a front end (typed or voice) begins a night or carries one on, and keeps it in its journal.
+
+Nothing here is said to the table as a traceback: each fault is one line through `notice`, and the night
+goes on in memory when it cannot be kept (and says so).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kiosk.engine.host import Host
+from kiosk.engine.reply import Reply
+from kiosk.engine.save import holds_save
+from kiosk.journal import (
+    CannotCarryOn,
+    Journal,
+    KeyIdentity,
+    NightOnRecord,
+    carry_on,
+    find_night,
+    keep_aside,
+    key_for,
+    list_nights,
+    nights_folder,
+    remove,
+    unfinished,
+)
+from kiosk.keys import LoadedKey
+from kiosk.nightlog import keep_save, saves_folder
+from kiosk.storage import StorageError, clean_parts
+
+Notice = Callable[[str], None]
+CARRY_ON = "python -m kiosk {command} --resume"
+
+
+@dataclass
+class Keeper:
+    """The night's journal, or the reason the night is not being kept; and saves kept as files."""
+
+    journal: Journal | None
+    notice: Notice
+    command: str = "play"
+    shown_again: Reply | None = None
+    """The last reply of a night carried on: already in the journal, so shown again but not recorded."""
+    aside: NightOnRecord | None = None
+    """An unfinished night to keep aside once this new night hears its first message."""
+    messages: int = 0
+    over: bool = False
+    saves: Path = field(default_factory=saves_folder)
+
+    def record(self, message: str | None, reply: Reply) -> Path | None:
+        """Keep one turn before it is shown; return where a save block the table asked for was kept."""
+        self.over = self.over or reply.over
+        if reply is self.shown_again:
+            return None
+        if message is not None:
+            self.messages += 1
+            self._keep_aside()
+        if self.journal is not None:
+            try:
+                self.journal.record(message, reply)
+            except StorageError as error:
+                self.notice(f"The night is no longer being kept: {error}. It goes on here, in memory.")
+                self.journal.close()
+                self.journal = None
+        if not reply.save_block:
+            return None
+        try:
+            return keep_save(reply.save_block, self.saves)
+        except StorageError as error:
+            self.notice(f"The save block could not be kept as a file: {error}. Copy it from the screen.")
+            return None
+
+    def _keep_aside(self) -> None:
+        if self.aside is None:
+            return
+        record, self.aside = self.aside, None
+        try:
+            kept = keep_aside(record)
+        except StorageError as error:
+            self.notice(f"The unfinished night {record.name} stays where it was: {error}.")
+            return
+        self.notice(f"The unfinished night is kept aside as {kept.stem}: python -m kiosk nights lists it.")
+
+    @property
+    def kept(self) -> bool:
+        return self.journal is not None
+
+    def farewell(self) -> str:
+        """The line said when the kiosk stops: how to carry the night on, or why it cannot be."""
+        if self.over or not self.messages:
+            return "Goodbye."
+        if self.journal is None:
+            return "Goodbye. This night was not kept on the device; a save block shown on screen can carry it on."
+        return f"Goodbye. The night is kept: to carry it on, start the kiosk with {CARRY_ON.format(command=self.command)}"
+
+    def close(self) -> None:
+        """Close the journal; a night that never heard a message leaves nothing behind."""
+        if self.journal is None:
+            return
+        self.journal.close()
+        if not self.messages and not self.shown_again:
+            # An empty journal left behind is skipped when nights are read: nothing to tell the table.
+            with contextlib.suppress(StorageError):
+                remove(self.journal.path)
+        self.journal = None
+
+
+@dataclass(frozen=True)
+class Started:
+    host: Host
+    keeper: Keeper
+    first: Reply
+    """The opening, or the last reply of a night carried on."""
+
+
+class Refused(Exception):
+    """The kiosk should not start as asked; the message is one line saying why and what to do."""
+
+
+def _tidy(folder: Path) -> None:
+    """Remove what a kiosk stopped by a pulled plug leaves behind: temporary files, and journals of nights
+    that never heard a message (unlocked, so no kiosk is playing them)."""
+    for place in (folder, folder / "aside", saves_folder()):
+        clean_parts(place)
+    for night in list_nights(folder).kept:
+        if not night.messages and not night.in_use:
+            with contextlib.suppress(StorageError):
+                remove(night.path)
+
+
+def begin(loaded: LoadedKey, *, voice: bool, notice: Notice, command: str = "play") -> Started:
+    """A new night on the loaded key, journalled when the device allows; an unfinished night is said."""
+    host = Host(loaded.key, source=loaded.source, voice=voice)
+    keeper = Keeper(None, notice, command)
+    first = host.opening()
+    if loaded.key is None:
+        return Started(host, keeper, first)
+    folder = nights_folder()
+    _tidy(folder)
+    waiting = unfinished(folder)
+    if waiting is not None:
+        notice(
+            f"An unfinished night is kept ({waiting.describe()}). To carry it on, stop this kiosk and start "
+            f"it with {CARRY_ON.format(command=command)}. If this new night begins, that one is kept aside."
+        )
+        keeper.aside = waiting
+    try:
+        keeper.journal = Journal.begin(KeyIdentity.of(loaded), folder, voice=voice)
+    except StorageError as error:
+        notice(f"This night is not being kept: {error}. It goes on here, in memory.")
+    return Started(host, keeper, first)
+
+
+def resume(
+    name: str, explicit: LoadedKey | None, *, voice: bool, notice: Notice, command: str = "play"
+) -> Started:
+    """Carry on the night named (or the last unfinished one) on the key it was played on; Refused if not."""
+    folder = nights_folder()
+    _tidy(folder)
+    record = find_night(name, folder) if name else unfinished(folder)
+    if record is None:
+        for damaged in list_nights(folder).damaged:
+            notice(
+                f"A kept journal cannot be read: {damaged.reason}. Remove it: python -m kiosk nights remove {damaged.path.stem}"
+            )
+        if name:
+            raise Refused(f"No night named {name} is kept: python -m kiosk nights lists the nights kept.")
+        raise Refused(
+            "No night to resume: no unfinished night is kept. Start without --resume for a new night."
+        )
+    if voice and not record.voice:
+        raise Refused(
+            f"The night {record.name} was played by typing: carry it on with {CARRY_ON.format(command='play')}"
+        )
+    loaded = explicit if explicit is not None else key_for(record)
+    try:
+        host, journal, last = carry_on(record, loaded)
+    except CannotCarryOn as error:
+        raise Refused(
+            f"The night {record.name} cannot be carried on: {error}. Nothing was changed."
+        ) from error
+    except StorageError as error:
+        raise Refused(
+            f"The night {record.name} cannot be carried on here: {error}. Nothing was changed."
+        ) from error
+    notice(f"Carrying on the night {record.name} ({record.describe()}).")
+    keeper = Keeper(journal, notice, command, shown_again=last, messages=len(record.messages))
+    return Started(host, keeper, last)
+
+
+def read_save_file(path: Path) -> str:
+    """The text of a save kept in a file, any bytes read; Refused with one line if it holds no save."""
+    try:
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        raise Refused(f"Cannot read the save {path}: {error.strerror or error}.") from error
+    if not holds_save(text):
+        raise Refused(f"{path} holds no save block (it should begin -----BEGIN AIGC SAVE-----).")
+    return text

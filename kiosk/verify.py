@@ -1,0 +1,83 @@
+"""`python -m kiosk verify JOURNAL --key FILE`: anyone can check a kept night after it is over.
+
+The journal holds every message and every reply; the night is a fold over its messages, so replaying them
+on the revealed key through a fresh Host must give every reply again, word for word, and the same RESULT
+line. Verification names the first reply that does not follow, or confirms them all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TextIO
+
+from kiosk.engine.host import KeySource
+from kiosk.journal import DamagedJournal, NightOnRecord, first_difference, read_night, replay
+from kiosk.keys import LoadedKey, load_file
+
+
+def _first_line_apart(recorded: str, replayed: str) -> tuple[str, str]:
+    theirs, ours = recorded.split("\n"), replayed.split("\n")
+    for index in range(max(len(theirs), len(ours))):
+        a = theirs[index] if index < len(theirs) else "(nothing)"
+        b = ours[index] if index < len(ours) else "(nothing)"
+        if a != b:
+            return a, b
+    return recorded, replayed
+
+
+def _key_problem(record: NightOnRecord, loaded: LoadedKey, key_path: Path) -> str | None:
+    if loaded.key is None:
+        return f"the key {key_path} cannot be played: {loaded.problem}"
+    digest = loaded.key.sha256
+    if record.key.notice and not digest.startswith(record.key.notice):
+        return (
+            f"the key {key_path} is not the sealed key the night stated: its SHA-256 {digest} does not "
+            f"begin with the notice's commitment {record.key.notice}"
+        )
+    if digest != record.key.sha256:
+        return f"the key {key_path} has SHA-256 {digest}, but the night was played on {record.key.sha256}"
+    return None
+
+
+def verify(journal_path: Path, key_path: Path, out: TextIO) -> int:
+    """0 when every reply follows from the messages on the key; 1 when one does not; 2 when it cannot run."""
+    try:
+        record = read_night(journal_path)
+    except DamagedJournal as error:
+        print(f"Cannot verify: {error}.", file=out)
+        return 2
+    loaded = load_file(key_path)
+    problem = _key_problem(record, loaded, key_path)
+    try:
+        source = KeySource(record.key.source)
+    except ValueError:
+        problem = problem or f"the journal names an unknown kind of key ({record.key.source!r})"
+    if problem or loaded.key is None:
+        print(f"Not verified: {problem}.", file=out)
+        return 1 if loaded.key is not None else 2
+    _, replies = replay(record, LoadedKey(loaded.key, source, path=key_path))
+    differs = first_difference(record, replies)
+    if differs is not None:
+        turn = record.turns[differs]
+        said = "the opening" if turn.message is None else f"the reply to {turn.message!r}"
+        recorded, replayed = _first_line_apart(turn.reply, replies[differs].text)
+        print(
+            f"Not verified: turn {differs}, {said}, does not follow from the messages on this key.", file=out
+        )
+        print(f"  the journal says: {recorded}", file=out)
+        print(f"  the key gives:    {replayed}", file=out)
+        return 1
+    result = [line for line in record.turns[-1].reply.split("\n") if line.startswith("RESULT:")]
+    print(
+        f"Verified: all {len(record.turns)} replies of {record.name} follow from its "
+        f"{len(record.messages)} messages on {key_path} (SHA-256 {record.key.sha256}).",
+        file=out,
+    )
+    print(result[0] if result else "The night is not over: there is no RESULT line yet.", file=out)
+    if record.damaged_at is not None:
+        print(
+            f"The journal is damaged from line {record.damaged_at}: only the turns before it were checked.",
+            file=out,
+        )
+        return 1
+    return 0

@@ -1,0 +1,208 @@
+"""Storage faults on a real filesystem: a small tmpfs mounted for the test where the machine allows it (root,
+as in CI), permissions otherwise. Each fault gets one clear line, the night goes on in memory and says it is
+not being kept, and no traceback reaches a player."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kiosk.journal import list_nights
+
+from .kiosk_process import PlayProcess, run_play
+
+NIGHT = ["two", "D1", "All: fly"]
+RULED = "Bats: right, 1 point."
+NOT_KEPT = "Goodbye. This night was not kept on the device; a save block shown on screen can carry it on."
+
+
+def mount_small_disk(where: Path, options: str = "size=256k") -> bool:
+    if os.geteuid() != 0:
+        return False
+    where.mkdir(parents=True, exist_ok=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], capture_output=True, check=False
+    )
+    return mounted.returncode == 0
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    disk = tmp_path / "disk"
+    if not mount_small_disk(disk):
+        pytest.skip("mounting a small tmpfs needs root (CI runs as root)")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def fill(disk: Path) -> Path:
+    """Fill the disk to the last byte."""
+    filler = disk / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 512)
+    except OSError as error:
+        assert error.errno == errno.ENOSPC
+    finally:
+        os.close(fd)
+    return filler
+
+
+def assert_one_clear_line(stderr: str, *words: str) -> None:
+    assert "Traceback" not in stderr
+    lines = [line for line in stderr.splitlines() if all(word in line for word in words)]
+    assert len(lines) == 1, stderr
+
+
+def test_a_read_only_data_folder(tmp_path: Path) -> None:
+    home = tmp_path / "disk"
+    if mount_small_disk(home, "size=256k,ro"):
+        words = ("is on a read-only disk", "It goes on here, in memory.")
+    else:
+        home.mkdir()
+        home.chmod(0o555)
+        words = ("may not be written by this user", "It goes on here, in memory.")
+    try:
+        run = play_in(home, NIGHT)
+    finally:
+        subprocess.run(["umount", "-l", str(home)], check=False, capture_output=True)
+    assert run.returncode == 0 and RULED in run.stdout
+    assert_one_clear_line(run.stderr, "This night is not being kept:", *words)
+    assert run.stdout.rstrip().endswith(NOT_KEPT)
+
+
+def play_in(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return run_play(home, lines, *args)
+
+
+def test_a_full_disk_before_the_night(small_disk: Path) -> None:
+    (small_disk / "nights").mkdir()
+    fill(small_disk)
+    run = play_in(small_disk, NIGHT)
+    assert run.returncode == 0 and RULED in run.stdout
+    assert_one_clear_line(run.stderr, "This night is not being kept:", "is full: free some space")
+    assert list(small_disk.glob("nights/*")) == []  # no half-begun journal left to be mistaken for damage
+
+
+def test_a_disk_that_fills_up_mid_night_keeps_what_it_could(small_disk: Path) -> None:
+    kiosk = PlayProcess(small_disk)
+    kiosk.say("two")
+    filler = fill(small_disk)
+    # The journal's last page may still have room for a line or two; the board fills it soon after.
+    said = ["D1", "All: fly", *["board"] * 8]
+    shown = [kiosk.say(message) for message in said]
+    assert RULED in shown[1] and all(text.startswith("THE HARVEST BOARD") for text in shown[2:])
+    code, out, err = kiosk.stop(15)
+    assert code == 0 and out.rstrip().endswith(NOT_KEPT)
+    assert_one_clear_line(err, "The night is no longer being kept:", "is full", "It goes on here, in memory.")
+    filler.unlink()
+    (night,) = list_nights(small_disk / "nights").kept
+    kept = len(night.messages)  # all it could keep: a line cut short by the full disk is dropped
+    assert 1 <= kept < 1 + len(said) and night.messages == ("two", *said[: kept - 1])
+    carried = play_in(small_disk, said[kept - 1 :], "--resume")
+    assert carried.returncode == 0 and "Traceback" not in carried.stderr
+    assert carried.stdout.count("THE HARVEST BOARD") >= said[kept - 1 :].count("board")
+
+
+def test_a_folder_where_the_save_file_should_be(tmp_path: Path) -> None:
+    (tmp_path / "saves" / "latest.txt").mkdir(parents=True)
+    run = play_in(tmp_path, [*NIGHT, "save"])
+    assert "-----BEGIN AIGC SAVE-----" in run.stdout
+    assert_one_clear_line(
+        run.stderr, "The save block could not be kept as a file:", "is a folder where a file should be"
+    )
+    assert not [p for p in (tmp_path / "saves").iterdir() if p.name.endswith(".part")]
+
+
+@pytest.mark.parametrize("where", ["nights", "home"])
+def test_a_file_where_a_folder_should_be(where: str, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    if where == "nights":
+        home.mkdir()
+        (home / "nights").write_text("not a folder")
+    else:
+        home.write_text("not a folder")
+    run = play_in(home, NIGHT)
+    assert run.returncode == 0 and RULED in run.stdout
+    assert_one_clear_line(run.stderr, "This night is not being kept:", "a file stands where the folder")
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "is empty"),
+        (b"\xff\xfe\x00garbage\x80\n" * 20, "not a journal of this kiosk"),
+        (b"[" * 100_000 + b"\n", "not a journal of this kiosk"),
+        (b'{"journal": 1, "began": "2026-10-31T18:00:00Z", "key": {"sou', "not a journal of this kiosk"),
+    ],
+    ids=["empty", "garbage", "deep-json", "cut-in-its-header"],
+)
+def test_a_journal_that_cannot_be_read(content: bytes, reason: str, tmp_path: Path) -> None:
+    (tmp_path / "nights").mkdir()
+    (tmp_path / "nights" / "night-20261031-180000-1-aaaaaa.jsonl").write_bytes(content)
+    resumed = play_in(tmp_path, ["two"], "--resume")
+    assert resumed.returncode == 2 and "No night to resume" in resumed.stderr
+    assert_one_clear_line(resumed.stderr, "A kept journal cannot be read:", reason, "nights remove")
+    fresh = play_in(tmp_path, NIGHT)
+    assert fresh.returncode == 0 and RULED in fresh.stdout and "Traceback" not in fresh.stderr
+    listed = run_nights(tmp_path)
+    assert "night-20261031-180000-1-aaaaaa: cannot be read" in listed
+
+
+def run_nights(home: Path, *args: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "kiosk", "nights", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "SNAP_APPLE_HOME": str(home)},
+    ).stdout
+
+
+def test_a_journal_cut_short_at_any_byte_carries_on_from_its_last_whole_line(tmp_path: Path) -> None:
+    play_in(tmp_path, NIGHT[:2])
+    (journal,) = (tmp_path / "nights").glob("*.jsonl")
+    whole = journal.read_bytes()
+    last_line_starts = whole.rstrip(b"\n").rfind(b"\n") + 1
+    for cut in range(last_line_starts + 1, len(whole), 97):
+        journal.write_bytes(whole[:cut])
+        run = play_in(tmp_path, ["D1", "All: fly"], "--resume")  # "D1" was never shown: it is said again
+        assert run.returncode == 0 and RULED in run.stdout and "Traceback" not in run.stderr
+        journal.write_bytes(whole[:cut])
+        assert list_nights(tmp_path / "nights").kept[0].messages == ("two",)
+
+
+def test_leftover_temporary_files_are_cleaned_but_not_a_write_in_progress(tmp_path: Path) -> None:
+    old, young = [], []
+    for folder in ("nights", "saves"):
+        (tmp_path / folder).mkdir()
+        stale = tmp_path / folder / ".latest.txt.abc123.part"
+        stale.write_text("half a save")
+        os.utime(stale, (time.time() - 3600, time.time() - 3600))
+        old.append(stale)
+        fresh = tmp_path / folder / ".latest.txt.def456.part"
+        fresh.write_text("another kiosk is writing this")
+        young.append(fresh)
+    play_in(tmp_path, NIGHT)
+    assert not any(path.exists() for path in old)
+    assert all(path.exists() for path in young)
+
+
+def test_two_kiosks_started_in_the_same_second_keep_two_journals(tmp_path: Path) -> None:
+    kiosks = [PlayProcess(tmp_path), PlayProcess(tmp_path)]
+    for kiosk, teams in zip(kiosks, ["two", "three"], strict=True):
+        kiosk.say(teams)
+    for kiosk in kiosks:
+        kiosk.stop(15)
+    nights = list_nights(tmp_path / "nights").kept
+    assert sorted(night.messages for night in nights) == [("three",), ("two",)]
