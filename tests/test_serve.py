@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import replace
@@ -210,3 +211,27 @@ def test_a_broken_settings_file_is_reported_and_the_kiosk_still_serves(tmp_path:
     said = replies(run)
     assert "settings:" in run.stderr and "not valid TOML" in run.stderr
     assert said[1].startswith(cartridge.SOLO_LINE)
+
+
+def test_stopped_by_systemd_mid_night_it_offers_the_night_at_the_next_power_on(tmp_path: Path) -> None:
+    env = {**os.environ, "SNAP_APPLE_HOME": str(tmp_path), "SNAP_APPLE_CONFIG": str(tmp_path / "kiosk.toml")}
+    command = [sys.executable, "-m", "kiosk", "serve", "--typed"]
+    with subprocess.Popen(
+        command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as kiosk:
+        assert kiosk.stdin is not None and kiosk.stdout is not None
+        for line in ("two", "D1", "All: fly", "E2"):
+            kiosk.stdin.write(line + "\n")
+        kiosk.stdin.flush()
+        shown = ""
+        while "The Treat Bag, 2 points:" not in shown:
+            line = kiosk.stdout.readline()
+            assert line, shown
+            shown += line
+        kiosk.send_signal(signal.SIGTERM)  # what `systemctl stop` sends
+        _, err = kiosk.communicate(timeout=30)
+    assert kiosk.returncode == 0 and "Traceback" not in err, err
+    said = replies(serve(tmp_path, ["carry on"]))
+    assert "There is a night from today, one of twenty-five played" in said[0]
+    assert said[1].splitlines()[0] == words.CARRYING_ON
+    assert "The Treat Bag, 2 points:" in said[1] and "| open:E2 " in said[1]

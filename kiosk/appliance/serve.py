@@ -7,8 +7,10 @@ Settings come from the settings file (kiosk.config), each overridden by its flag
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
 from kiosk import config, keys
@@ -59,14 +61,23 @@ def serve_typed(session: Session, stdin: TextIO, out: TextIO) -> int:
             out.flush()
             line = stdin.readline()
         except KeyboardInterrupt:
-            print("\nGoodbye. A night between questions is kept, and offered when the kiosk starts again.")
+            print(
+                "\nGoodbye. A night not yet over is kept, and offered when the kiosk starts again.", file=out
+            )
             return 0
         if not line:
             return 0
         print(session.hear(line.rstrip("\n")).text, file=out, flush=True)
 
 
+def _stopped(signum: int, frame: FrameType | None) -> None:
+    """systemd stops the kiosk with SIGTERM: end as on Ctrl-C, the night's journal closed."""
+    raise KeyboardInterrupt(signum)
+
+
 def serve(args: argparse.Namespace) -> int:
+    for stop in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(stop, _stopped)
     settings, problem = config.load(args.config)
     if problem:
         print(f"settings: {problem}", file=sys.stderr)
