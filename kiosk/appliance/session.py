@@ -62,6 +62,9 @@ def began_at(record: NightOnRecord) -> datetime:
 
 
 class Session:
+    """Build it on a key choice and a notice line (where one-line faults go), take `opening()` at
+    power-on, then `hear()` each message, for as long as the kiosk runs."""
+
     def __init__(
         self,
         keys: KeyChoice,

@@ -27,8 +27,9 @@ CHIME_RATE = 22_050
 
 
 def ready_chime() -> Speech:
-    """Two rising notes, a fifth apart: heard across a room before the first words."""
-    notes: list[npt.NDArray[np.float64]] = []
+    """Two rising notes, a fifth apart: heard across a room before the first words. A short silence
+    leads, since a sound device just woken can drop its first samples."""
+    notes: list[npt.NDArray[np.float64]] = [np.zeros(int(0.25 * CHIME_RATE))]
     for frequency, seconds in ((660.0, 0.16), (990.0, 0.28)):
         t = np.arange(int(seconds * CHIME_RATE)) / CHIME_RATE
         envelope = np.minimum(1.0, t / 0.01) * np.exp(-t * 6)  # a soft attack, a bell-like decay
