@@ -240,6 +240,14 @@ def _night(args: argparse.Namespace) -> int:
     for stop in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(stop, _stop)
     voice = args.command == "voice" or args.voice
+    if args.command == "voice":
+        try:
+            from kiosk.voice.kiosk import run_voice
+        except ImportError as error:
+            _notice(
+                f"The voice kiosk needs its speech packages ({error.name} is missing): scripts/setup.sh --voice"
+            )
+            return 2
     try:
         save_text = read_save_file(args.save) if args.save else None
         started = start(args, voice)
@@ -249,8 +257,6 @@ def _night(args: argparse.Namespace) -> int:
     try:
         if args.command == "play":
             return play(started, sys.stdin, sys.stdout, save_text)
-        from kiosk.voice.kiosk import run_voice
-
         try:
             code = run_voice(args, started, save_text)
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
