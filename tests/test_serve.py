@@ -235,3 +235,23 @@ def test_stopped_by_systemd_mid_night_it_offers_the_night_at_the_next_power_on(t
     assert "There is a night from today, one of twenty-five played" in said[0]
     assert said[1].splitlines()[0] == words.CARRYING_ON
     assert "The Treat Bag, 2 points:" in said[1] and "| open:E2 " in said[1]
+
+
+def test_serve_by_voice_without_a_speech_model_says_so_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "kiosk.toml").write_text(f'model = "{tmp_path / "no-model"}"\n')
+    run = subprocess.run(
+        [sys.executable, "-m", "kiosk", "serve"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={
+            **os.environ,
+            "SNAP_APPLE_HOME": str(tmp_path),
+            "SNAP_APPLE_CONFIG": str(tmp_path / "kiosk.toml"),
+        },
+    )
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines() == [
+        f"No speech model at {tmp_path / 'no-model'}: fetch the small English model with `python -m kiosk model fetch`."
+    ]

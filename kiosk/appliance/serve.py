@@ -93,8 +93,11 @@ def serve(args: argparse.Namespace) -> int:
     try:
         if args.typed:
             return serve_typed(session, sys.stdin, sys.stdout)
-        from kiosk.appliance.voice import serve_by_voice
-
+        try:
+            from kiosk.appliance.voice import serve_by_voice
+        except ImportError as error:  # the speech stack is an extra: a keyboard night needs none of it
+            print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
+            return 2
         return serve_by_voice(session, settings, args.audio_in)
     finally:
         session.close()

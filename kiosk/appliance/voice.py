@@ -13,6 +13,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
+from kiosk.appliance import words
 from kiosk.appliance.session import Session
 from kiosk.config import Settings
 from kiosk.engine.host import Host
@@ -55,6 +56,9 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
         model = load_model(model_path)
     except ModelMissing as error:
         print(error, file=sys.stderr)
+        return 2
+    except ImportError as error:
+        print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
         return 2
     output = SpeakerOutput(device=settings.output or None)
     speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))

@@ -27,6 +27,8 @@ NIGHT_SET_ASIDE = "The unfinished night is kept aside, and a new night begins."
 CARRYING_ON = "Carrying on the night where it stood."
 NEW_NIGHT_ONLY = "Say new night to begin a new one."
 HOLD_KEY_FILE = "It holds the key in {name}."
+SPEECH_PACKAGES = "The kiosk by voice needs its speech packages ({name} is missing): scripts/setup.sh --voice"
+"""Shown, not spoken: there is nothing to speak with."""
 
 
 def holds_file(name: str) -> str:
