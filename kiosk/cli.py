@@ -19,9 +19,15 @@ from types import FrameType
 from typing import TextIO
 
 from kiosk import keys
+from kiosk.appliance.serve import add_arguments as add_serve_arguments
+from kiosk.appliance.serve import serve
+from kiosk.checkaudio import add_arguments as add_check_audio_arguments
+from kiosk.checkaudio import check_audio
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
+from kiosk.install import add_arguments as add_install_arguments
+from kiosk.install import install
 from kiosk.keeping import Refused, Started, begin, read_save_file, resume
 from kiosk.nights import nights_command
 from kiosk.screen import add_screen_option, screen_from_args
@@ -183,6 +189,16 @@ def _parser() -> argparse.ArgumentParser:
     voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
     add_screen_option(voice_parser)
 
+    serve_parser = commands.add_parser(
+        "serve", help="the party appliance: ready at power-on, night after night"
+    )
+    _add_key_options(serve_parser)
+    add_serve_arguments(serve_parser)
+    add_check_audio_arguments(commands.add_parser("check-audio", help="check the microphone and speaker"))
+    add_install_arguments(
+        commands.add_parser("install", help="set this Pi up to start the kiosk at power-on")
+    )
+
     nights_parser = commands.add_parser("nights", help="list the nights kept on this device, or remove some")
     nights_commands = nights_parser.add_subparsers(dest="nights_command")
     remove_parser = nights_commands.add_parser("remove", help="remove kept nights by name")
@@ -290,6 +306,12 @@ def _command(args: argparse.Namespace) -> int:
         from kiosk.verify import verify
 
         return verify(args.journal, args.key, sys.stdout)
+    if args.command == "serve":
+        return serve(args)
+    if args.command == "check-audio":
+        return check_audio(args)
+    if args.command == "install":
+        return install(args)
     if args.command == "devices":
         from kiosk.voice.audio import describe_devices
 

@@ -42,6 +42,15 @@ if [ ${#missing[@]} -gt 0 ]; then
         --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The tests check the kiosk's systemd unit with systemd's own systemd-analyze.
+if [[ "$extras" == *test* ]] && ! command -v systemd-analyze >/dev/null; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+        --no-install-recommends systemd >/dev/null
+fi
+
 python="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv

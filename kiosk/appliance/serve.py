@@ -1,0 +1,103 @@
+"""`python -m kiosk serve`: the appliance a Pi starts at power-on. By voice by default; `--typed` reads lines
+from standard input and prints each reply as `play` does (for tests, and as a keyboard fallback at the Pi).
+
+Settings come from the settings file (kiosk.config), each overridden by its flag when given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from kiosk import config, keys
+from kiosk.appliance import words
+from kiosk.appliance.session import Holding, Session
+from kiosk.cartridge import NOTICE, SealedNotice
+from kiosk.keystore import KeyStore, load_for_night
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """serve's own options (the key options are shared with `play`)."""
+    parser.add_argument("--typed", action="store_true", help="read lines from standard input, print replies")
+    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the user's)")
+    parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
+    parser.add_argument("--output", help="speaker: device name or index (python -m kiosk devices)")
+    parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
+    parser.add_argument("--rate", type=int, help="speaking rate, words per minute")
+    parser.add_argument("--speaker-voice", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
+    parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
+
+
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def choose_key(setting: str, store: KeyStore | None = None, notice: SealedNotice = NOTICE) -> Holding:
+    """The key a setting names, and the sentence that tells the table which key the kiosk holds."""
+    if setting == "practice":
+        return Holding(keys.load_practice(), words.HOLDS_PRACTICE)
+    if setting not in ("auto", "sealed"):
+        path = Path(setting).expanduser()
+        loaded = keys.load_file(path)
+        return Holding(loaded, words.holds_file(path.name) if loaded.key else "")
+    store = store or KeyStore()
+    if setting == "auto" and not store.key_path.exists() and not store.record_path.exists():
+        return Holding(keys.load_practice(), words.HOLDS_PRACTICE_NONE_KEPT)
+    # Something is kept (or the sealed key is asked for): it is the sealed key, or there is no night on it.
+    loaded = load_for_night(store, notice=notice, progress=_progress)
+    return Holding(loaded, words.HOLDS_SEALED if loaded.key else "")
+
+
+def serve_typed(session: Session, stdin: TextIO, out: TextIO) -> int:
+    """One line a message, each reply printed whole, ledger included. Ends only when the input does."""
+    print(session.opening().text, file=out, flush=True)
+    while True:
+        try:
+            out.write("> ")
+            out.flush()
+            line = stdin.readline()
+        except KeyboardInterrupt:
+            print(
+                "\nGoodbye. A night not yet over is kept, and offered when the kiosk starts again.", file=out
+            )
+            return 0
+        if not line:
+            return 0
+        print(session.hear(line.rstrip("\n")).text, file=out, flush=True)
+
+
+def _stopped(signum: int, frame: FrameType | None) -> None:
+    """systemd stops the kiosk with SIGTERM: end as on Ctrl-C, the night's journal closed."""
+    raise KeyboardInterrupt(signum)
+
+
+def serve(args: argparse.Namespace) -> int:
+    for stop in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(stop, _stopped)
+    settings, problem = config.load(args.config)
+    if problem:
+        print(f"settings: {problem}", file=sys.stderr)
+    settings = config.with_flags(settings, args)
+
+    def holding() -> Holding:
+        chosen = choose_key(settings.key)
+        if chosen.loaded.problem:
+            print(f"key: {chosen.loaded.problem}", file=sys.stderr, flush=True)
+        return chosen
+
+    session = Session(holding, _progress, voice=not args.typed)
+    try:
+        if args.typed:
+            return serve_typed(session, sys.stdin, sys.stdout)
+        try:
+            from kiosk.appliance.voice import serve_by_voice
+        except ImportError as error:  # the speech stack is an extra: a keyboard night needs none of it
+            print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
+            return 2
+        return serve_by_voice(session, settings, args.audio_in)
+    finally:
+        session.close()

@@ -1,0 +1,215 @@
+"""The appliance's conversation: from power-on, one night after another, never over.
+
+    power-on --ready, which key--> OFFER (an unfinished night: carry on, or new night)
+                               \\-> NIGHT (a host on the key held) --RESULT, closing words--> AFTER
+                               \\-> NO_KEY (the Rule 2 line: practice night, or try again)
+    OFFER --carry on--> NIGHT (the kept save sent to a new host)    OFFER --new night--> NIGHT
+    AFTER --new night--> NIGHT                                      NO_KEY --practice night--> NIGHT
+
+A session shows the same face as a host (`opening()`, `hear()`, `night`, `key`), so the typed loop and the
+voice loop drive it as they drive a night; unlike a host it never replies `over`. Each night is logged on
+its own journal (kiosk.journal), every turn kept before it is shown, so that a kiosk that loses power
+can carry the night on exactly where it stood.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from pathlib import Path
+
+from kiosk.appliance import words
+from kiosk.appliance.words import Intent
+from kiosk.engine.host import Host, KeySource, Night, Phase
+from kiosk.engine.key import Key
+from kiosk.engine.reply import Line, Reply
+from kiosk.keeping import Keeper, Notice, Refused, Started, begin, resume
+from kiosk.keys import LoadedKey, load_practice
+from kiosk.night_records import NightOnRecord, nights_folder, unfinished
+
+
+class Stage(enum.Enum):
+    OFFER = "offer"
+    """An unfinished night was found: carry it on, or begin a new one."""
+    NIGHT = "night"
+    NO_KEY = "no key"
+    """No key to play (the Rule 2 line was said): a practice night, or try the key again."""
+    AFTER = "after"
+    """A night has ended; another is offered."""
+
+
+@dataclass(frozen=True)
+class Holding:
+    """The key the kiosk holds, and the sentence that says which (empty when there is none to say)."""
+
+    loaded: LoadedKey
+    line: str
+
+
+KeyChoice = Callable[[], Holding]
+"""Loads the key the settings name; called at power-on and again on "try again"."""
+
+
+def began_at(record: NightOnRecord) -> datetime:
+    """When a night on record began, in local time (the journal keeps UTC)."""
+    try:
+        moment = datetime.strptime(record.began, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        moment = datetime.fromtimestamp(record.path.stat().st_mtime, timezone.utc)
+    return moment.astimezone()
+
+
+class Session:
+    """Build it on a key choice and a notice line (where one-line faults go), take `opening()` at
+    power-on, then `hear()` each message, for as long as the kiosk runs."""
+
+    def __init__(
+        self,
+        keys: KeyChoice,
+        notice: Notice,
+        *,
+        voice: bool = False,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        self._keys = keys
+        self._notice = notice
+        self.voice = voice
+        self._today = today
+        self.stage = Stage.NO_KEY
+        self._holding = Holding(LoadedKey(None, KeySource.PRACTICE), "")
+        self._practice = load_practice()
+        self._host = Host(None, voice=voice)
+        self._keeper: Keeper | None = None
+        self._unfinished: NightOnRecord | None = None
+        self._between = Night(phase=Phase.OVER, voice=voice)
+        """What a voice loop sees between nights: no night in play, so it listens with every word."""
+
+    # --- the face a table loop drives --------------------------------------------------------------------
+
+    @property
+    def night(self) -> Night:
+        return self._host.night if self.stage is Stage.NIGHT else self._between
+
+    @property
+    def key(self) -> Key | None:
+        """The key of the night in hand. With no key to play, the practice key the kiosk offers instead:
+        an appliance always has a night to offer, so a loop driving it never stops for want of a key."""
+        return self._host.key or self._practice.key
+
+    def opening(self) -> Reply:
+        """Power-on: ready, which key it holds, then an unfinished night offered, or the night's opening."""
+        self._holding = self._keys()
+        lines = [words.READY]
+        if self._holding.line:
+            lines.append(self._holding.line)
+        return self._after_key(lines)
+
+    def hear(self, message: str) -> Reply:
+        if self.stage is Stage.NIGHT:
+            return self._night_turn(message)
+        intent = words.intent_of(message)
+        if self.stage is Stage.OFFER:
+            return self._hear_offer(intent)
+        if self.stage is Stage.NO_KEY:
+            return self._hear_no_key(intent)
+        return self._hear_after(intent)
+
+    def close(self) -> None:
+        if self._keeper is not None:
+            self._keeper.close()
+            self._keeper = None
+
+    @property
+    def _command(self) -> str:
+        """The command that carries a night of this kind on by hand, for the notices' advice."""
+        return "voice" if self.voice else "play"
+
+    # --- between nights ----------------------------------------------------------------------------------
+
+    def _after_key(self, lines: Sequence[str | Line]) -> Reply:
+        loaded = self._holding.loaded
+        if loaded.key is None:
+            self.stage = Stage.NO_KEY
+            self._host = Host(None, source=loaded.source, voice=self.voice)
+            return self._reply([*lines, *self._host.opening().lines, words.NO_KEY_CHOICES])
+        self._unfinished = unfinished(nights_folder())
+        if self._unfinished is None or (self.voice and not self._unfinished.voice):
+            return self._new_night(lines)  # a typed night is carried on at a keyboard; it is kept aside
+        self.stage = Stage.OFFER
+        self._host = Host(loaded.key, source=loaded.source, voice=self.voice)
+        night = self._unfinished
+        return self._reply([*lines, words.offer_unfinished(began_at(night), night.played, self._today())])
+
+    def _hear_offer(self, intent: Intent | None) -> Reply:
+        assert self._unfinished is not None
+        if intent is Intent.CARRY_ON:
+            return self._carry_on()
+        if intent is Intent.NEW_NIGHT:
+            return self._new_night([words.NIGHT_SET_ASIDE])
+        if intent is Intent.HELP:
+            return self._reply([words.help_line((Intent.CARRY_ON, Intent.NEW_NIGHT))])
+        return self._reply([words.CARRY_ON_OR_NEW])
+
+    def _hear_no_key(self, intent: Intent | None) -> Reply:
+        if intent is Intent.PRACTICE:
+            self._holding = Holding(self._practice, words.HOLDS_PRACTICE)
+            return self._after_key([])
+        if intent is Intent.TRY_AGAIN:
+            self._holding = self._keys()
+            return self._after_key([self._holding.line] if self._holding.line else [])
+        if intent is Intent.HELP:
+            return self._reply([words.help_line((Intent.PRACTICE, Intent.TRY_AGAIN))])
+        return self._reply([words.NO_KEY_CHOICES])
+
+    def _hear_after(self, intent: Intent | None) -> Reply:
+        if intent in (Intent.NEW_NIGHT, Intent.TRY_AGAIN):
+            return self._new_night([])
+        if intent is Intent.HELP:
+            return self._reply([words.help_line((Intent.NEW_NIGHT,))])
+        return self._reply([words.ANOTHER_NIGHT])
+
+    # --- a night -----------------------------------------------------------------------------------------
+
+    def _take(self, started: Started) -> Reply:
+        self.close()
+        self.stage = Stage.NIGHT
+        self._host, self._keeper = started.host, started.keeper
+        return started.first
+
+    def _new_night(self, lines: Sequence[str | Line]) -> Reply:
+        """A new night on the key held; an unfinished night still waiting is kept aside at its first message."""
+        loaded = self._holding.loaded
+        opening = self._take(begin(loaded, voice=self.voice, notice=self._notice, command=self._command))
+        self._record(None, opening)
+        return self._reply([*lines, *opening.lines])
+
+    def _carry_on(self) -> Reply:
+        """The unfinished night replayed on its own key; the table hears its last reply again."""
+        try:
+            started = resume("", None, voice=self.voice, notice=self._notice, command=self._command)
+        except Refused as error:
+            return self._reply([str(error), words.NEW_NIGHT_ONLY])
+        last = self._take(started)
+        return Reply((Line(words.CARRYING_ON), *last.lines), last.ledger, last.save_block, over=False)
+
+    def _night_turn(self, message: str) -> Reply:
+        reply = self._host.hear(message)
+        kept = self._record(message, reply)
+        extra: list[Line] = []
+        if kept is not None:
+            extra.append(Line(f"(The save is also kept in {kept}.)", spoken=False))
+        if reply.over:
+            self.close()
+            self.stage = Stage.AFTER
+            extra.append(Line(words.ANOTHER_NIGHT))
+        return Reply(reply.lines + tuple(extra), reply.ledger, reply.save_block, over=False)
+
+    def _record(self, message: str | None, reply: Reply) -> Path | None:
+        """Keep the turn in the night's journal before it is shown; where a save asked for was kept."""
+        return self._keeper.record(message, reply) if self._keeper is not None else None
+
+    def _reply(self, lines: Sequence[str | Line]) -> Reply:
+        built = tuple(line if isinstance(line, Line) else Line(line) for line in lines)
+        return Reply(built, self._host.ledger().format())

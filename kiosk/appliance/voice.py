@@ -1,0 +1,86 @@
+"""serve by voice: the ready sound, then the voice kiosk driving the session instead of a single night.
+
+Kept thin on purpose: everything about listening and speaking is the voice package's; this module only
+builds its parts from the settings and hands it the session.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
+
+from kiosk.appliance import words
+from kiosk.appliance.session import Session
+from kiosk.config import Settings
+from kiosk.engine.host import Host
+from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
+from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
+from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.model import default_model_path
+from kiosk.voice.tts import Speaker, SpeakerSettings, Speech
+
+CHIME_RATE = 22_050
+"""Hertz."""
+
+
+def ready_chime() -> Speech:
+    """Two rising notes, a fifth apart: heard across a room before the first words. A short silence
+    leads, since a sound device just woken can drop its first samples."""
+    notes: list[npt.NDArray[np.float64]] = [np.zeros(int(0.25 * CHIME_RATE))]
+    for frequency, seconds in ((660.0, 0.16), (990.0, 0.28)):
+        t = np.arange(int(seconds * CHIME_RATE)) / CHIME_RATE
+        envelope = np.minimum(1.0, t / 0.01) * np.exp(-t * 6)  # a soft attack, a bell-like decay
+        notes.append(np.sin(2 * np.pi * frequency * t) * envelope)
+    samples = np.concatenate(notes) * 12_000
+    return Speech(samples.astype(np.int16), CHIME_RATE)
+
+
+def render_first(speaker: Speaker, text: str, tries: int = 3) -> Speech:
+    """A speaker's first sentence: pyttsx3 can report it done before espeak-ng has written it, so ask again."""
+    for _ in range(tries - 1):
+        try:
+            return speaker.render(text)
+        except (FileNotFoundError, EOFError):
+            continue
+    return speaker.render(text)
+
+
+def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None = None) -> int:
+    """Microphone in, speaker out, until the process is stopped (or a recorded table ends)."""
+    model_path = Path(settings.model) if settings.model else default_model_path()
+    try:
+        model = load_model(model_path)
+    except ModelMissing as error:
+        print(error, file=sys.stderr)
+        return 2
+    except ImportError as error:
+        print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
+        return 2
+    output = SpeakerOutput(device=settings.output or None)
+    speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
+    source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.input or None)
+    # The voice kiosk reads only a host's public face (opening, hear, night, key), which the session shows.
+    kiosk = VoiceKiosk(
+        cast(Host, session),
+        model,
+        speaker,
+        output,
+        grammar=supports_grammar(model_path),
+        on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
+        on_partial=lambda heard: print(f"(hearing) {heard}", file=sys.stderr, flush=True),
+    )
+    try:
+        render_first(speaker, "Ready.")  # the speech engine's first render, where its race lies
+        output.play(ready_chime())
+        return kiosk.run(source)
+    except AudioError as error:
+        print(f"Audio problem: {error}. Check the devices with: python -m kiosk check-audio", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        speaker.close()

@@ -1,0 +1,170 @@
+"""`python -m kiosk check-audio`: is the microphone loud enough and not clipping, and is the speaker heard?
+
+Records a few seconds while someone reads aloud, reports the speech level and peak, says a test sentence on
+the speaker, and says what to change. Levels are in dBFS: 0 is the loudest a sample can be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from kiosk import config
+
+SAMPLE_RATE = 16_000
+"""Hertz: what the recogniser hears."""
+FRAME = 480
+"""Samples per level frame (30 ms)."""
+QUIET_DBFS = -45.0
+"""Speech below this is too quiet for the recogniser to hear words reliably."""
+SILENT_DBFS = -65.0
+"""A peak below this: nothing reached the microphone at all."""
+CLIP_LEVEL = 32_000
+"""A sample at or beyond this (-0.2 dBFS) was, or nearly was, cut off."""
+CLIP_SHARE = 0.001
+"""More than this share of clipped samples garbles words."""
+TEST_SENTENCE = (
+    "This is the Snap-Apple Night kiosk, testing its speaker. "
+    "If everyone at the table hears this clearly, the speaker is set."
+)
+
+
+class Verdict(enum.Enum):
+    GOOD = "good"
+    TOO_QUIET = "too quiet"
+    CLIPPING = "clipping"
+    SILENT = "nothing heard"
+
+
+ADVICE = {
+    Verdict.GOOD: "The microphone level is good: nothing to change.",
+    Verdict.TOO_QUIET: (
+        "Too quiet for the recogniser to hear words. Raise the microphone's capture level (alsamixer: F6 picks "
+        "the card, F4 shows capture), or bring the microphone nearer the person reading the answers."
+    ),
+    Verdict.CLIPPING: (
+        "Clipping: the loudest sounds are cut off, which garbles words. Lower the microphone's capture level "
+        "(alsamixer: F6 picks the card, F4 shows capture), or move it further from the reader."
+    ),
+    Verdict.SILENT: (
+        "Nothing was heard. Check that the microphone is plugged in, not muted (alsamixer, F4), and chosen: "
+        "python -m kiosk devices lists the devices; pass one with --input or set input in the settings file."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    speech_dbfs: float
+    """The level of the loudest tenth of 30 ms frames: how loud speech arrives."""
+    peak_dbfs: float
+    clipped: float
+    """Share of samples at the limit, 0 to 1."""
+
+    @property
+    def verdict(self) -> Verdict:
+        if self.peak_dbfs < SILENT_DBFS:
+            return Verdict.SILENT
+        if self.clipped > CLIP_SHARE:
+            return Verdict.CLIPPING
+        if self.speech_dbfs < QUIET_DBFS:
+            return Verdict.TOO_QUIET
+        return Verdict.GOOD
+
+    def describe(self) -> str:
+        return (
+            f"Microphone level: speech {self.speech_dbfs:.1f} dBFS, peak {self.peak_dbfs:.1f} dBFS, "
+            f"clipped {self.clipped:.2%} of samples. Verdict: {self.verdict.value}."
+        )
+
+
+def _dbfs(value: float) -> float:
+    return float(20 * np.log10(max(value, 1.0) / 32768))
+
+
+def measure(samples: npt.NDArray[np.int16]) -> Level:
+    if len(samples) < FRAME:
+        return Level(_dbfs(0), _dbfs(0), 0.0)
+    values = samples.astype(np.float64)
+    frames = values[: len(values) // FRAME * FRAME].reshape(-1, FRAME)
+    frame_levels = np.sqrt((frames**2).mean(axis=1))
+    magnitude = np.abs(values)
+    return Level(
+        speech_dbfs=_dbfs(float(np.percentile(frame_levels, 90))),
+        peak_dbfs=_dbfs(float(magnitude.max())),
+        clipped=float((magnitude >= CLIP_LEVEL).mean()),
+    )
+
+
+def _device(name: str) -> int | str | None:
+    return None if not name else int(name) if name.isdigit() else name
+
+
+def record(seconds: float, device: str) -> npt.NDArray[np.int16]:
+    import sounddevice
+
+    samples = sounddevice.rec(
+        int(seconds * SAMPLE_RATE), samplerate=SAMPLE_RATE, channels=1, dtype="int16", device=_device(device)
+    )
+    sounddevice.wait()
+    return np.asarray(samples, dtype=np.int16).reshape(-1)
+
+
+def speak_test(settings: config.Settings) -> None:
+    from kiosk.appliance.voice import render_first
+    from kiosk.voice.audio import SpeakerOutput
+    from kiosk.voice.tts import Speaker, SpeakerSettings
+
+    speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
+    try:
+        SpeakerOutput(device=settings.output or None).play(render_first(speaker, TEST_SENTENCE))
+    finally:
+        speaker.close()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seconds", type=float, default=5.0, help="how long to record (default 5)")
+    parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
+    parser.add_argument("--output", help="speaker: device name or index")
+    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the user's)")
+
+
+def check_audio(args: argparse.Namespace) -> int:
+    """0 when the microphone level is good and the test sentence played; 1 otherwise."""
+    settings, problem = config.load(args.config)
+    if problem:
+        print(f"settings: {problem}", file=sys.stderr)
+    settings = config.with_flags(settings, args)
+    where = settings.input or "the default microphone"
+    print(
+        f"Recording {args.seconds:g} seconds from {where}: read a few answers aloud, "
+        "from where the reader will sit.",
+        flush=True,
+    )
+    try:
+        level = measure(record(args.seconds, settings.input))
+    except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
+        print(f"Could not record from {where}: {error}", flush=True)
+        print(ADVICE[Verdict.SILENT], flush=True)
+        return 1
+    print(level.describe(), flush=True)
+    print(ADVICE[level.verdict], flush=True)
+    speaker_where = settings.output or "the default speaker"
+    print(f"Now saying a test sentence on {speaker_where}.", flush=True)
+    try:
+        speak_test(settings)
+    except Exception as error:  # a missing espeak-ng or a device PortAudio cannot open
+        print(f"Could not play on {speaker_where}: {error}", flush=True)
+        return 1
+    print(
+        "If it was not heard clearly, raise the volume (alsamixer), or choose another speaker with --output "
+        "or output in the settings file (python -m kiosk devices lists them).",
+        flush=True,
+    )
+    return 0 if level.verdict is Verdict.GOOD else 1

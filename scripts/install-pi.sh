@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Set a Raspberry Pi up as the party kiosk in one command, while it is online: the packages and Python
+# environment a voice night needs, the speech model, the sealed key, the settings file, and a systemd unit
+# that starts the kiosk at power-on and restarts it whenever it stops. Run it as the user the kiosk runs
+# as (it asks for sudo where it needs root); extra arguments go to `python -m kiosk install`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --voice
+exec .venv/bin/python -m kiosk install "$@"

@@ -1,0 +1,76 @@
+"""`python -m kiosk check-audio` against the virtual microphone: a reader too quiet, about right, and so
+loud the microphone clips; and the test sentence reaching the virtual speaker."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kiosk.checkaudio import Level, Verdict, measure
+from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.audio import read_wav
+
+from .conftest import FIXTURES
+from .virtual_audio import VirtualAudio
+
+
+def reader_at(gain: float, path: Path) -> Path:
+    """The real digits recording, made quieter or louder (clipped at the limits as a microphone would)."""
+    samples = np.clip(read_wav(FIXTURES / "digits.wav").astype(np.float64) * gain, -32768, 32767)
+    with wave.open(str(path), "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(SAMPLE_RATE)
+        file.writeframes(samples.astype(np.int16).tobytes())
+    return path
+
+
+def check(audio: VirtualAudio, tmp_path: Path, gain: float) -> tuple[subprocess.CompletedProcess[str], Path]:
+    recording = tmp_path / "speaker.wav"
+    speaker = audio.record_speaker(recording)
+    env = {**audio.env, "SNAP_APPLE_CONFIG": str(tmp_path / "kiosk.toml")}
+    command = [sys.executable, "-m", "kiosk", "check-audio", "--seconds", "4"]
+    with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        assert run.stdout is not None and run.stderr is not None
+        first = run.stdout.readline()
+        assert first.startswith("Recording 4 seconds from the default microphone"), first
+        time.sleep(0.3)
+        audio.feed_microphone(reader_at(gain, tmp_path / "reader.wav")).wait(timeout=30)
+        out, err = run.communicate(timeout=120)
+    time.sleep(0.5)
+    speaker.terminate()
+    speaker.wait(timeout=10)
+    return subprocess.CompletedProcess(command, run.returncode, first + out, err), recording
+
+
+@pytest.mark.parametrize(
+    ("gain", "verdict", "code"),
+    [(0.02, Verdict.TOO_QUIET, 1), (1.0, Verdict.GOOD, 0), (40.0, Verdict.CLIPPING, 1)],
+)
+def test_check_audio_reports_the_level_and_what_to_change(
+    virtual_audio: VirtualAudio, tmp_path: Path, gain: float, verdict: Verdict, code: int
+) -> None:
+    run, recording = check(virtual_audio, tmp_path, gain)
+    assert "Traceback" not in run.stderr
+    assert f"Verdict: {verdict.value}." in run.stdout, run.stdout
+    assert run.returncode == code, run.stdout + run.stderr
+    if verdict is Verdict.TOO_QUIET:
+        assert "Raise the microphone's capture level" in run.stdout
+    if verdict is Verdict.CLIPPING:
+        assert "Lower the microphone's capture level" in run.stdout
+    assert "Now saying a test sentence on the default speaker." in run.stdout
+    with wave.open(str(recording)) as file:
+        samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
+    assert (np.abs(samples.astype(np.int32)) > 1000).sum() > SAMPLE_RATE  # over a second of speech played
+
+
+def test_silence_is_nothing_heard() -> None:
+    level = measure(np.zeros(SAMPLE_RATE, dtype=np.int16))
+    assert level.verdict is Verdict.SILENT
+    assert Level(-30.0, -10.0, 0.0).verdict is Verdict.GOOD
