@@ -50,29 +50,37 @@ class Keeper:
     messages: int = 0
     over: bool = False
     saves: Path = field(default_factory=saves_folder)
+    shown: Callable[[Reply], None] | None = None
+    """Called with each reply once the journal holds it: a screen following the night, which so never shows
+    a ruling that a pulled plug could take back."""
 
     def record(self, message: str | None, reply: Reply) -> Path | None:
         """Keep one turn before it is shown; return where a save block the table asked for was kept."""
         self.over = self.over or reply.over
-        if reply is self.shown_again:
-            return None
-        if message is not None:
-            self.messages += 1
-            self._keep_aside()
-        if self.journal is not None:
-            try:
-                self.journal.record(message, reply)
-            except StorageError as error:
-                self.notice(f"The night is no longer being kept: {error}. It goes on here, in memory.")
-                self.journal.close()
-                self.journal = None
-        if not reply.save_block:
+        if reply is not self.shown_again:
+            self._journal(message, reply)
+        if self.shown is not None:
+            self.shown(reply)
+        if reply is self.shown_again or not reply.save_block:
             return None
         try:
             return keep_save(reply.save_block, self.saves)
         except StorageError as error:
             self.notice(f"The save block could not be kept as a file: {error}. Copy it from the screen.")
             return None
+
+    def _journal(self, message: str | None, reply: Reply) -> None:
+        if message is not None:
+            self.messages += 1
+            self._keep_aside()
+        if self.journal is None:
+            return
+        try:
+            self.journal.record(message, reply)
+        except StorageError as error:
+            self.notice(f"The night is no longer being kept: {error}. It goes on here, in memory.")
+            self.journal.close()
+            self.journal = None
 
     def _keep_aside(self) -> None:
         if self.aside is None:

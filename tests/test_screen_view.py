@@ -21,7 +21,10 @@ from kiosk import Host, Key, KeySource, cartridge
 from kiosk.engine.key import parse_key
 from kiosk.engine.ledger import Ledger, parse_ledger
 from kiosk.engine.reply import Reply
-from kiosk.keys import practice_key_bytes
+from kiosk.journal import Journal, KeyIdentity
+from kiosk.keeping import Keeper
+from kiosk.keys import load_practice, practice_key_bytes
+from kiosk.night_records import read_night
 from kiosk.screen.address import Address, parse_address
 from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
@@ -225,3 +228,26 @@ def test_a_screen_that_cannot_listen_says_so_without_a_traceback(tmp_path: Path)
     assert run.returncode == 2
     assert f"The screen could not listen on 127.0.0.1:{port}" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_a_reply_reaches_the_screen_only_once_the_journal_holds_it(screen: Screen, tmp_path: Path) -> None:
+    """A ruling on the screen must survive a pulled plug: the page is fed by the Keeper, after the journal."""
+    loaded = load_practice()
+    assert loaded.key is not None
+    journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
+    on_disk_when_shown: list[tuple[str, str]] = []
+
+    def shown(reply: Reply) -> None:
+        on_disk_when_shown.append((read_night(journal.path).turns[-1].reply, reply.text))
+        screen.show(reply)
+
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=shown)
+    host = screen.follow(Host(loaded.key, source=loaded.source))
+    keeper.record(None, host.opening())
+    for message in ("two", "A1", "Bats: all saints day", "Ghosts: pass"):
+        keeper.record(message, host.hear(message))
+    keeper.close()
+    assert len(on_disk_when_shown) == 5
+    assert all(kept == shown_text for kept, shown_text in on_disk_when_shown)
+    assert screen.view.stage is Stage.RULED and screen.view.ruling is not None
+    assert screen.view.ruling[0] == "The answer: All Saints' Day."
