@@ -174,6 +174,14 @@ def test_nothing_from_the_network_reaches_the_night_without_the_pin(screen: Scre
     assert screen.keyboard.inbox.get_nowait() == "D1" and screen.keyboard.inbox.empty()
 
 
+def test_a_page_that_sends_no_json_or_json_too_deep_is_refused_in_words(screen: Screen) -> None:
+    with httpx.Client(base_url=screen.url) as client:
+        for body in ("[" * 4000, "not json", '"a string"'):
+            sent = client.post("/keyboard/unlock", content=body, headers={"Content-Type": "application/json"})
+            assert sent.status_code == 400 and sent.json()["error"].startswith("Send the PIN")
+    assert screen.keyboard.inbox.empty()
+
+
 def test_a_reply_that_is_not_a_night_leaves_the_view(screen: Screen) -> None:
     screen.reply(Reply(lines=(), ledger="not a ledger"))
     assert screen.view == START

@@ -278,7 +278,7 @@ async def _json_body(request: web.Request) -> dict[str, object] | None:
         return None
     try:
         body = await request.json()
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # JSON nested too deep is refused too
         return None
     return body if isinstance(body, dict) else None
 
