@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.journal import list_nights
+from kiosk import Host
+from kiosk.journal import Journal, KeyIdentity, carry_on, list_nights, read_night, unfinished
+from kiosk.keys import load_practice
+from kiosk.storage import StorageError
 
 from .kiosk_process import PlayProcess, run_play
 
@@ -237,3 +240,31 @@ def test_an_earlier_versions_autosave_gets_a_word(content: bytes | None, said: s
     if "--save" in said:
         carried = play_in(tmp_path, [], "--save", str(autosave))
         assert "Save resumed: 1 of 25 cells played." in carried.stdout
+
+
+def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(small_disk: Path) -> None:
+    # A damaged journal is carried on in a clean copy; a copy the disk cannot finish must not become the
+    # night --resume takes, or the rulings after where it stopped would be lost.
+    loaded = load_practice()
+    assert loaded.key is not None
+    folder = small_disk / "nights"
+    host = Host(loaded.key, source=loaded.source)
+    journal = Journal.begin(KeyIdentity.of(loaded), folder)
+    journal.record(None, host.opening())
+    messages = ["two", *(m for cell in ("A1", "B1", "C1", "D1", "E1", "A2") for m in (cell, "All: pass"))]
+    for message in messages:
+        journal.record(message, host.hear(message))
+    journal.close()
+    with (folder / journal.path.name).open("ab") as damaged:
+        damaged.write(b"\xff not a turn\n")
+    spare = small_disk / "spare"
+    spare.write_bytes(b"\0" * 4096)
+    fill(small_disk)
+    spare.unlink()  # a page free: room for the copy's start, not for all of it
+    record = read_night(journal.path)
+    assert record.damaged_at is not None and record.messages == tuple(messages)
+    with pytest.raises(StorageError):
+        carry_on(record, loaded)
+    waiting = unfinished(folder)
+    assert waiting is not None and waiting.path == journal.path and waiting.messages == tuple(messages)
+    assert [night.path for night in list_nights(folder).kept] == [journal.path]
