@@ -165,6 +165,15 @@ def test_a_journal_without_a_reply_cannot_be_verified_and_says_so(tmp_path: Path
         assert run.stdout == f"Cannot verify: {journal.path} holds no reply, not even the opening.\n"
 
 
+def test_a_journal_that_is_not_there_cannot_be_read_not_written(tmp_path: Path) -> None:
+    key = tmp_path / "reveal.md"
+    key.write_text(KeyText().render())
+    missing = tmp_path / "night-gone.jsonl"
+    run = play(tmp_path, [], str(missing), "--key", str(key), command="verify")
+    assert run.returncode == 2
+    assert run.stdout == f"Cannot verify: cannot read {missing}: No such file or directory.\n"
+
+
 def test_a_finished_night_is_not_offered_again(tmp_path: Path) -> None:
     play(tmp_path, ["two", "D1", "All: pass", "end the night", "Bats: yes", "Ghosts: yes"])
     assert play(tmp_path, [], "--resume").returncode == 2
