@@ -182,6 +182,18 @@ def test_a_page_that_sends_no_json_or_json_too_deep_is_refused_in_words(screen: 
     assert screen.keyboard.inbox.empty()
 
 
+def test_a_malformed_request_from_the_network_is_one_line_not_a_traceback(
+    screen: Screen, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for request in (b"GET / HTTP/1.1\r\n\r\n", b"GET /" + b"a" * 10_000 + b" HTTP/1.1\r\n\r\n"):
+        with socket.create_connection(("127.0.0.1", screen.server.port)) as client:
+            client.sendall(request)
+            assert client.recv(12) == b"HTTP/1.0 400"
+    said = capsys.readouterr().err
+    assert "Traceback" not in said
+    assert said.count("(screen) Error handling request from 127.0.0.1: 400") == 2, said
+
+
 def test_a_reply_that_is_not_a_night_leaves_the_view(screen: Screen) -> None:
     screen.reply(Reply(lines=(), ledger="not a ledger"))
     assert screen.view == START
