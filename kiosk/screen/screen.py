@@ -16,6 +16,7 @@ import enum
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import asdict
 from types import TracebackType
 from typing import Any, TextIO, cast
@@ -93,10 +94,7 @@ class Screen:
 
     def show(self, reply: Reply) -> None:
         """`reply`, for a night loop: the night goes on whatever happens to its screen."""
-        try:
-            self.reply(reply)
-        except Exception as error:
-            print(f"(screen) could not show that: {error!r}", file=sys.stderr, flush=True)
+        _come_what_may(lambda: self.reply(reply))
 
     def caption(self, caption: Caption) -> None:
         with self._lock:
@@ -119,10 +117,15 @@ class Screen:
     def _heard(self, message: str) -> None:
         """A message heard: the table's own words, so shown at once, before the host's reply to it."""
         speaker, self._next_speaker = self._next_speaker, TABLE
-        try:
-            self.caption(Caption(speaker, message))
-        except Exception as error:
-            print(f"(screen) could not show that: {error!r}", file=sys.stderr, flush=True)
+        _come_what_may(lambda: self.caption(Caption(speaker, message)))
+
+
+def _come_what_may(show: Callable[[], None]) -> None:
+    """Show something for a night loop: a fault in the screen is one line, and the night goes on."""
+    try:
+        show()
+    except Exception as error:
+        print(f"(screen) could not show that: {error!r}", file=sys.stderr, flush=True)
 
 
 def view_payload(view: View) -> dict[str, Any]:
