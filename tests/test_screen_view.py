@@ -271,3 +271,25 @@ def test_a_reply_reaches_the_screen_only_once_the_journal_holds_it(screen: Scree
     assert all(kept == shown_text for kept, shown_text in on_disk_when_shown)
     assert screen.view.stage is Stage.RULED and screen.view.ruling is not None
     assert screen.view.ruling[0] == "The answer: All Saints' Day."
+
+
+def test_a_fault_in_the_screen_is_one_line_and_the_night_goes_on(
+    screen: Screen, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(kind: str, payload: object) -> None:
+        raise OSError("the page's stream is gone")
+
+    monkeypatch.setattr(screen.broadcast, "publish", broken)  # a fault in the screen, not in the night
+    loaded = load_practice()
+    assert loaded.key is not None
+    journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=screen.show)
+    host = screen.follow(Host(loaded.key, source=loaded.source))
+    keeper.record(None, host.opening())
+    keeper.record("two", host.hear("two"))
+    keeper.close()
+    assert read_night(journal.path).messages == ("two",)
+    said = capsys.readouterr().err
+    assert "Traceback" not in said
+    shown = said.count('(screen) could not show that: OSError("the page\'s stream is gone")')
+    assert shown == 3, said  # the opening, "two" heard, and its reply
