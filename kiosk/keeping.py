@@ -131,11 +131,12 @@ class Refused(Exception):
 
 def _tidy(folder: Path) -> None:
     """Remove what a kiosk stopped by a pulled plug leaves behind: temporary files, and journals of nights
-    that never heard a message (unlocked, so no kiosk is playing them)."""
+    that never heard a message (unlocked, so no kiosk is playing them; whole, so no message is hidden
+    behind damage)."""
     for place in (folder, folder / "aside", saves_folder()):
         clean_parts(place)
     for night in list_nights(folder).kept:
-        if not night.messages and not night.in_use:
+        if not night.messages and not night.in_use and night.damaged_at is None:
             with contextlib.suppress(StorageError):
                 remove(night.path)
 

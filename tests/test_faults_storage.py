@@ -268,3 +268,16 @@ def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(s
     waiting = unfinished(folder)
     assert waiting is not None and waiting.path == journal.path and waiting.messages == tuple(messages)
     assert [night.path for night in list_nights(folder).kept] == [journal.path]
+
+
+def test_a_journal_damaged_in_its_first_turn_is_never_tidied_away(tmp_path: Path) -> None:
+    # Tidying removes journals of nights that never heard a message; one whose turns cannot be read past
+    # the damage still holds the night's lines after it, for a person to look at.
+    play_in(tmp_path, NIGHT)
+    (journal,) = (tmp_path / "nights").glob("*.jsonl")
+    header, _opening, *turns = journal.read_bytes().split(b"\n")
+    journal.write_bytes(b"\n".join([header, b"\xff\xfe not a turn", *turns]))
+    assert list_nights(tmp_path / "nights").kept[0].damaged_at == 2
+    fresh = play_in(tmp_path, NIGHT)
+    assert fresh.returncode == 0 and RULED in fresh.stdout
+    assert journal.exists()
