@@ -198,6 +198,11 @@ def resume(
             f"The night {record.name} cannot be carried on here: {error}. Nothing was changed."
         ) from error
     notice(f"Carrying on the night {record.name} ({record.describe()}).")
+    if record.damaged_at is not None:
+        notice(
+            f"Its journal is damaged from line {record.damaged_at}, so it carries on from the last turn before "
+            f"that; the damaged journal is kept aside, and the night goes on in {journal.path.stem}."
+        )
     keeper = Keeper(journal, notice, command, shown_again=last, messages=len(record.messages))
     return Started(host, keeper, last)
 

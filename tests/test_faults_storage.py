@@ -281,3 +281,16 @@ def test_a_journal_damaged_in_its_first_turn_is_never_tidied_away(tmp_path: Path
     fresh = play_in(tmp_path, NIGHT)
     assert fresh.returncode == 0 and RULED in fresh.stdout
     assert journal.exists()
+
+
+def test_a_journal_damaged_midway_carries_on_from_before_the_damage_and_says_so(tmp_path: Path) -> None:
+    play_in(tmp_path, NIGHT)
+    (journal,) = (tmp_path / "nights").glob("*.jsonl")
+    lines = journal.read_bytes().split(b"\n")
+    lines[3] = b"\xff\xfe not a turn"  # the turn of "D1": the night stands as it did after "two"
+    journal.write_bytes(b"\n".join(lines))
+    assert "damaged from line 4" in run_nights(tmp_path)
+    resumed = play_in(tmp_path, ["D1", "All: fly"], "--resume")
+    assert resumed.returncode == 0 and RULED in resumed.stdout
+    assert_one_clear_line(resumed.stderr, "Its journal is damaged from line 4", "kept aside")
+    assert (tmp_path / "nights" / "aside" / journal.name).exists()
