@@ -262,8 +262,8 @@ def _night(args: argparse.Namespace) -> int:
             screen.stop()
         return 2
     if screen is not None:
-        # The screen follows the host: every reply shown at the table also reaches its pages.
-        screen.reply(started.first)
+        # The screen follows the night: what the table says at once, each reply once it is journalled.
+        started.keeper.shown = screen.show
         started = dataclasses.replace(started, host=screen.follow(started.host))
     stdin = sys.stdin if screen is None else screen.typed_lines(sys.stdin)
     try:

@@ -215,14 +215,25 @@ def carry_on(record: NightOnRecord, loaded: LoadedKey) -> CarriedOn:
             f"replaying it gives a different reply at turn {differs} than the table was given, "
             "so it cannot be carried on faithfully"
         )
-    if record.damaged_at is None:
-        journal = _reopen(record)
-    else:  # keep the damaged file whole, aside, and carry on in a clean copy of what could be read
-        keep_aside(record)
-        journal = Journal.begin(record.key, record.path.parent, voice=record.voice)
+    journal = _reopen(record) if record.damaged_at is None else _clean_copy(record, replies)
+    return CarriedOn(host, journal, replies[-1])
+
+
+def _clean_copy(record: NightOnRecord, replies: list[Reply]) -> Journal:
+    """A damaged night goes on in a new journal of what could be read; the damaged file is then kept aside
+    whole. A copy the disk cannot finish is removed and the damaged file stays: --resume must never find a
+    night shorter than the one the table saw."""
+    journal = Journal.begin(record.key, record.path.parent, voice=record.voice)
+    try:
         for message, reply in zip((None, *record.messages), replies, strict=True):
             journal.record(message, reply)
-    return CarriedOn(host, journal, replies[-1])
+        keep_aside(record)
+    except StorageError:
+        journal.close()
+        with contextlib.suppress(OSError):
+            journal.path.unlink()
+        raise
+    return journal
 
 
 def _reopen(record: NightOnRecord) -> Journal:

@@ -50,29 +50,37 @@ class Keeper:
     messages: int = 0
     over: bool = False
     saves: Path = field(default_factory=saves_folder)
+    shown: Callable[[Reply], None] | None = None
+    """Called with each reply once the journal holds it: a screen following the night, which so never shows
+    a ruling that a pulled plug could take back."""
 
     def record(self, message: str | None, reply: Reply) -> Path | None:
         """Keep one turn before it is shown; return where a save block the table asked for was kept."""
         self.over = self.over or reply.over
-        if reply is self.shown_again:
-            return None
-        if message is not None:
-            self.messages += 1
-            self._keep_aside()
-        if self.journal is not None:
-            try:
-                self.journal.record(message, reply)
-            except StorageError as error:
-                self.notice(f"The night is no longer being kept: {error}. It goes on here, in memory.")
-                self.journal.close()
-                self.journal = None
-        if not reply.save_block:
+        if reply is not self.shown_again:
+            self._journal(message, reply)
+        if self.shown is not None:
+            self.shown(reply)
+        if reply is self.shown_again or not reply.save_block:
             return None
         try:
             return keep_save(reply.save_block, self.saves)
         except StorageError as error:
             self.notice(f"The save block could not be kept as a file: {error}. Copy it from the screen.")
             return None
+
+    def _journal(self, message: str | None, reply: Reply) -> None:
+        if message is not None:
+            self.messages += 1
+            self._keep_aside()
+        if self.journal is None:
+            return
+        try:
+            self.journal.record(message, reply)
+        except StorageError as error:
+            self.notice(f"The night is no longer being kept: {error}. It goes on here, in memory.")
+            self.journal.close()
+            self.journal = None
 
     def _keep_aside(self) -> None:
         if self.aside is None:
@@ -123,11 +131,12 @@ class Refused(Exception):
 
 def _tidy(folder: Path) -> None:
     """Remove what a kiosk stopped by a pulled plug leaves behind: temporary files, and journals of nights
-    that never heard a message (unlocked, so no kiosk is playing them)."""
+    that never heard a message (unlocked, so no kiosk is playing them; whole, so no message is hidden
+    behind damage)."""
     for place in (folder, folder / "aside", saves_folder()):
         clean_parts(place)
     for night in list_nights(folder).kept:
-        if not night.messages and not night.in_use:
+        if not night.messages and not night.in_use and night.damaged_at is None:
             with contextlib.suppress(StorageError):
                 remove(night.path)
 
@@ -189,6 +198,11 @@ def resume(
             f"The night {record.name} cannot be carried on here: {error}. Nothing was changed."
         ) from error
     notice(f"Carrying on the night {record.name} ({record.describe()}).")
+    if record.damaged_at is not None:
+        notice(
+            f"Its journal is damaged from line {record.damaged_at}, so it carries on from the last turn before "
+            f"that; the damaged journal is kept aside, and the night goes on in {journal.path.stem}."
+        )
     keeper = Keeper(journal, notice, command, shown_again=last, messages=len(record.messages))
     return Started(host, keeper, last)
 

@@ -174,7 +174,7 @@ def read_night(path: Path) -> NightOnRecord:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise DamagedJournal(describe(error, path)) from error
+        raise DamagedJournal(f"cannot read {path}: {error.strerror or error.__class__.__name__}") from error
     lines = data.split(b"\n")
     header = _entry(lines[0]) if len(lines) > 1 else None
     key = header.get("key") if header else None

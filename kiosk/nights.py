@@ -25,6 +25,7 @@ def nights_command(remove_names: list[str] | None, out: TextIO) -> int:
                 ("kept aside", night.aside),
                 ("by voice", night.voice),
                 ("in play now", night.in_use),
+                (f"damaged from line {night.damaged_at}", night.damaged_at is not None),
             )
             if present
         ]

@@ -46,6 +46,9 @@ def verify(journal_path: Path, key_path: Path, out: TextIO) -> int:
     except DamagedJournal as error:
         print(f"Cannot verify: {error}.", file=out)
         return 2
+    if not record.turns:
+        print(f"Cannot verify: {journal_path} holds no reply, not even the opening.", file=out)
+        return 2
     loaded = load_file(key_path)
     problem = _key_problem(record, loaded, key_path)
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import Host, Key, KeySource, Reply, parse_key
+from kiosk import Host, Key, KeySource, Phase, Reply, parse_key
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import practice_key_bytes
@@ -111,6 +111,21 @@ class Table:
     @property
     def ledger(self):  # type: ignore[no-untyped-def]
         return self.host.ledger()
+
+
+def answer(cell: str) -> str:
+    """The right answer to a default test cell."""
+    return f"answer{cell.lower()}"
+
+
+def play_board(table: Table, rights: dict[str, str]) -> None:
+    """Play every cell in order; rights maps a cell to the label of the teams who answer right."""
+    for cell in CELL_IDS:
+        table.say(cell)
+        team_line = rights.get(cell)
+        if team_line:
+            table.say(f"{team_line}: {answer(cell)}")
+        table.say("All: pass") if table.host.night.phase is Phase.QUESTION else None
 
 
 @pytest.fixture

@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.journal import list_nights
+from kiosk import Host
+from kiosk.journal import Journal, KeyIdentity, carry_on, list_nights, read_night, unfinished
+from kiosk.keys import load_practice
+from kiosk.storage import StorageError
 
 from .kiosk_process import PlayProcess, run_play
 
@@ -237,3 +240,57 @@ def test_an_earlier_versions_autosave_gets_a_word(content: bytes | None, said: s
     if "--save" in said:
         carried = play_in(tmp_path, [], "--save", str(autosave))
         assert "Save resumed: 1 of 25 cells played." in carried.stdout
+
+
+def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(small_disk: Path) -> None:
+    # A damaged journal is carried on in a clean copy; a copy the disk cannot finish must not become the
+    # night --resume takes, or the rulings after where it stopped would be lost.
+    loaded = load_practice()
+    assert loaded.key is not None
+    folder = small_disk / "nights"
+    host = Host(loaded.key, source=loaded.source)
+    journal = Journal.begin(KeyIdentity.of(loaded), folder)
+    journal.record(None, host.opening())
+    messages = ["two", *(m for cell in ("A1", "B1", "C1", "D1", "E1", "A2") for m in (cell, "All: pass"))]
+    for message in messages:
+        journal.record(message, host.hear(message))
+    journal.close()
+    with (folder / journal.path.name).open("ab") as damaged:
+        damaged.write(b"\xff not a turn\n")
+    spare = small_disk / "spare"
+    spare.write_bytes(b"\0" * 4096)
+    fill(small_disk)
+    spare.unlink()  # a page free: room for the copy's start, not for all of it
+    record = read_night(journal.path)
+    assert record.damaged_at is not None and record.messages == tuple(messages)
+    with pytest.raises(StorageError):
+        carry_on(record, loaded)
+    waiting = unfinished(folder)
+    assert waiting is not None and waiting.path == journal.path and waiting.messages == tuple(messages)
+    assert [night.path for night in list_nights(folder).kept] == [journal.path]
+
+
+def test_a_journal_damaged_in_its_first_turn_is_never_tidied_away(tmp_path: Path) -> None:
+    # Tidying removes journals of nights that never heard a message; one whose turns cannot be read past
+    # the damage still holds the night's lines after it, for a person to look at.
+    play_in(tmp_path, NIGHT)
+    (journal,) = (tmp_path / "nights").glob("*.jsonl")
+    header, _opening, *turns = journal.read_bytes().split(b"\n")
+    journal.write_bytes(b"\n".join([header, b"\xff\xfe not a turn", *turns]))
+    assert list_nights(tmp_path / "nights").kept[0].damaged_at == 2
+    fresh = play_in(tmp_path, NIGHT)
+    assert fresh.returncode == 0 and RULED in fresh.stdout
+    assert journal.exists()
+
+
+def test_a_journal_damaged_midway_carries_on_from_before_the_damage_and_says_so(tmp_path: Path) -> None:
+    play_in(tmp_path, NIGHT)
+    (journal,) = (tmp_path / "nights").glob("*.jsonl")
+    lines = journal.read_bytes().split(b"\n")
+    lines[3] = b"\xff\xfe not a turn"  # the turn of "D1": the night stands as it did after "two"
+    journal.write_bytes(b"\n".join(lines))
+    assert "damaged from line 4" in run_nights(tmp_path)
+    resumed = play_in(tmp_path, ["D1", "All: fly"], "--resume")
+    assert resumed.returncode == 0 and RULED in resumed.stdout
+    assert_one_clear_line(resumed.stderr, "Its journal is damaged from line 4", "kept aside")
+    assert (tmp_path / "nights" / "aside" / journal.name).exists()

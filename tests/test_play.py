@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kiosk.journal import list_nights
-from kiosk.keys import load_practice
+from kiosk.journal import Journal, KeyIdentity, list_nights
+from kiosk.keys import load_file, load_practice
 
 from .conftest import KeyText
 
@@ -149,6 +149,29 @@ def test_a_finished_night_verifies_on_its_key_and_a_forged_reply_is_named(tmp_pa
     other.write_text(KeyText(salt="0000000000000000").render())
     wrong_key = play(tmp_path, [], str(journal), "--key", str(other), command="verify")
     assert wrong_key.returncode == 1 and "but the night was played on" in wrong_key.stdout
+
+
+def test_a_journal_without_a_reply_cannot_be_verified_and_says_so(tmp_path: Path) -> None:
+    key = tmp_path / "reveal.md"
+    key.write_text(KeyText().render())
+    loaded = load_file(key)
+    journal = Journal.begin(KeyIdentity.of(loaded), tmp_path)
+    journal.close()
+    for ending in (b"", b"not a turn\n"):
+        with journal.path.open("ab") as kept:
+            kept.write(ending)
+        run = play(tmp_path, [], str(journal.path), "--key", str(key), command="verify")
+        assert run.returncode == 2 and "Traceback" not in run.stderr
+        assert run.stdout == f"Cannot verify: {journal.path} holds no reply, not even the opening.\n"
+
+
+def test_a_journal_that_is_not_there_cannot_be_read_not_written(tmp_path: Path) -> None:
+    key = tmp_path / "reveal.md"
+    key.write_text(KeyText().render())
+    missing = tmp_path / "night-gone.jsonl"
+    run = play(tmp_path, [], str(missing), "--key", str(key), command="verify")
+    assert run.returncode == 2
+    assert run.stdout == f"Cannot verify: cannot read {missing}: No such file or directory.\n"
 
 
 def test_a_finished_night_is_not_offered_again(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from kiosk.engine.facts import (
 )
 from kiosk.engine.key import NotForm
 from kiosk.engine.night import End, Night, Phase
-from kiosk.engine.say import NOTES, Speaker
+from kiosk.engine.say import NOTES, Speaker, point_count
 from kiosk.engine.teams import Team
 
 BATS, GHOSTS = Team.BATS, Team.GHOSTS
@@ -80,6 +80,17 @@ def test_team_out_and_tiebreak(plain_key: Key) -> None:
         "Bats are out: they keep their 3 points and their locked answer. Say 'Bats is back' to bring them back.",
         "Bats and Ghosts, Candle-End question 2: Year?",
     ]
+
+
+def test_one_point_is_said_in_the_singular_wherever_points_are_said(plain_key: Key) -> None:
+    said = speaker(plain_key).lines(
+        [TeamOut(BATS, 1, kept_answer=False), Noted(Note.NOT_YOUR_PICK, team=BATS)]
+    )
+    assert said == [
+        "Bats are out: they keep their 1 point. Say 'Bats is back' to bring them back.",
+        "Bats have the pick.",
+    ]
+    assert [point_count(n) for n in (0, 1, 5)] == ["0 points", "1 point", "5 points"]
 
 
 def test_the_closing_words_name_the_key_played(plain_key: Key, practice_key: Key) -> None:

@@ -21,7 +21,10 @@ from kiosk import Host, Key, KeySource, cartridge
 from kiosk.engine.key import parse_key
 from kiosk.engine.ledger import Ledger, parse_ledger
 from kiosk.engine.reply import Reply
-from kiosk.keys import practice_key_bytes
+from kiosk.journal import Journal, KeyIdentity
+from kiosk.keeping import Keeper
+from kiosk.keys import load_practice, practice_key_bytes
+from kiosk.night_records import read_night
 from kiosk.screen.address import Address, parse_address
 from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
@@ -171,6 +174,26 @@ def test_nothing_from_the_network_reaches_the_night_without_the_pin(screen: Scre
     assert screen.keyboard.inbox.get_nowait() == "D1" and screen.keyboard.inbox.empty()
 
 
+def test_a_page_that_sends_no_json_or_json_too_deep_is_refused_in_words(screen: Screen) -> None:
+    with httpx.Client(base_url=screen.url) as client:
+        for body in ("[" * 4000, "not json", '"a string"'):
+            sent = client.post("/keyboard/unlock", content=body, headers={"Content-Type": "application/json"})
+            assert sent.status_code == 400 and sent.json()["error"].startswith("Send the PIN")
+    assert screen.keyboard.inbox.empty()
+
+
+def test_a_malformed_request_from_the_network_is_one_line_not_a_traceback(
+    screen: Screen, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for request in (b"GET / HTTP/1.1\r\n\r\n", b"GET /" + b"a" * 10_000 + b" HTTP/1.1\r\n\r\n"):
+        with socket.create_connection(("127.0.0.1", screen.server.port)) as client:
+            client.sendall(request)
+            assert client.recv(12) == b"HTTP/1.0 400"
+    said = capsys.readouterr().err
+    assert "Traceback" not in said
+    assert said.count("(screen) Error handling request from 127.0.0.1: 400") == 2, said
+
+
 def test_a_reply_that_is_not_a_night_leaves_the_view(screen: Screen) -> None:
     screen.reply(Reply(lines=(), ledger="not a ledger"))
     assert screen.view == START
@@ -225,3 +248,48 @@ def test_a_screen_that_cannot_listen_says_so_without_a_traceback(tmp_path: Path)
     assert run.returncode == 2
     assert f"The screen could not listen on 127.0.0.1:{port}" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_a_reply_reaches_the_screen_only_once_the_journal_holds_it(screen: Screen, tmp_path: Path) -> None:
+    """A ruling on the screen must survive a pulled plug: the page is fed by the Keeper, after the journal."""
+    loaded = load_practice()
+    assert loaded.key is not None
+    journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
+    on_disk_when_shown: list[tuple[str, str]] = []
+
+    def shown(reply: Reply) -> None:
+        on_disk_when_shown.append((read_night(journal.path).turns[-1].reply, reply.text))
+        screen.show(reply)
+
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=shown)
+    host = screen.follow(Host(loaded.key, source=loaded.source))
+    keeper.record(None, host.opening())
+    for message in ("two", "A1", "Bats: all saints day", "Ghosts: pass"):
+        keeper.record(message, host.hear(message))
+    keeper.close()
+    assert len(on_disk_when_shown) == 5
+    assert all(kept == shown_text for kept, shown_text in on_disk_when_shown)
+    assert screen.view.stage is Stage.RULED and screen.view.ruling is not None
+    assert screen.view.ruling[0] == "The answer: All Saints' Day."
+
+
+def test_a_fault_in_the_screen_is_one_line_and_the_night_goes_on(
+    screen: Screen, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(kind: str, payload: object) -> None:
+        raise OSError("the page's stream is gone")
+
+    monkeypatch.setattr(screen.broadcast, "publish", broken)  # a fault in the screen, not in the night
+    loaded = load_practice()
+    assert loaded.key is not None
+    journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=screen.show)
+    host = screen.follow(Host(loaded.key, source=loaded.source))
+    keeper.record(None, host.opening())
+    keeper.record("two", host.hear("two"))
+    keeper.close()
+    assert read_night(journal.path).messages == ("two",)
+    said = capsys.readouterr().err
+    assert "Traceback" not in said
+    shown = said.count('(screen) could not show that: OSError("the page\'s stream is gone")')
+    assert shown == 3, said  # the opening, "two" heard, and its reply

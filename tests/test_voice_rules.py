@@ -6,8 +6,7 @@ from kiosk import Key
 from kiosk import cartridge as card
 from kiosk.engine.host import Phase
 
-from .conftest import Table
-from .test_host import play_board
+from .conftest import Table, play_board
 
 
 def voice_table(key: Key, teams: str = "two") -> Table:

@@ -29,7 +29,7 @@ NOTES = {
     Note.SAY_TEAMS: "I did not catch a pick. To change the teams, say the number and 'teams', like 'two teams'.",
     Note.SAVE_TOO_LATE: "A save is read only before the first question, so that one changes nothing.",
     Note.NO_QUESTION_OPEN: "No question is open.",
-    Note.NOT_YOUR_PICK: "It is {team}'s pick.",
+    Note.NOT_YOUR_PICK: "{team} have the pick.",
     Note.CELL_PLAYED: "{cell} has been played.",
     Note.NAME_ALONE: "A team name alone is not a pick.",
     Note.ARGUING: card.ARGUING,
@@ -143,8 +143,9 @@ class Speaker:
                     ]
                 return [f"I can't resume that save: {reason}. The night goes on as it was."]
             case f.QuestionRead(cell):
-                unit = "point" if cell.points == 1 else "points"
-                return [f"{cell.category.title}, {cell.points} {unit}: {self.key.entries[cell.id].question}"]
+                return [
+                    f"{cell.category.title}, {point_count(cell.points)}: {self.key.entries[cell.id].question}"
+                ]
             case Part.QUESTION:
                 return [self.current_question()]
             case Part.VOTES:
@@ -152,7 +153,7 @@ class Speaker:
             case f.TeamOut(team, points, kept_answer):
                 kept = " and their locked answer" if kept_answer else ""
                 return [
-                    f"{team.value} are out: they keep their {points} points{kept}. Say '{team.value} is back' to bring them back."
+                    f"{team.value} are out: they keep their {point_count(points)}{kept}. Say '{team.value} is back' to bring them back."
                 ]
             case f.Latecomer(name, team, playing):
                 if not playing:
@@ -329,7 +330,7 @@ class Speaker:
             assert team is not None
             if team not in night.teams:
                 return [f"{team.value} are not playing tonight."]
-            return [f"{team.value} have {night.score(team)} points out of {card.MAX_TOTAL}."]
+            return [f"{team.value} have {point_count(night.score(team))} out of {card.MAX_TOTAL}."]
         if topic is Topic.CELL_WORTH:
             return [self.cell_state(asked)]
         if topic is Topic.CELLS_LEFT:
@@ -360,12 +361,17 @@ class Speaker:
         cell = asked.cell
         assert cell is not None
         slot = self.night.board.slots[cell]
-        worth = f"{cell} is worth {cell.points} point{'s' if cell.points > 1 else ''}"
+        worth = f"{cell} is worth {point_count(cell.points)}"
         if slot.open:
             return f"{worth}, and it is open now."
         if slot.played:
             return f"{worth}, and it has been played."
         return f"{worth}, and it is still on the board."
+
+
+def point_count(points: int) -> str:
+    """Points with their noun, 1 point or 3 points, in one place: a total of 1 needs the singular too."""
+    return f"{points} point" if points == 1 else f"{points} points"
 
 
 def ruling(ruled: f.Ruled) -> list[str | Line]:
@@ -375,7 +381,7 @@ def ruling(ruled: f.Ruled) -> list[str | Line]:
         if result.verdict in (Verdict.OUT, Verdict.NO_ANSWER, Verdict.PASS):
             out.append(f"{name}: {result.verdict.value}, 0 points.")
         elif result.verdict is Verdict.RIGHT:
-            out.append(f"{name}: right, {result.points} point{'s' if result.points > 1 else ''}.")
+            out.append(f"{name}: right, {point_count(result.points)}.")
         elif result.not_form is not None:
             reason = result.not_form.reason or "not the answer"
             out.append(f"{name}: wrong, 0 points ({result.not_form.form}: {reason}).")

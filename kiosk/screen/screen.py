@@ -1,11 +1,13 @@
 """The table screen's one seam: host replies and captions in, a page for every device on the table out.
 
     Screen.reply(reply)       a host Reply: folded into the view (board, scores, question, read-back, ruling...)
+    Screen.show(reply)        the same for a night loop: a fault in the screen never stops the night
     Screen.caption(caption)   what the kiosk says or hears, as it says or hears it
     Screen.keyboard.inbox     typed messages from an unlocked page, for the night loop to read
 
-`follow(host)` wraps a Host so that every reply and every message it hears reaches the screen, and
-`typed_lines(stdin)` merges the terminal with the remote keyboard for the typed night.
+`follow(host)` wraps a Host so that every message it hears reaches the screen as a caption; its replies come
+through `show`, which the night's Keeper calls once the journal holds each one. `typed_lines(stdin)` merges
+the terminal with the remote keyboard for the typed night.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import enum
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import asdict
 from types import TracebackType
 from typing import Any, TextIO, cast
@@ -89,6 +92,10 @@ class Screen:
         if reply.speech:
             self.caption(Caption(KIOSK, reply.speech))
 
+    def show(self, reply: Reply) -> None:
+        """`reply`, for a night loop: the night goes on whatever happens to its screen."""
+        _come_what_may(lambda: self.reply(reply))
+
     def caption(self, caption: Caption) -> None:
         with self._lock:
             self._captions += 1
@@ -100,7 +107,7 @@ class Screen:
     # --- adapters for the night loops ------------------------------------------------------------------------
 
     def follow(self, host: Host) -> Host:
-        """The host, with every message it hears and every reply it gives also sent to this screen."""
+        """The host, with every message it hears also captioned on this screen."""
         return cast(Host, _FollowedHost(host, self))
 
     def typed_lines(self, stdin: TextIO) -> TextIO:
@@ -108,8 +115,17 @@ class Screen:
         return cast(TextIO, _TypedLines(stdin, self))
 
     def _heard(self, message: str) -> None:
+        """A message heard: the table's own words, so shown at once, before the host's reply to it."""
         speaker, self._next_speaker = self._next_speaker, TABLE
-        self.caption(Caption(speaker, message))
+        _come_what_may(lambda: self.caption(Caption(speaker, message)))
+
+
+def _come_what_may(show: Callable[[], None]) -> None:
+    """Show something for a night loop: a fault in the screen is one line, and the night goes on."""
+    try:
+        show()
+    except Exception as error:
+        print(f"(screen) could not show that: {error!r}", file=sys.stderr, flush=True)
 
 
 def view_payload(view: View) -> dict[str, Any]:
@@ -126,32 +142,17 @@ def view_payload(view: View) -> dict[str, Any]:
 
 
 class _FollowedHost:
-    """Stands in for a Host: the same replies, also shown on the screen. Anything else goes to the host."""
+    """Stands in for a Host: every message heard is also captioned. Anything else goes to the host.
+
+    The replies are not shown from here: a reply reaches the screen only once the journal holds it."""
 
     def __init__(self, host: Host, screen: Screen) -> None:
         self._host = host
         self._screen = screen
 
-    def opening(self) -> Reply:
-        reply = self._host.opening()
-        self._show(reply)
-        return reply
-
     def hear(self, message: str) -> Reply:
-        self._show(None, message)
-        reply = self._host.hear(message)
-        self._show(reply)
-        return reply
-
-    def _show(self, reply: Reply | None, heard: str | None = None) -> None:
-        """The night goes on whatever happens to its screen."""
-        try:
-            if heard is not None:
-                self._screen._heard(heard)
-            if reply is not None:
-                self._screen.reply(reply)
-        except Exception as error:
-            print(f"(screen) could not show that: {error!r}", file=sys.stderr, flush=True)
+        self._screen._heard(message)
+        return self._host.hear(message)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._host, name)

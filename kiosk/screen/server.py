@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import logging
+import sys
 import threading
 from importlib import resources
 from typing import Any
@@ -35,6 +37,35 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+class _OneLine(logging.Formatter):
+    """A request aiohttp cannot serve (a malformed one from any device on the network, or a fault in a
+    route) is answered with an error status all the same; the kiosk's terminal gets one line, not a
+    traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        error = record.exc_info[1] if record.exc_info else None
+        why = " ".join(str(error).split())[:160] if error is not None else ""
+        return f"(screen) {record.getMessage()}" + (f": {why}" if why else "")
+
+
+class _ToStderr(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        print(self.format(record), file=sys.stderr, flush=True)
+
+
+def _request_log() -> logging.Logger:
+    log = logging.getLogger("kiosk.screen.requests")
+    if not log.handlers:
+        handler = _ToStderr()
+        handler.setFormatter(_OneLine())
+        log.addHandler(handler)
+        log.propagate = False
+    return log
+
+
+_REQUEST_LOG = _request_log()
 
 
 class ScreenError(Exception):
@@ -157,7 +188,7 @@ class ScreenServer:
                 web.post("/keyboard/say", self._say),
             ]
         )
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=_REQUEST_LOG)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.address.host, self.address.port)
         await site.start()
@@ -278,7 +309,7 @@ async def _json_body(request: web.Request) -> dict[str, object] | None:
         return None
     try:
         body = await request.json()
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # JSON nested too deep is refused too
         return None
     return body if isinstance(body, dict) else None
 
