@@ -136,9 +136,9 @@ def play(started: Started, stdin: TextIO, out: TextIO, resume_with: str | None =
 
     def show(message: str | None, reply: Reply) -> None:
         kept = keeper.record(message, reply)
-        print(reply.text, file=out, flush=True)
-        if kept:
+        if kept:  # said before the reply, so that every reply still ends with its ledger line (Rule 1)
             print(f"(The save is also kept in {kept}.)", file=out, flush=True)
+        print(reply.text, file=out, flush=True)
 
     try:
         show(None, started.first)
