@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Install what the kiosk needs, once: Debian packages (espeak-ng, PortAudio, a user-space sound server for
-# the tests) and a Python virtual environment in .venv with the kiosk and its extras.
-#   scripts/setup.sh            everything (voice and tests)
-#   scripts/setup.sh --voice    what a voice night needs (a Raspberry Pi at the party)
+# the tests), a Python virtual environment in .venv with the kiosk and its extras, and for the tests the
+# small US English Vosk model in models/.
+#   scripts/setup.sh            everything (voice and tests, with the English model)
+#   scripts/setup.sh --voice    what a voice night needs (a Raspberry Pi at the party; the model comes
+#                               from `python -m kiosk model fetch`)
 #   scripts/setup.sh --play     only what a typed night needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+english_model="no"
 case "${1:-}" in
     --play)
         extras=""
@@ -19,6 +22,8 @@ case "${1:-}" in
     *)
         extras="voice,test"
         packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins)
+        english_model="yes"
+        command -v mvn >/dev/null || packages+=(maven default-jre-headless)
         ;;
 esac
 
@@ -30,8 +35,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     echo "Installing Debian packages: ${missing[*]}"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+        --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 python="${PYTHON:-python3}"
@@ -47,4 +53,8 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
         .venv/bin/python -m pip install -q -e .
     fi
     touch "$stamp"
+fi
+
+if [ "$english_model" = "yes" ]; then
+    scripts/fetch_english_model.sh
 fi
