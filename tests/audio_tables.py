@@ -21,6 +21,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from kiosk import Host, KeySource
+from kiosk.keys import load_practice
+
 FIXTURES = Path(__file__).resolve().parent.parent / "audio_fixtures"
 RATE = 16_000
 SNRS = (20, 10, 5)
@@ -171,3 +174,27 @@ def mixed_path(table: Table, noise: str, snr_db: float, folder: Path) -> Path:
     if not path.exists():
         write_wav(path, mixed(table, noise, snr_db))
     return path
+
+
+class Referee:
+    """Whether the engine receives an utterance correctly: given the night so far as the table said it,
+    the reply to what was heard is the reply to what was said, word for word."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+        self._key = load_practice().key
+
+    def _host_before(self, index: int) -> Host:
+        host = Host(self._key, source=KeySource.PRACTICE, voice=True)
+        host.opening()
+        if self._table.resume:
+            host.hear(self._table.resume)
+        for utterance in self._table.utterances[:index]:
+            host.hear(utterance.text)
+        return host
+
+    def received(self, index: int, heard: str) -> bool:
+        said = self._table.utterances[index].text
+        if heard == said:
+            return True
+        return self._host_before(index).hear(heard).text == self._host_before(index).hear(said).text
