@@ -21,7 +21,7 @@ case "${1:-}" in
         ;;
     *)
         extras="voice,test"
-        packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins)
+        packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins time)
         english_model="yes"
         command -v mvn >/dev/null || packages+=(maven default-jre-headless)
         ;;

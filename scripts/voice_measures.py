@@ -1,0 +1,259 @@
+"""What scripts/bench_voice.py measures, one function per figure; it prints them.
+
+The voice kiosk is driven only through its public face: `VoiceKiosk(host, model, speaker, output, ...)`,
+its `run(source)`, its `turns` and `on_listening`, and the command line `python -m kiosk voice`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kiosk import Host, KeySource  # noqa: E402
+from kiosk.engine.reply import Reply  # noqa: E402
+from kiosk.keys import load_practice  # noqa: E402
+from kiosk.voice.audio import Chunk, WavOutput  # noqa: E402
+from tests.audio_tables import RATE, Samples, Table  # noqa: E402
+
+CHUNK_SECONDS = 0.1
+TAIL_SECONDS = 3.0
+"""Quiet room after a recording, so that its last utterance reaches any end-of-speech wait."""
+
+
+# --- a table played to the kiosk, kept on its script -----------------------------------------------------
+
+
+@dataclass
+class ScriptedSource:
+    """A recorded table as the kiosk's audio source, as fast as it is read or paced like a microphone;
+    it knows how far the kiosk has listened."""
+
+    samples: Samples
+    realtime: bool = False
+    position: float = 0.0
+    """Seconds of the recording handed to the kiosk so far."""
+    started: float = 0.0
+    """time.monotonic() at which the recording started playing (paced runs)."""
+
+    def chunks(self) -> Iterator[Chunk]:
+        tail = np.random.default_rng(7).normal(0, 20, int(TAIL_SECONDS * RATE))
+        samples = np.concatenate([self.samples, tail.astype(np.int16)])
+        step = int(CHUNK_SECONDS * RATE)
+        self.started = time.monotonic()
+        for offset in range(0, len(samples), step):
+            pcm = samples[offset : offset + step].tobytes()
+            end = (offset + len(pcm) // 2) / RATE
+            if self.realtime:
+                delay = self.started + end - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+            self.position = end
+            yield Chunk(pcm, offset / RATE, self.started + end if self.realtime else None)
+
+
+def scripted_host(table: Table, said: int) -> Host:
+    """The host after the first `said` utterances of the table, heard word for word."""
+    host = Host(load_practice().key, source=KeySource.PRACTICE, voice=True)
+    host.opening()
+    if table.resume:
+        host.hear(table.resume)
+    for utterance in table.utterances[:said]:
+        host.hear(utterance.text)
+    return host
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One utterance the kiosk closed, and what became of it."""
+
+    index: int
+    """The utterance of the table being spoken or just ended when the kiosk closed it."""
+    heard: str
+    received: bool
+    """The kiosk's reply is the reply the words said would get, and its night is where they would put it."""
+    closed_at: float
+    """Seconds into the recording at which the kiosk closed the utterance (to the chunk, 0.1 s)."""
+    latency: float | None
+    """Seconds from the end of the last word to the first sample of the reply (paced runs)."""
+
+
+@dataclass
+class KeptOnScript:
+    """Each utterance heard with the night as scripted so far: after every reply the kiosk's host is
+    replaced by the host that heard the table's own words, so one misheard word does not derail the rest."""
+
+    table: Table
+    source: ScriptedSource
+    kiosk: object = None
+    closes: list[float] = field(default_factory=list)
+    replies: dict[int, Reply] = field(default_factory=dict)
+
+    def utterance_at(self, seconds: float) -> int:
+        started = [i for i, u in enumerate(self.table.utterances) if u.start < seconds]
+        return started[-1] if started else 0
+
+    def expected_reply(self, index: int) -> Reply:
+        if index not in self.replies:
+            self.replies[index] = scripted_host(self.table, index).hear(self.table.utterances[index].text)
+        return self.replies[index]
+
+    same_night: list[bool] = field(default_factory=list)
+
+    def listening(self) -> None:
+        self.closes.append(self.source.position)
+        if len(self.closes) > 1:  # the first call follows the opening
+            self.keep_on_script()
+
+    def keep_on_script(self) -> None:
+        """Note whether the night is where the table's own words would have put it, then put it there."""
+        index = self.utterance_at(self.source.position)
+        host = scripted_host(self.table, index + 1)
+        self.same_night.append(self.kiosk.host.night == host.night)  # type: ignore[attr-defined]
+        self.kiosk.host = host  # type: ignore[attr-defined]
+
+
+def run_kept_on_script(
+    table: Table, samples: Samples, model: object, speaker: Any, realtime: bool
+) -> list[Heard]:
+    from kiosk.voice.kiosk import VoiceKiosk
+
+    source = ScriptedSource(samples, realtime)
+    script = KeptOnScript(table, source)
+    with tempfile.TemporaryDirectory() as folder, open(os.devnull, "w") as screen:
+        output = WavOutput(Path(folder) / "host.wav")
+        kiosk = VoiceKiosk(
+            scripted_host(table, 0), model, speaker, output, screen=screen, on_listening=script.listening
+        )
+        script.kiosk = kiosk
+        kiosk.run(source)
+        if kiosk.turns and kiosk.turns[-1].reply.over:
+            script.keep_on_script()  # the last reply is not followed by listening
+    closes = [*script.closes[1:], source.position][: len(kiosk.turns)]
+    found: list[Heard] = []
+    for turn, closed, same_night in zip(kiosk.turns, closes, script.same_night, strict=False):
+        index = script.utterance_at(closed)
+        utterance = table.utterances[index]
+        latency = None
+        if realtime and turn.reply_started_at is not None:
+            latency = turn.reply_started_at - (source.started + utterance.end)
+        received = same_night and turn.reply.text == script.expected_reply(index).text
+        found.append(Heard(index, turn.heard, received, closed, latency))
+    return found
+
+
+# --- child processes, measured from their own start -------------------------------------------------------
+
+
+def measured(
+    command: list[str], env: dict[str, str] | None = None, wrap: list[str] | None = None
+) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run a command; its result and its peak resident memory in MB, as GNU time reads it for that
+    process alone (from its own start, not the parent's)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
+        full = [*(wrap or []), "/usr/bin/time", "-o", report.name, "-f", "%M", *command]
+        run = subprocess.run(full, capture_output=True, text=True, env=env, check=False)
+        lines = Path(report.name).read_text().split()
+    kilobytes = float(lines[-1]) if lines and lines[-1].isdigit() else float("nan")
+    return run, kilobytes / 1024
+
+
+class SlowCpu:
+    """A control group whose processes get a fifth of one core (cgroup v1 cpu.cfs_quota_us, or v2
+    cpu.max): a Raspberry Pi's speed, roughly. `wrap` puts a command in it before it starts."""
+
+    def __init__(self, share: float = 0.2) -> None:
+        self.path: Path | None = None
+        self.how = ""
+        name = f"snap-apple-bench-{os.getpid()}"
+        period = 100_000
+        v1, v2 = Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup")
+        try:
+            if (v1 / "cpu.cfs_quota_us").exists():
+                self.path = v1 / name
+                self.path.mkdir()
+                (self.path / "cpu.cfs_period_us").write_text(str(period))
+                (self.path / "cpu.cfs_quota_us").write_text(str(int(period * share)))
+                self.how = f"cgroup v1 cpu.cfs_quota_us={int(period * share)}/{period}"
+            elif "cpu" in (v2 / "cgroup.controllers").read_text().split():
+                self.path = v2 / name
+                self.path.mkdir()
+                (self.path / "cpu.max").write_text(f"{int(period * share)} {period}")
+                self.how = f"cgroup v2 cpu.max={int(period * share)} {period}"
+        except OSError as error:
+            self.path, self.how = None, f"no writable cgroup ({error.strerror})"
+
+    @property
+    def available(self) -> bool:
+        return self.path is not None
+
+    def wrap(self) -> list[str]:
+        assert self.path is not None
+        procs = self.path / "cgroup.procs"
+        return ["sh", "-c", f'echo $$ > {procs} && exec "$@"', "sh"]
+
+    def close(self) -> None:
+        if self.path is not None:
+            with contextlib.suppress(OSError):  # a child still in it; the group goes with the machine
+                self.path.rmdir()
+
+
+BUSY_LOOP = "import time; t = time.perf_counter(); sum(i * i for i in range(3_000_000)); print(time.perf_counter() - t)"
+
+
+def slowdown(cpu: SlowCpu) -> float:
+    """How many times slower a fixed loop of Python runs in the slowed group (median of 3 each)."""
+
+    def timed(wrap: list[str]) -> float:
+        runs = [
+            subprocess.run(
+                [*wrap, sys.executable, "-c", BUSY_LOOP], capture_output=True, text=True, check=True
+            )
+            for _ in range(3)
+        ]
+        return sorted(float(run.stdout) for run in runs)[1]
+
+    return timed(cpu.wrap()) / timed([])
+
+
+# --- recognisers: cold against warm -----------------------------------------------------------------------
+
+
+def decode_seconds(recognizer: object, pcm: bytes) -> float:
+    start = time.perf_counter()
+    step = int(CHUNK_SECONDS * RATE) * 2
+    for offset in range(0, len(pcm), step):
+        recognizer.feed(pcm[offset : offset + step])  # type: ignore[attr-defined]
+    recognizer.finish()  # type: ignore[attr-defined]
+    return time.perf_counter() - start
+
+
+def real_time_factors(
+    model: object, segments: list[Samples], grammar: list[str] | None
+) -> tuple[float, float]:
+    """Decoding time over audio time for the same utterances: a cold recogniser (built for each
+    utterance, as a kiosk that rebuilds on every switch) and a warm one (kept, after one utterance)."""
+    from kiosk.voice.asr import Recognizer
+
+    audio = sum(len(segment) for segment in segments) / RATE
+    cold = 0.0
+    for segment in segments:
+        start = time.perf_counter()
+        recognizer = Recognizer(model, grammar=grammar)
+        cold += time.perf_counter() - start + decode_seconds(recognizer, segment.tobytes())
+    warm_recognizer = Recognizer(model, grammar=grammar)
+    decode_seconds(warm_recognizer, segments[0].tobytes())
+    warm = sum(decode_seconds(warm_recognizer, segment.tobytes()) for segment in segments)
+    return cold / audio, warm / audio
