@@ -40,7 +40,6 @@ from voice_measures import (  # noqa: E402
     measured,
     real_time_factors,
     run_kept_on_script,
-    slowdown,
     speech_child,
 )
 
@@ -226,7 +225,7 @@ def latency(model_path: Path) -> None:
     try:
         runs: list[tuple[str, list[str]]] = [("full speed", [])]
         if cpu.available:
-            factor = slowdown(cpu)
+            factor = cpu.calibrate()
             runs.append((f"CPU slowed x{factor:.1f}", cpu.wrap()))
         for label, wrap in runs:
             turns: list[dict[str, object]] = []
@@ -240,7 +239,10 @@ def latency(model_path: Path) -> None:
             rows.append((label, turns))
     finally:
         cpu.close()
-    print(f"Tables: {', '.join(LATENCY_TABLES)}. Slowed: {cpu.how}; the factor is a Python loop's, measured.")
+    print(
+        f"Tables: {', '.join(LATENCY_TABLES)}. Slowed: {cpu.how}, set so that a Python loop ran about 5 times"
+    )
+    print("slower in it than outside, measured just before (the factor shown).")
     print(f"{'run':<22}{'turns':>7}{'median':>9}{'worst':>9}{'closed-set median':>19}   targets")
     for label, turns in rows:
         delays = [float(t["latency"]) for t in turns if t["latency"] is not None]  # type: ignore[arg-type]

@@ -215,29 +215,50 @@ def measured(
 
 
 class SlowCpu:
-    """A control group whose processes get a fifth of one core (cgroup v1 cpu.cfs_quota_us, or v2
-    cpu.max): a Raspberry Pi's speed, roughly. `wrap` puts a command in it before it starts."""
+    """A control group whose processes get a share of one core (cgroup v1 cpu.cfs_quota_us, or v2
+    cpu.max), set so that Python runs about 5 times slower there than outside: a Raspberry Pi's speed,
+    roughly. `wrap` puts a command in it before it starts."""
 
-    def __init__(self, share: float = 0.2) -> None:
+    PERIOD = 100_000
+
+    def __init__(self) -> None:
         self.path: Path | None = None
         self.how = ""
+        self._quota_file, self._version = Path(), 0
         name = f"snap-apple-bench-{os.getpid()}"
-        period = 100_000
         v1, v2 = Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup")
         try:
             if (v1 / "cpu.cfs_quota_us").exists():
-                self.path = v1 / name
+                self.path, self._version = v1 / name, 1
                 self.path.mkdir()
-                (self.path / "cpu.cfs_period_us").write_text(str(period))
-                (self.path / "cpu.cfs_quota_us").write_text(str(int(period * share)))
-                self.how = f"cgroup v1 cpu.cfs_quota_us={int(period * share)}/{period}"
+                (self.path / "cpu.cfs_period_us").write_text(str(self.PERIOD))
+                self._quota_file = self.path / "cpu.cfs_quota_us"
             elif "cpu" in (v2 / "cgroup.controllers").read_text().split():
-                self.path = v2 / name
+                self.path, self._version = v2 / name, 2
                 self.path.mkdir()
-                (self.path / "cpu.max").write_text(f"{int(period * share)} {period}")
-                self.how = f"cgroup v2 cpu.max={int(period * share)} {period}"
+                self._quota_file = self.path / "cpu.max"
         except OSError as error:
             self.path, self.how = None, f"no writable cgroup ({error.strerror})"
+
+    def set_share(self, share: float) -> None:
+        quota = max(1000, int(self.PERIOD * share))
+        if self._version == 1:
+            self._quota_file.write_text(str(quota))
+            self.how = f"cgroup v1 cpu.cfs_quota_us={quota}/{self.PERIOD}"
+        else:
+            self._quota_file.write_text(f"{quota} {self.PERIOD}")
+            self.how = f"cgroup v2 cpu.max={quota} {self.PERIOD}"
+
+    def calibrate(self, target: float = 5.0) -> float:
+        """Set the share for the target slowdown (other work on the machine slows the baseline too, so a
+        fifth of a core is not always 5 times slower); the slowdown measured at the share kept."""
+        share = 1 / target
+        self.set_share(share)
+        factor = slowdown(self)
+        if abs(factor - target) > 0.5:
+            self.set_share(share * factor / target)
+            factor = slowdown(self)
+        return factor
 
     @property
     def available(self) -> bool:
