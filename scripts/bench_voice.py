@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
@@ -107,8 +108,10 @@ def recognition(model: object, chosen: list[Table], noisy: str) -> None:
         "Each utterance heard with the night as scripted so far; received = the kiosk's reply and night are"
     )
     print(
-        "those the words said get. Noisy rows use "
-        + ("the normal-pace tables." if noisy == "normal" else "every table.")
+        "those the words said get."
+        + {"normal": " Noisy rows use the normal-pace tables.", "all": " Noisy rows use every table."}.get(
+            noisy, ""
+        )
     )
     print(f"{'kind':<14}" + "".join(f"{label:>22}" for label in labels))
     for kind in Kind:
@@ -116,11 +119,11 @@ def recognition(model: object, chosen: list[Table], noisy: str) -> None:
         for label in labels:
             total = right = 0
             for table, heard in results[label]:
-                got = {h.index for h in heard if h.received} - {i for i in _extra_indexes(heard)}
+                ends = closings(table, heard)
                 for index, utterance in enumerate(table.utterances):
                     if utterance.kind is kind:
                         total += 1
-                        right += index in got
+                        right += ends[index].received
             cells.append(percent(right, total))
         print(f"{kind.value:<14}" + "".join(f"{cell:>22}" for cell in cells))
     print(
@@ -129,39 +132,50 @@ def recognition(model: object, chosen: list[Table], noisy: str) -> None:
     end_of_speech(results)
 
 
-def _extra_indexes(heard: list[Heard]) -> set[int]:
-    """Utterances the kiosk closed more than once (cut while the speaker was still talking)."""
-    seen: set[int] = set()
-    twice: set[int] = set()
-    for item in heard:
-        (twice if item.index in seen else seen).add(item.index)
-    return twice
+@dataclass(frozen=True)
+class Closing:
+    """How the kiosk closed one utterance of a table."""
+
+    delay: float | None
+    """Seconds from the last word to the first close at or after it; None if it was never closed."""
+    cuts: int
+    """Closes before the last word: the speaker cut off mid-utterance."""
+    spurious: int
+    """Further closes after the real one, before the next utterance: noise heard as speech."""
+    received: bool
+    """Heard right: the close at the end was received correctly and nothing cut it before."""
+
+
+def closings(table: Table, heard: list[Heard]) -> list[Closing]:
+    found = []
+    for index, utterance in enumerate(table.utterances):
+        mine = [item for item in heard if item.index == index]
+        cuts = [item for item in mine if item.closed_at < utterance.end]
+        after = [item for item in mine if item.closed_at >= utterance.end]
+        delay = after[0].closed_at - utterance.end if after else None
+        received = bool(after) and after[0].received and not cuts
+        found.append(Closing(delay, len(cuts), max(0, len(after) - 1), received))
+    return found
 
 
 def end_of_speech(results: dict[str, list[tuple[Table, list[Heard]]]]) -> None:
     section("End of speech: when the kiosk closed each utterance after its last word")
     print(
-        "Delay to the 0.1 s chunk; missed = an utterance never closed on its own (run into the next, or lost);"
+        "Delay to the 0.1 s chunk. missed: an utterance never closed after its last word (run into the next,"
     )
-    print("false = closed before the speaker's last word (cut mid-utterance).")
-    print(f"{'condition':<16}{'median':>9}{'p95':>9}{'worst':>9}{'missed':>16}{'false':>10}")
+    print(
+        "or lost); cut: closed before the speaker's last word; spurious: closed again after it (noise heard)."
+    )
+    print(f"{'condition':<16}{'median':>9}{'p95':>9}{'worst':>9}{'missed':>16}{'cut':>6}{'spurious':>10}")
     for label, runs in results.items():
-        delays: list[float] = []
-        missed = false = total = 0
-        for table, heard in runs:
-            total += len(table.utterances)
-            closed = {item.index for item in heard}
-            missed += len(table.utterances) - len(closed)
-            for item in heard:
-                utterance = table.utterances[item.index]
-                if item.closed_at < utterance.end:
-                    false += 1
-                else:
-                    delays.append(item.closed_at - utterance.end)
+        ends = [closing for table, heard in runs for closing in closings(table, heard)]
+        delays = [closing.delay for closing in ends if closing.delay is not None]
+        missed = sum(closing.delay is None for closing in ends)
+        cuts, spurious = sum(c.cuts for c in ends), sum(c.spurious for c in ends)
         if delays:
             print(
                 f"{label:<16}{statistics.median(delays):>8.2f}s{quantile(delays, 0.95):>8.2f}s{max(delays):>8.2f}s"
-                f"{percent(missed, total):>16}{false:>10}"
+                f"{percent(missed, len(ends)):>16}{cuts:>6}{spurious:>10}"
             )
     print("Target: closes within 0.8 s of the last word; never cuts a speaker who pauses mid-answer.")
 
