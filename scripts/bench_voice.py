@@ -312,8 +312,11 @@ def nights(model_path: Path, chosen: list[Table]) -> None:
         note = "" if ok else (ledgers[-1] if ledgers else run.stderr.strip()[-200:])
         verdict = "yes" if ok else "HUNG" if hung else "NO"
         print(f"{table.path.stem:<34}{verdict:>18}{memory:>11.0f} MB   {note}")
-    print(f"{passed} of {len(chosen)} nights end with their scripted ledger and RESULT line; {hangs} hung")
-    print("(ended after 240 s; the last ledger shown is the one printed before the kiosk stopped).")
+    print(f"{passed} of {len(chosen)} nights end with their scripted ledger and RESULT line; {hangs} hung.")
+    if hangs:
+        print(
+            "A hung night was ended after 240 s; its last ledger is the one printed before the kiosk stopped."
+        )
     print(f"Peak resident memory of the voice kiosk: median {statistics.median(memories):.0f} MB, "
           f"most {max(memories):.0f} MB (target <= 300 MB).")  # fmt: skip
     baseline_command = [sys.executable, "-c", "import numpy, vosk, kiosk.voice.kiosk"]
