@@ -134,13 +134,21 @@ def main(argv: list[str] | None = None) -> int:
     voice_parser.add_argument(
         "--audio-out", type=Path, metavar="WAV", help="write the host's speech to a file"
     )
-    voice_parser.add_argument("--device", help="sounddevice input/output device (name or index)")
+    voice_parser.add_argument("--input", help="microphone: sounddevice device name or index")
+    voice_parser.add_argument("--output", help="speaker: sounddevice device name or index")
+    voice_parser.add_argument("--device", help="one device for both microphone and speaker (name or index)")
     voice_parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
     voice_parser.add_argument("--rate", type=int, default=150, help="speaking rate, words per minute")
     voice_parser.add_argument(
         "--resume", action="store_true", help="carry on the night kept when the kiosk stopped"
     )
     voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
+    voice_parser.add_argument(
+        "--speaker",
+        choices=["pyttsx3", "piper"],
+        default="pyttsx3",
+        help="the voice: pyttsx3 (espeak-ng, light) or piper (a natural neural voice, ~240 MB more)",
+    )
 
     commands.add_parser("devices", help="list audio devices")
 

@@ -176,3 +176,25 @@ def virtual_audio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VirtualA
         yield audio
     finally:
         audio.stop()
+
+
+@pytest.fixture(scope="session")
+def english_model_steady_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small English model in a copy without dither, so that the same audio gives the same text."""
+    if not (ENGLISH_MODEL / "am" / "final.mdl").exists():
+        pytest.skip(f"no English Vosk model in {ENGLISH_MODEL} (scripts/setup.sh fetches it)")
+    copy = tmp_path_factory.mktemp("vosk-en")
+    for item in ENGLISH_MODEL.iterdir():
+        if item.name != "conf":
+            (copy / item.name).symlink_to(item)
+    shutil.copytree(ENGLISH_MODEL / "conf", copy / "conf")
+    with (copy / "conf" / "mfcc.conf").open("a") as conf:
+        conf.write("--dither=0.0\n")
+    return copy
+
+
+@pytest.fixture(scope="session")
+def english_model(english_model_steady_path: Path) -> object:
+    from kiosk.voice.asr import load_model
+
+    return load_model(english_model_steady_path)

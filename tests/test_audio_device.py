@@ -115,13 +115,21 @@ def test_the_voice_kiosk_on_the_microphone_and_speaker(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as kiosk:
         assert kiosk.stderr is not None and kiosk.stdout is not None
-        stdout = kiosk.stdout
+        stdout, stderr = kiosk.stdout, kiosk.stderr
         shown: list[str] = []
+        told: list[str] = []
         reader = threading.Thread(target=lambda: shown.extend(iter(stdout.readline, "")), daemon=True)
         reader.start()
+        # stderr is shared with the sound libraries, which may print their own notices: look for the
+        # kiosk's line among them rather than expecting it first.
+        teller = threading.Thread(target=lambda: told.extend(iter(stderr.readline, "")), daemon=True)
+        teller.start()
         try:
             # The opening is spoken first; the kiosk says when it listens.
-            assert kiosk.stderr.readline().strip() == "(listening)"
+            deadline = time.monotonic() + 120
+            while "(listening)\n" not in told and kiosk.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert "(listening)\n" in told, "".join(told)
             virtual_audio.feed_microphone(FIXTURES / "digits.wav").wait(timeout=30)
             deadline = time.monotonic() + 60
             while sum("[L] q:" in line for line in list(shown)) < 2 and time.monotonic() < deadline:
@@ -130,6 +138,7 @@ def test_the_voice_kiosk_on_the_microphone_and_speaker(
             kiosk.terminate()
             kiosk.wait(timeout=30)
             reader.join(timeout=10)
+            teller.join(timeout=10)
             speaker_recorder.terminate()
             speaker_recorder.wait(timeout=10)
     out = "".join(shown)

@@ -1,6 +1,9 @@
-"""The closed set of things the table says between questions, for a grammar-restricted recogniser.
+"""The closed sets of things the table says, for grammar-restricted recognisers.
 
-Team counts, picks, commands, team names, yes and no. Vosk turns the list into a bigram model, so word
+Between questions: team counts, picks, commands, team names, yes and no. During the read-back: yes, no, team
+names, spelled letters (letters, letter names, NATO words, "double"), disputes and commands. Answers are never
+heard through these. Each list ends with [unk], so speech outside it comes out as unknown (and is heard
+again with the full vocabulary) instead of being forced onto the nearest phrase. Vosk turns the list into a bigram model, so word
 orders outside the list can still come out; each result is corrected to the nearest expected phrase, as
 wyoming-vosk does, since word confidences in grammar mode are almost always 1.
 """
@@ -13,6 +16,8 @@ from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
 from kiosk.engine.matching import slips
 from kiosk.engine.teams import TEAM_ORDER
 
+UNKNOWN = "[unk]"
+
 POINT_WORDS = ("one", "two", "three", "four", "five")
 LETTER_WORDS = ("a", "b", "c", "d", "e", "bee", "see", "dee")
 """Category letters as written, and as a recogniser may write their names."""
@@ -22,6 +27,20 @@ COMMANDS = (
     "what's the score", "whose turn is it", "how do we play",
 )  # fmt: skip
 TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
+YES_NO = (
+    "yes", "yeah", "yep", "right", "correct", "that's right", "okay",
+    "no", "nope", "wrong", "not yet", "that's wrong", "not right",
+)  # fmt: skip
+LETTER_NAMES = (
+    "ay", "bee", "be", "see", "sea", "dee", "ee", "ef", "eff", "gee", "aitch", "eye", "jay", "kay", "el",
+    "em", "en", "oh", "pee", "pea", "cue", "queue", "ar", "are", "ess", "tee", "tea", "you", "vee", "ex",
+    "why", "zed", "zee",
+    "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",
+    "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
+    "whiskey", "xray", "yankee", "zulu",
+)  # fmt: skip
+"""How a recogniser writes spoken letter names and NATO words (the engine turns each into its letter)."""
+DISPUTES = ("that was not what was said", "not what we said", "that's not what we said", "we didn't say that")
 
 
 @lru_cache(maxsize=1)
@@ -37,6 +56,25 @@ def between_questions() -> tuple[str, ...]:
         name = team.value.lower()
         phrases += [name, f"{name} yes", f"{name} no", f"{name} is out", f"{name} is back"]
     return tuple(phrases)
+
+
+@lru_cache(maxsize=1)
+def read_back() -> tuple[str, ...]:
+    """Every phrase the table may say while the kiosk reads the answers back: spelled fixes come out as a
+    team name followed by single letters, which the bigram grammar allows in any order."""
+    letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
+    phrases: list[str] = [*YES_NO, *DISPUTES, *COMMANDS, *letters, *LETTER_NAMES, "double"]
+    phrases += [team.value.lower() for team in TEAM_ORDER]
+    return tuple(dict.fromkeys(phrases))
+
+
+def is_final(text: str, phrases: tuple[str, ...]) -> bool:
+    """True when `text` is a whole phrase of the set that no longer phrase carries on from (a pick, yes,
+    a command): nothing the table may add would change what it means, so the kiosk need not wait long.
+    Adding "teams" to a count changes nothing."""
+    if text not in phrases:
+        return False
+    return not any(phrase.startswith(text + " ") and phrase != f"{text} teams" for phrase in phrases)
 
 
 def nearest(text: str, phrases: tuple[str, ...], *, alternatives: tuple[str, ...] = ()) -> str:
