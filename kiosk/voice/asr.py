@@ -99,6 +99,8 @@ class Recognizer:
     model: object
     grammar: Sequence[str] | None = None
     alternatives: int = 0
+    fed: float = field(init=False, default=0.0)
+    """Seconds of audio fed over its life: the clock its word times run on (Reset does not restart it)."""
     _recognizer: object = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -115,13 +117,17 @@ class Recognizer:
 
     def feed(self, chunk: bytes) -> Utterance | None:
         """Take 16-bit mono PCM; an utterance when the model's endpoint closes one."""
+        self.fed += len(chunk) / 2 / SAMPLE_RATE
         if self._recognizer.AcceptWaveform(chunk):  # type: ignore[attr-defined]
             return parse_result(self._recognizer.Result())  # type: ignore[attr-defined]
         return None
 
-    def partial(self) -> str:
+    def partial(self, keep_unknown: bool = False) -> str:
+        """The words heard so far in the utterance; with keep_unknown, [unk] stays where a closed list
+        heard something outside it."""
         result = json.loads(self._recognizer.PartialResult())  # type: ignore[attr-defined]
-        return _normal(str(result.get("partial", "")))
+        text = str(result.get("partial", ""))
+        return " ".join(text.lower().split()) if keep_unknown else _normal(text)
 
     def finish(self) -> Utterance | None:
         """Close the utterance in progress (end of stream, or our own end-of-speech)."""

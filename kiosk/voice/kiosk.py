@@ -48,7 +48,7 @@ from kiosk.voice.audio import (
     resample,
 )
 from kiosk.voice.grammar import between_questions, nearest
-from kiosk.voice.listening import Listening, Recognizers, listening_for
+from kiosk.voice.listening import Listening, Recognizers, listening_for, with_label
 from kiosk.voice.model import default_model_path
 from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, Speech, SpeechError, sentences
 from kiosk.voice.turns import hangover
@@ -91,7 +91,12 @@ class _Hearing:
     """The utterance in progress."""
 
     way: Listening
+    since: float = 0.0
+    """The recogniser's clock (Recognizer.fed) when this utterance began."""
+    beside_since: float = 0.0
+    """The clock of the recogniser heard beside it."""
     pieces: list[Utterance] = field(default_factory=list)
+    beside_pieces: list[Utterance] = field(default_factory=list)
     audio: bytearray = field(default_factory=bytearray)
     so_far: str = ""
     changed_at: float = 0.0
@@ -155,7 +160,7 @@ class VoiceKiosk:
 
     def _utterances(self, source: Source) -> Iterator[tuple[Utterance, float | None, Listening]]:
         detector = self.end_of_speech
-        hearing = _Hearing(listening_for(self.host))
+        hearing = self._hearing()
         for chunk in source.chunks():
             if chunk.captured is not None and chunk.captured < self._muted_until:
                 continue  # half duplex: this is the kiosk's own voice, or its echo
@@ -164,10 +169,15 @@ class VoiceKiosk:
                 if utterance is not None:
                     yield utterance, self._voice_ended, hearing.way
                 detector.reset()
-                hearing = _Hearing(listening_for(self.host))
+                hearing = self._hearing()
         last = self._close(hearing)
         if last is not None:
             yield last, self._voice_ended, hearing.way
+
+    def _hearing(self) -> _Hearing:
+        way = listening_for(self.host)
+        beside = self.recognizers.beside(way)
+        return _Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0)
 
     def _hear_chunk(self, hearing: _Hearing, chunk: Chunk) -> bool:
         """Feed one chunk to the recogniser and the end-of-speech detector; True when the utterance ends."""
@@ -177,13 +187,21 @@ class VoiceKiosk:
         piece = recognizer.feed(chunk.pcm)
         if piece is not None:
             hearing.pieces.append(piece)  # the model's own endpoint: a pause, maybe mid-answer
+        beside = self.recognizers.beside(hearing.way)
+        label = ""
+        if beside is not None:
+            also = beside.feed(chunk.pcm)
+            if also is not None:
+                hearing.beside_pieces.append(also)
+            told = [f"{p.text} [unk]" if p.unknown else p.text for p in hearing.beside_pieces]
+            label = " ".join([*told, "" if also else beside.partial(keep_unknown=True)]).strip()
         partial = "" if piece is not None else recognizer.partial()
         so_far = " ".join([*(p.text for p in hearing.pieces if p.text), partial]).strip()
         if so_far != hearing.so_far:
             hearing.so_far, hearing.changed_at = so_far, chunk.at
             if self.on_partial:
                 self.on_partial(so_far)
-        wait = hangover(so_far, hearing.way)
+        wait = hangover(so_far, hearing.way, label)
         voiced_before = detector.last_voice_at
         ended = detector.feed(chunk.pcm, chunk.at, wait)
         if detector.last_voice_at != voiced_before and detector.last_voice_at is not None:
@@ -206,6 +224,12 @@ class VoiceKiosk:
         final = recognizer.finish()
         recognizer.reset()
         utterance = joined([*hearing.pieces, *([final] if final is not None else [])])
+        beside = self.recognizers.beside(hearing.way)
+        also: Utterance | None = None
+        if beside is not None:
+            last = beside.finish()
+            beside.reset()
+            also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None:
             return None
         if utterance.unknown and recognizer is not self.recognizers.open:
@@ -216,6 +240,8 @@ class VoiceKiosk:
         if hearing.way is Listening.BETWEEN_QUESTIONS and recognizer is not self.recognizers.open:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
             return Utterance(text, utterance.words, utterance.alternatives)
+        if hearing.way is Listening.ANSWERS:
+            return with_label(utterance, hearing.since, also, hearing.beside_since)
         return utterance
 
     # --- speaking ----------------------------------------------------------------------------------------

@@ -29,15 +29,19 @@ _CANNOT_END = frozenset(
 _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
 
 
-def hangover(heard_so_far: str, way: Listening) -> float:
-    """Seconds of silence that end the utterance, given what has been heard of it so far."""
+def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
+    """Seconds of silence that end the utterance, given what has been heard of it so far (and, while
+    answers come in, what the team-name list has heard: a lone team name there, its answer still to
+    come, even when the open vocabulary wrote the name as another word)."""
     words = heard_so_far.split()
+    if way is Listening.ANSWERS and len(words) <= 2 and Team.from_name(label):
+        return UNFINISHED_HANGOVER  # a team's name, its answer still to come
     if not words:
         return ANSWER_HANGOVER if way is Listening.ANSWERS else CLOSED_HANGOVER
     if words[-1] in _CANNOT_END:
         return UNFINISHED_HANGOVER
     if way is not Listening.BETWEEN_QUESTIONS and len(words) == 1 and Team.from_name(words[0]):
-        return UNFINISHED_HANGOVER  # a team's name, its answer still to come
+        return UNFINISHED_HANGOVER
     if way is Listening.BETWEEN_QUESTIONS and is_final(heard_so_far, way.phrases or ()):
         return FINAL_HANGOVER
     if way is Listening.READ_BACK and heard_so_far in _READ_BACK_FINAL:
