@@ -169,6 +169,13 @@ class Microphone:
                 yield chunk
 
 
+LATENCY = 0.15
+"""Seconds of audio buffered ahead of the speaker: PortAudio's "high" setting through ALSA's pulse plugin
+is about 40 ms, which ran dry (underruns) when the CPU was busy; this much more delays each reply a little."""
+STALLED_SECONDS = 10.0
+"""Seconds without the stream taking any audio before the speaker counts as gone."""
+
+
 @dataclass
 class _Playing:
     """One sentence handed to the output stream, and what the stream has done with it."""
@@ -194,6 +201,7 @@ class SpeakerOutput:
     device: str | None = None
     rate: int = 22_050
     """Hertz: what both voices render at."""
+    latency: float = LATENCY
     underruns: int = 0
     """Times the device ran dry anyway (the callback was starved of CPU)."""
     _stream: Any = field(default=None, repr=False)
@@ -209,7 +217,7 @@ class SpeakerOutput:
         try:
             stream = sd.RawOutputStream(
                 samplerate=self.rate, device=_device(self.device), dtype="int16", channels=1,
-                callback=self._feed,
+                latency=self.latency, callback=self._feed,
             )  # fmt: skip
             stream.start()
         except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
@@ -251,11 +259,17 @@ class SpeakerOutput:
             return time.monotonic()
         with self._lock:
             self._queue.append(playing)
-        if not playing.done.wait(timeout=speech.seconds + 5.0):
-            with self._lock:
-                if playing in self._queue:
-                    self._queue.remove(playing)
-            raise AudioError(f"the speaker {self.device or '(default)'} stopped taking audio")
+        taken, since = 0, time.monotonic()
+        while not playing.done.wait(timeout=0.5):
+            # A busy machine plays late, not never: give up only when the stream stops taking audio.
+            queue_head = self._queue[0] if self._queue else None
+            if playing.taken != taken or queue_head is not playing:
+                taken, since = playing.taken, time.monotonic()
+            elif time.monotonic() - since > STALLED_SECONDS:
+                with self._lock:
+                    if playing in self._queue:
+                        self._queue.remove(playing)
+                raise AudioError(f"the speaker {self.device or '(default)'} stopped taking audio")
         assert playing.first_at is not None and playing.last_at is not None
         self._quiet_at = max(self._quiet_at, playing.last_at)
         return playing.first_at
