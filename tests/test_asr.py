@@ -29,7 +29,7 @@ DIGITS = FIXTURES / "digits.wav"
 DIGIT_WORDS = ["ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "ZERO", "OH"]
 
 
-def stream(recognizer: Recognizer, samples: np.ndarray, chunk_bytes: int = 4000) -> list[Utterance]:  # type: ignore[type-arg]
+def stream(recognizer: Recognizer, samples: np.ndarray, chunk_bytes: int = 4000) -> list[Utterance]:
     pcm = samples.astype(np.int16).tobytes()
     heard = []
     for offset in range(0, len(pcm), chunk_bytes):
