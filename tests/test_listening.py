@@ -164,6 +164,25 @@ def test_a_question_played_by_ear_in_english(english_model: object, speaker: Spe
     assert host.night.score(Team.BATS) == 2 and host.night.score(Team.GHOSTS) == 0
 
 
+def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
+    english_model: object, speaker: Speaker, tmp_path: Path
+) -> None:
+    lines = ["Two.", "Wings and Webs, one.", "Bats, fly.", "Ghosts, glide.", "Ghosts, foxtrot lima yankee."]
+    lines += ["Bats, that was not what was said.", "Yes."]
+    parts: list[str | float] = []
+    for line in lines:
+        parts += [line, 2.0]
+    samples, _ = table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    read_back = [turn for turn in kiosk.turns if turn.listening is Listening.READ_BACK]
+    assert [turn.reply.text.splitlines()[0] for turn in read_back] == [
+        "Fixed: Ghosts said fly.",
+        "Fix undone for Ghosts.",
+        "The answer: fly.",
+    ]
+    assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
+
+
 def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Speaker, tmp_path: Path) -> None:
     parts: list[str | float] = ["Two.", 2.0, "D three.", 2.0]
     parts += ["Bats,", 1.0, "echolocation.", 2.0, "Ghosts, bram", 0.5, "stoker.", 2.0]
