@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         "--speaker",
         choices=["pyttsx3", "piper"],
         default="pyttsx3",
-        help="the voice: pyttsx3 (espeak-ng, light) or piper (a natural neural voice, ~240 MB more)",
+        help="the voice: pyttsx3 (espeak-ng, light) or piper (natural, neural; about 450 MB more memory)",
     )
 
     commands.add_parser("devices", help="list audio devices")

@@ -169,9 +169,10 @@ class Microphone:
                 yield chunk
 
 
-LATENCY = 0.15
-"""Seconds of audio buffered ahead of the speaker: PortAudio's "high" setting through ALSA's pulse plugin
-is about 40 ms, which ran dry (underruns) when the CPU was busy; this much more delays each reply a little."""
+LATENCY = 0.08
+"""Seconds of audio buffered ahead of the speaker. PortAudio's "high" setting through ALSA's pulse plugin is
+about 40 ms, which ran dry (underruns) when the CPU was busy; 80 ms (about 110 ms as granted) ran 5 starts
+under load without one, and adds less to each reply than the 150 ms (about 220 ms granted) also tried."""
 STALLED_SECONDS = 10.0
 """Seconds without the stream taking any audio before the speaker counts as gone."""
 

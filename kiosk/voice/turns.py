@@ -34,8 +34,10 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
     answers come in, what the team-name list has heard: a lone team name there, its answer still to
     come, even when the open vocabulary wrote the name as another word)."""
     words = heard_so_far.split()
-    if way is Listening.ANSWERS and len(words) <= 2 and Team.from_name(label):
-        return UNFINISHED_HANGOVER  # a team's name, its answer still to come
+    if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
+        # A team's name, its answer still to come. One word at most heard openly: the list's partial can
+        # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
+        return UNFINISHED_HANGOVER
     if not words:
         return ANSWER_HANGOVER if way is Listening.ANSWERS else CLOSED_HANGOVER
     if words[-1] in _CANNOT_END:
