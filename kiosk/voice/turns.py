@@ -22,9 +22,10 @@ UNFINISHED_HANGOVER = 1.2
 """Seconds after words that cannot end an utterance."""
 
 _CANNOT_END = frozenset(
-    ("and", "the", "of", "a", "an", "or", "to", "is", "in", "at", "for", "with", "double", "um", "uh", "er",
-     "erm", "our", "my", "their", "its")
-)  # fmt: skip
+    ("and", "the", "of", "a", "an", "or", "to", "with", "double", "um", "uh", "er", "erm")
+)
+"""Words no answer ends on. Not "our", "in", "is" and the like: the model writes those for the tail of
+words it does not know ("sonar" as "so our"), and each would hold a whole turn for the longest wait."""
 
 _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
 
