@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import enum
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -117,14 +118,17 @@ def record(seconds: float, device: str) -> npt.NDArray[np.int16]:
 
 
 def speak_test(settings: config.Settings) -> None:
-    from kiosk.appliance.voice import render_first
     from kiosk.voice.audio import SpeakerOutput
     from kiosk.voice.tts import Speaker, SpeakerSettings
 
     speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
+    output = SpeakerOutput(device=settings.output or None)
     try:
-        SpeakerOutput(device=settings.output or None).play(render_first(speaker, TEST_SENTENCE))
+        output.open()
+        output.play(speaker.render(TEST_SENTENCE))
+        time.sleep(max(0.0, output.quiet_at() - time.monotonic()))  # its last words out before closing
     finally:
+        output.close()
         speaker.close()
 
 

@@ -182,11 +182,19 @@ def _parser() -> argparse.ArgumentParser:
     voice_parser.add_argument(
         "--audio-out", type=Path, metavar="WAV", help="write the host's speech to a file"
     )
-    voice_parser.add_argument("--device", help="sounddevice input/output device (name or index)")
+    voice_parser.add_argument("--input", help="microphone: sounddevice device name or index")
+    voice_parser.add_argument("--output", help="speaker: sounddevice device name or index")
+    voice_parser.add_argument("--device", help="one device for both microphone and speaker (name or index)")
     voice_parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
     voice_parser.add_argument("--rate", type=int, default=150, help="speaking rate, words per minute")
     _add_carry_on_options(voice_parser)
     voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
+    voice_parser.add_argument(
+        "--speaker",
+        choices=["pyttsx3", "piper"],
+        default="pyttsx3",
+        help="the voice: pyttsx3 (espeak-ng, light) or piper (natural, neural; about 450 MB more memory)",
+    )
     add_screen_option(voice_parser)
 
     serve_parser = commands.add_parser(
@@ -270,7 +278,14 @@ def _night(args: argparse.Namespace) -> int:
         if args.command == "play":
             return play(started, stdin, sys.stdout, save_text)
         try:
-            code = run_voice(args, started, save_text)
+            code = run_voice(
+                args,
+                started,
+                save_text,
+                on_partial=None if screen is None else screen.hearing,
+                typed=None if screen is None else screen.keyboard.inbox,
+                announce="" if screen is None else screen.spoken_pin(),
+            )
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
             code = 0
         if started.keeper.messages:

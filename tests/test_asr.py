@@ -19,8 +19,9 @@ from kiosk.voice.asr import (
     parse_result,
     supports_grammar,
 )
-from kiosk.voice.audio import CHUNK_SECONDS, read_wav
+from kiosk.voice.audio import read_wav
 from kiosk.voice.grammar import between_questions, nearest
+from kiosk.voice.listening import Listening, Recognizers
 
 from .conftest import FIXTURES
 
@@ -28,7 +29,7 @@ DIGITS = FIXTURES / "digits.wav"
 DIGIT_WORDS = ["ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "ZERO", "OH"]
 
 
-def stream(recognizer: Recognizer, samples: np.ndarray, chunk_bytes: int = 4000) -> list[Utterance]:  # type: ignore[type-arg]
+def stream(recognizer: Recognizer, samples: np.ndarray, chunk_bytes: int = 4000) -> list[Utterance]:
     pcm = samples.astype(np.int16).tobytes()
     heard = []
     for offset in range(0, len(pcm), chunk_bytes):
@@ -113,13 +114,23 @@ def test_n_best_alternatives(korean_model: object) -> None:
     assert heard and any(utterance.alternatives for utterance in heard)
 
 
-def test_switching_grammar_between_utterances(korean_model: object) -> None:
-    recognizer = Recognizer(korean_model)
-    recognizer.restrict(grammar_for(korean_model, between_questions()), alternatives=3)
-    assert recognizer.grammar and recognizer.alternatives == 3
-    recognizer.restrict(None)
-    assert recognizer.grammar is None
-    assert stream(recognizer, read_wav(DIGITS)[: int(16000 * CHUNK_SECONDS * 30)])
+def test_recognisers_are_built_once_and_kept_for_the_night(korean_model: object) -> None:
+    recognizers = Recognizers(korean_model)
+    built = {way: recognizers[way] for way in Listening}
+    assert built[Listening.ANSWERS] is recognizers.open and not recognizers.open.grammar
+    assert built[Listening.BETWEEN_QUESTIONS].grammar and built[Listening.READ_BACK].grammar
+    samples = read_wav(DIGITS)
+    recognizers.warm(samples[: 16000 * 3])
+    for way in (Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK, Listening.ANSWERS):
+        assert recognizers[way] is built[way]
+    # Warming leaves nothing behind: the open recogniser then hears the recording as a fresh one does.
+    warm = [u.text for u in stream(recognizers.open, samples)]
+    assert warm and warm == [u.text for u in stream(Recognizer(korean_model), samples)]
+
+
+def test_a_model_without_grammars_listens_openly_every_way(korean_model: object) -> None:
+    recognizers = Recognizers(korean_model, grammar=False)
+    assert all(recognizers[way] is recognizers.open for way in Listening)
 
 
 def test_results_are_parsed_from_vosk_json() -> None:

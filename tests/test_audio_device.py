@@ -88,7 +88,10 @@ def test_the_speaker_plays_the_hosts_speech(virtual_audio: VirtualAudio, tmp_pat
         from kiosk.voice.audio import SpeakerOutput
         from kiosk.voice.tts import Speaker
         speaker = Speaker()
-        SpeakerOutput().play(speaker.render("Bats, pick a category and points, like D3."))
+        output = SpeakerOutput()
+        for text in ("Bats, pick a category and points, like D3.", "Ghosts, your turn.", "Owls: right."):
+            output.play(speaker.render(text))
+        output.close()
         speaker.close()
         """,
     )
@@ -99,7 +102,38 @@ def test_the_speaker_plays_the_hosts_speech(virtual_audio: VirtualAudio, tmp_pat
     with wave.open(str(recording)) as file:
         samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
     loud = np.abs(samples.astype(np.int32)) > 1000
-    assert loud.sum() > 16000 * 0.5  # over half a second of speech reached the speaker
+    assert loud.sum() > 16000 * 1.2  # the three sentences' speech reached the speaker
+    # One stream for all three: the speech comes in three bursts, each sentence whole.
+    bursts = np.flatnonzero(np.diff(np.flatnonzero(loud)) > 16000 * 0.2)
+    assert len(bursts) >= 2
+
+
+def test_microphone_and_speaker_are_chosen_apart(
+    virtual_audio: VirtualAudio, korean_model_path: Path, tmp_path: Path
+) -> None:
+    """--output names the speaker (and --device both): a device that is not there is one clear line."""
+    silence = tmp_path / "silence.wav"
+    with wave.open(str(silence), "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(16000)
+        file.writeframes(bytes(16000))
+    env = {**virtual_audio.env, "SNAP_APPLE_HOME": str(tmp_path / "home")}
+    for option in ("--output", "--device"):
+        command = [
+            sys.executable,
+            "-m",
+            "kiosk",
+            "voice",
+            "--audio-in",
+            str(silence),
+            option,
+            "no-such-speaker",
+        ]
+        run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)
+        assert run.returncode == 2
+        assert "Audio problem: cannot play on no-such-speaker" in run.stderr
+        assert "Traceback" not in run.stderr
 
 
 def test_the_voice_kiosk_on_the_microphone_and_speaker(
@@ -115,13 +149,21 @@ def test_the_voice_kiosk_on_the_microphone_and_speaker(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as kiosk:
         assert kiosk.stderr is not None and kiosk.stdout is not None
-        stdout = kiosk.stdout
+        stdout, stderr = kiosk.stdout, kiosk.stderr
         shown: list[str] = []
+        told: list[str] = []
         reader = threading.Thread(target=lambda: shown.extend(iter(stdout.readline, "")), daemon=True)
         reader.start()
+        # stderr is shared with the sound libraries, which may print their own notices: look for the
+        # kiosk's line among them rather than expecting it first.
+        teller = threading.Thread(target=lambda: told.extend(iter(stderr.readline, "")), daemon=True)
+        teller.start()
         try:
             # The opening is spoken first; the kiosk says when it listens.
-            assert kiosk.stderr.readline().strip() == "(listening)"
+            deadline = time.monotonic() + 120
+            while "(listening)\n" not in told and kiosk.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert "(listening)\n" in told, "".join(told)
             virtual_audio.feed_microphone(FIXTURES / "digits.wav").wait(timeout=30)
             deadline = time.monotonic() + 60
             while sum("[L] q:" in line for line in list(shown)) < 2 and time.monotonic() < deadline:
@@ -130,6 +172,7 @@ def test_the_voice_kiosk_on_the_microphone_and_speaker(
             kiosk.terminate()
             kiosk.wait(timeout=30)
             reader.join(timeout=10)
+            teller.join(timeout=10)
             speaker_recorder.terminate()
             speaker_recorder.wait(timeout=10)
     out = "".join(shown)

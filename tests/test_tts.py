@@ -7,11 +7,13 @@ import time
 import numpy as np
 import pytest
 
-from kiosk.voice.tts import Speaker, SpeakerSettings, SpeechStalled, sentences
+from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, SpeechStalled, VoiceMissing, sentences
 
 
-def test_a_sentence_renders_to_samples() -> None:
-    speaker = Speaker()
+@pytest.mark.parametrize("engine", list(Engine))
+def test_a_sentence_renders_to_samples(engine: Engine) -> None:
+    """espeak-ng by default, or Piper's joe voice (`--speaker piper`)."""
+    speaker = Speaker(SpeakerSettings(engine=engine))
     try:
         speech = speaker.render("Wings and Webs, three points: what do owls cough up?")
     finally:
@@ -72,3 +74,37 @@ def test_a_stalled_sentence_is_reported_and_the_engine_takes_the_next() -> None:
         assert len(speaker.render("Bats, pick a category.").samples) > 0
     finally:
         speaker.close()
+
+
+def test_a_long_first_sentence_renders_every_time_in_a_fresh_process() -> None:
+    """The opening's first render used to race espeak-ng writing its file; now it renders in memory."""
+    import subprocess
+    import sys
+
+    code = (
+        "from kiosk.voice.tts import Speaker; s = Speaker();"
+        "print(len(s.render('The candle on the snap-apple rod burns down, and the table counts up. ' * 6)"
+        ".samples)); s.close()"
+    )
+    lengths = [
+        int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(5)
+    ]
+    assert all(length > 22_050 * 10 for length in lengths)
+
+
+def test_an_unknown_voice_is_one_clear_message() -> None:
+    with pytest.raises(VoiceMissing, match="no voice 'en-martian'"):
+        Speaker(SpeakerSettings(voice="en-martian"))
+
+
+def test_a_slower_rate_slows_piper_too() -> None:
+    text = "Ghosts, the Hungry Ghost Festival."
+    seconds = []
+    for rate in (110, 220):
+        speaker = Speaker(SpeakerSettings(rate=rate, engine=Engine.PIPER))
+        try:
+            seconds.append(speaker.render(text).seconds)
+        finally:
+            speaker.close()
+    assert seconds[0] > seconds[1] * 1.4

@@ -24,8 +24,8 @@ from .conftest import FIXTURES
 TABLE = FIXTURES / "table-night.wav"
 
 
-def test_end_of_speech_by_energy() -> None:
-    detector = EndOfSpeech(silence_seconds=0.5)
+def test_end_of_speech_closes_each_utterance_once() -> None:
+    detector = EndOfSpeech()
     samples = read_wav(TABLE)
     pcm = samples.tobytes()
     ends = []

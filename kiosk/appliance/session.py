@@ -24,6 +24,7 @@ from kiosk.appliance import words
 from kiosk.appliance.words import Intent
 from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.key import Key
+from kiosk.engine.listening import Listening, listening_for
 from kiosk.engine.reply import Line, Reply
 from kiosk.keeping import Keeper, Notice, Refused, Started, begin, resume
 from kiosk.keys import LoadedKey, load_practice
@@ -91,6 +92,16 @@ class Session:
     @property
     def night(self) -> Night:
         return self._host.night if self.stage is Stage.NIGHT else self._between
+
+    def listening_for(self) -> Listening:
+        """What the table is expected to say next: the night's own answer during a night; between nights,
+        any words (carry on, new night, practice night, help)."""
+        return self._host.listening_for() if self.stage is Stage.NIGHT else listening_for(self._between)
+
+    def set_voice(self, voice: bool) -> None:
+        self.voice = voice
+        self._host.set_voice(voice)
+        self._between.voice = voice
 
     @property
     def key(self) -> Key | None:

@@ -21,7 +21,7 @@ from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Speaker, SpeakerSettings, Speech
+from kiosk.voice.tts import Speaker, SpeakerSettings, Speech, SpeechError
 
 CHIME_RATE = 22_050
 """Hertz."""
@@ -39,16 +39,6 @@ def ready_chime() -> Speech:
     return Speech(samples.astype(np.int16), CHIME_RATE)
 
 
-def render_first(speaker: Speaker, text: str, tries: int = 3) -> Speech:
-    """A speaker's first sentence: pyttsx3 can report it done before espeak-ng has written it, so ask again."""
-    for _ in range(tries - 1):
-        try:
-            return speaker.render(text)
-        except (FileNotFoundError, EOFError):
-            continue
-    return speaker.render(text)
-
-
 def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None = None) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends)."""
     model_path = Path(settings.model) if settings.model else default_model_path()
@@ -61,9 +51,14 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
         print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
         return 2
     output = SpeakerOutput(device=settings.output or None)
-    speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
+    try:
+        speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
+    except SpeechError as error:
+        print(error, file=sys.stderr)
+        return 2
     source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.input or None)
-    # The voice kiosk reads only a host's public face (opening, hear, night, key), which the session shows.
+    # The voice kiosk reads only a host's public face (opening, hear, key, listening_for, set_voice), which
+    # the session shows.
     kiosk = VoiceKiosk(
         cast(Host, session),
         model,
@@ -74,7 +69,7 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
         on_partial=lambda heard: print(f"(hearing) {heard}", file=sys.stderr, flush=True),
     )
     try:
-        render_first(speaker, "Ready.")  # the speech engine's first render, where its race lies
+        output.open()
         output.play(ready_chime())
         return kiosk.run(source)
     except AudioError as error:
@@ -83,4 +78,5 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
     except KeyboardInterrupt:
         return 0
     finally:
+        output.close()
         speaker.close()

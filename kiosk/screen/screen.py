@@ -96,6 +96,14 @@ class Screen:
         """`reply`, for a night loop: the night goes on whatever happens to its screen."""
         _come_what_may(lambda: self.reply(reply))
 
+    def hearing(self, words: str) -> None:
+        """The words heard so far, as the recogniser hears them: a live caption, replaced as it grows."""
+        _come_what_may(lambda: self.caption(Caption(TABLE, words, final=False)))
+
+    def spoken_pin(self) -> str:
+        """The keyboard's PIN as the kiosk says it, digit by digit, for the adult at a voice kiosk."""
+        return f"The table screen's keyboard PIN is {' '.join(self.keyboard.pin)}."
+
     def caption(self, caption: Caption) -> None:
         with self._lock:
             self._captions += 1

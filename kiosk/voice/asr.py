@@ -1,8 +1,8 @@
 """Speech recognition with Vosk: streaming 16 kHz mono int16 audio in, utterances out.
 
-One `Model` is loaded once and shared; each `Recognizer` streams one audio source. Between utterances the
-recogniser can be restricted to a closed phrase list (picks, commands, team names, letters, yes/no) where the
-model supports grammars; answers to questions are heard with the full vocabulary.
+One `Model` is loaded once and shared. A `Recognizer` is built once, with or without a closed phrase list,
+and kept for the night: building one costs ~57 ms, and a fresh one decodes its first utterance about 12 times
+slower than a warm one. The kiosk keeps one per way of listening (see listening.py) and switches between them.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ class Utterance:
     words: tuple[Word, ...] = ()
     alternatives: tuple[str, ...] = ()
     """Other readings, best first (n-best), when alternatives were asked for."""
+    unknown: bool = False
+    """A closed phrase list heard something outside it ([unk]): hear it again with the full vocabulary."""
 
     @property
     def end(self) -> float | None:
@@ -46,15 +48,20 @@ class Utterance:
         return self.words[-1].end if self.words else None
 
 
-def load_model(path: Path) -> object:
-    """Load a Vosk model from a folder (never from the network)."""
-    import vosk
-
+def check_model(path: Path) -> None:
+    """ModelMissing unless the folder holds what Vosk needs: a quick look, before anything slow starts."""
     if not (path / "am" / "final.mdl").exists() or not (path / "conf" / "model.conf").exists():
         raise ModelMissing(
             f"No speech model at {path}: fetch the small English model with `python -m kiosk model fetch`."
         )
-    vosk.SetLogLevel(-1)  # silences the library only when called before Model()
+
+
+def load_model(path: Path) -> object:
+    """Load a Vosk model from a folder (never from the network)."""
+    import vosk
+
+    check_model(path)
+    vosk.SetLogLevel(-2)  # errors only (-1 keeps warnings); takes effect only when called before Model()
     return vosk.Model(str(path))
 
 
@@ -87,43 +94,40 @@ def grammar_for(model: object, phrases: Iterable[str]) -> list[str]:
 
 @dataclass
 class Recognizer:
-    """A streaming recogniser over one model."""
+    """A streaming recogniser over one model, with its phrase list (or none) fixed for its life."""
 
     model: object
     grammar: Sequence[str] | None = None
     alternatives: int = 0
+    fed: float = field(init=False, default=0.0)
+    """Seconds of audio fed over its life: the clock its word times run on (Reset does not restart it)."""
     _recognizer: object = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._recognizer = self._build(self.grammar)
-
-    def _build(self, grammar: Sequence[str] | None) -> object:
         import vosk
 
-        if grammar:
-            recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, json.dumps(list(grammar)))
+        if self.grammar:
+            recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, json.dumps(list(self.grammar)))
         else:
             recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE)
         recognizer.SetWords(True)
         if self.alternatives:
             recognizer.SetMaxAlternatives(self.alternatives)
-        return recognizer
-
-    def restrict(self, grammar: Sequence[str] | None, alternatives: int = 0) -> None:
-        """Change the phrase list (and n-best size) between utterances, never in the middle of one."""
-        if list(grammar or []) != list(self.grammar or []) or alternatives != self.alternatives:
-            self.grammar, self.alternatives = grammar, alternatives
-            self._recognizer = self._build(grammar)
+        self._recognizer = recognizer
 
     def feed(self, chunk: bytes) -> Utterance | None:
         """Take 16-bit mono PCM; an utterance when the model's endpoint closes one."""
+        self.fed += len(chunk) / 2 / SAMPLE_RATE
         if self._recognizer.AcceptWaveform(chunk):  # type: ignore[attr-defined]
             return parse_result(self._recognizer.Result())  # type: ignore[attr-defined]
         return None
 
-    def partial(self) -> str:
+    def partial(self, keep_unknown: bool = False) -> str:
+        """The words heard so far in the utterance; with keep_unknown, [unk] stays where a closed list
+        heard something outside it."""
         result = json.loads(self._recognizer.PartialResult())  # type: ignore[attr-defined]
-        return str(result.get("partial", "")).lower()
+        text = str(result.get("partial", ""))
+        return " ".join(text.lower().split()) if keep_unknown else _normal(text)
 
     def finish(self) -> Utterance | None:
         """Close the utterance in progress (end of stream, or our own end-of-speech)."""
@@ -132,6 +136,33 @@ class Recognizer:
     def reset(self) -> None:
         """Forget audio heard so far (after the kiosk has spoken)."""
         self._recognizer.Reset()  # type: ignore[attr-defined]
+
+    def decode(self, pcm: bytes) -> Utterance | None:
+        """A whole utterance at once (its pieces joined), leaving the recogniser ready for the next."""
+        pieces: list[Utterance] = []
+        step = 3200
+        for offset in range(0, len(pcm), step):
+            piece = self.feed(pcm[offset : offset + step])
+            if piece is not None:
+                pieces.append(piece)
+        final = self.finish()
+        if final is not None:
+            pieces.append(final)
+        self.reset()
+        return joined(pieces)
+
+
+def joined(pieces: Sequence[Utterance]) -> Utterance | None:
+    """Utterances the model's endpoint split (a speaker pausing mid-answer) as the one that was meant."""
+    if not pieces:
+        return None
+    if len(pieces) == 1:
+        return pieces[0]
+    return Utterance(
+        " ".join(piece.text for piece in pieces if piece.text),
+        tuple(word for piece in pieces for word in piece.words),
+        unknown=any(piece.unknown for piece in pieces),
+    )
 
 
 def parse_result(raw: str) -> Utterance | None:
@@ -143,19 +174,29 @@ def parse_result(raw: str) -> Utterance | None:
             return None
         texts = tuple(_normal(option.get("text", "")) for option in options)
         best = options[0]
+        unknown = _UNKNOWN in str(best.get("text", ""))
         words = tuple(
-            Word(_normal(w["word"]), float(w["start"]), float(w["end"]), 1.0) for w in best.get("result", [])
+            Word(_normal(w["word"]), float(w["start"]), float(w["end"]), 1.0)
+            for w in best.get("result", [])
+            if _normal(w["word"])
         )
-        return Utterance(texts[0], words, texts[1:]) if texts[0] else None
-    text = _normal(result.get("text", ""))
-    if not text:
+        if not texts[0]:
+            return Utterance("", words, texts[1:], unknown=True) if unknown else None
+        return Utterance(texts[0], words, texts[1:], unknown=unknown)
+    raw = str(result.get("text", ""))
+    text = _normal(raw)
+    if not text and _UNKNOWN not in raw:
         return None
     words = tuple(
         Word(_normal(w["word"]), float(w["start"]), float(w["end"]), float(w.get("conf", 1.0)))
         for w in result.get("result", [])
+        if _normal(w["word"])
     )
-    return Utterance(text, words)
+    return Utterance(text, words, unknown=_UNKNOWN in raw)
+
+
+_UNKNOWN = "[unk]"
 
 
 def _normal(text: str) -> str:
-    return " ".join(word for word in text.lower().split() if word != "[unk]")
+    return " ".join(word for word in text.lower().split() if word != _UNKNOWN)

@@ -6,9 +6,12 @@ the kiosk can ignore whatever the microphone hears while the kiosk itself speaks
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import threading
 import time
 import wave
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,9 +54,19 @@ class Source(Protocol):
 
 
 class Output(Protocol):
-    def play(self, speech: Speech) -> float:
-        """Play to the end; return the wall-clock time (time.monotonic) of the first sample."""
+    def open(self) -> None:
+        """Get ready to play (at start, so that the first sentence does not wait)."""
         ...
+
+    def play(self, speech: Speech) -> float:
+        """Play (or queue for the speaker); return the wall-clock time (time.monotonic) of the first sample."""
+        ...
+
+    def quiet_at(self) -> float:
+        """time.monotonic() when everything played so far has left the speaker."""
+        ...
+
+    def close(self) -> None: ...
 
 
 def resample(samples: npt.NDArray[np.int16], rate: int, target: int) -> npt.NDArray[np.int16]:
@@ -156,20 +169,122 @@ class Microphone:
                 yield chunk
 
 
+LATENCY = 0.08
+"""Seconds of audio buffered ahead of the speaker. PortAudio's "high" setting through ALSA's pulse plugin is
+about 40 ms, which ran dry (underruns) when the CPU was busy; 80 ms (about 110 ms as granted) ran 5 starts
+under load without one, and adds less to each reply than the 150 ms (about 220 ms granted) also tried."""
+STALLED_SECONDS = 10.0
+"""Seconds without the stream taking any audio before the speaker counts as gone."""
+
+
+@dataclass
+class _Playing:
+    """One sentence handed to the output stream, and what the stream has done with it."""
+
+    pcm: bytes
+    taken: int = 0
+    """Bytes the stream has taken so far."""
+    first_at: float | None = None
+    """time.monotonic() when its first sample reaches the speaker."""
+    last_at: float | None = None
+    """time.monotonic() when its last sample has left the speaker."""
+    done: threading.Event = field(default_factory=threading.Event)
+
+
 @dataclass
 class SpeakerOutput:
-    """The speaker, through PortAudio."""
+    """The speaker, through one PortAudio stream kept open for the night.
+
+    Opening, draining and closing a stream per sentence costs well over a second on a sound server and
+    leaves the device starved between sentences (ALSA's "underrun occurred"). Here a callback feeds the
+    queued sentences and silence whenever there is nothing to say, so the device never runs dry."""
 
     device: str | None = None
+    rate: int = 22_050
+    """Hertz: what both voices render at."""
+    latency: float = LATENCY
+    underruns: int = 0
+    """Times the device ran dry anyway (the callback was starved of CPU)."""
+    _stream: Any = field(default=None, repr=False)
+    _queue: deque[_Playing] = field(default_factory=deque, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _quiet_at: float = 0.0
 
-    def play(self, speech: Speech) -> float:
+    def open(self) -> None:
+        """Open the stream now (at start), so the first sentence does not wait for it."""
+        if self._stream is not None:
+            return
         sd = _sounddevice()
-        started = time.monotonic()
         try:
-            sd.play(speech.samples, speech.rate, device=_device(self.device), blocking=True)
+            stream = sd.RawOutputStream(
+                samplerate=self.rate, device=_device(self.device), dtype="int16", channels=1,
+                latency=self.latency, callback=self._feed,
+            )  # fmt: skip
+            stream.start()
         except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
             raise AudioError(f"cannot play on {self.device or '(default)'}: {error}") from error
-        return started
+        self._stream = stream
+
+    def _feed(self, out: Any, frames: int, when: Any, status: Any) -> None:
+        """PortAudio's callback: the next bytes of queued speech, then silence. Kept short: no allocation
+        beyond the slice it copies, no waiting."""
+        if status.output_underflow:
+            self.underruns += 1
+        wanted = len(out)
+        now = time.monotonic()
+        delay = max(0.0, when.outputBufferDacTime - when.currentTime) if when.currentTime else 0.0
+        written = 0
+        with self._lock:
+            while written < wanted and self._queue:
+                playing = self._queue[0]
+                part = playing.pcm[playing.taken : playing.taken + wanted - written]
+                if playing.taken == 0:
+                    playing.first_at = now + delay + written / 2 / self.rate
+                out[written : written + len(part)] = part
+                written += len(part)
+                playing.taken += len(part)
+                if playing.taken >= len(playing.pcm):
+                    playing.last_at = now + delay + written / 2 / self.rate
+                    self._queue.popleft()
+                    playing.done.set()
+        if written < wanted:
+            out[written:wanted] = bytes(wanted - written)
+
+    def play(self, speech: Speech) -> float:
+        """Queue one sentence and wait until the stream has taken all of it; the time its first sample is
+        heard. AudioError if the device stops taking audio."""
+        self.open()
+        pcm = resample(speech.samples, speech.rate, self.rate).astype("<i2").tobytes()
+        playing = _Playing(pcm)
+        if not pcm:
+            return time.monotonic()
+        with self._lock:
+            self._queue.append(playing)
+        taken, since = 0, time.monotonic()
+        while not playing.done.wait(timeout=0.5):
+            # A busy machine plays late, not never: give up only when the stream stops taking audio.
+            queue_head = self._queue[0] if self._queue else None
+            if playing.taken != taken or queue_head is not playing:
+                taken, since = playing.taken, time.monotonic()
+            elif time.monotonic() - since > STALLED_SECONDS:
+                with self._lock:
+                    if playing in self._queue:
+                        self._queue.remove(playing)
+                raise AudioError(f"the speaker {self.device or '(default)'} stopped taking audio")
+        assert playing.first_at is not None and playing.last_at is not None
+        self._quiet_at = max(self._quiet_at, playing.last_at)
+        return playing.first_at
+
+    def quiet_at(self) -> float:
+        """time.monotonic() when everything played so far has left the speaker."""
+        return self._quiet_at
+
+    def close(self) -> None:
+        if self._stream is not None:
+            stream, self._stream = self._stream, None
+            with contextlib.suppress(Exception):  # closing a device that has gone away
+                stream.stop()
+                stream.close()
 
 
 @dataclass
@@ -181,9 +296,15 @@ class WavOutput:
     gap_seconds: float = 0.2
     _parts: list[npt.NDArray[np.int16]] = field(default_factory=list)
 
+    def open(self) -> None:
+        pass  # nothing to get ready: the file is written at close
+
     def play(self, speech: Speech) -> float:
         self._parts.append(resample(speech.samples, speech.rate, self.rate))
         self._parts.append(np.zeros(int(self.gap_seconds * self.rate), dtype=np.int16))
+        return time.monotonic()
+
+    def quiet_at(self) -> float:
         return time.monotonic()
 
     def close(self) -> None:

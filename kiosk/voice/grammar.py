@@ -1,16 +1,54 @@
-"""The closed set of things the table says between questions, for a grammar-restricted recogniser.
+"""The closed sets of things the table says, for grammar-restricted recognisers.
 
-Team counts, picks, commands, team names, yes and no. Vosk turns the list into a bigram model, so word
+Between questions: team counts, picks, commands, team names, yes and no. During the read-back: yes, no, team
+names, spelled letters (letters, letter names, NATO words, "double"), disputes and commands. Answers are never
+heard through these. Each list ends with [unk], so speech outside it comes out as unknown (and is heard
+again with the full vocabulary) instead of being forced onto the nearest phrase. Vosk turns the list into a bigram model, so word
 orders outside the list can still come out; each result is corrected to the nearest expected phrase, as
 wyoming-vosk does, since word confidences in grammar mode are almost always 1.
 """
 
 from __future__ import annotations
 
-from kiosk.engine.listening import between_questions
-from kiosk.engine.matching import slips
+from functools import cache
 
-__all__ = ["between_questions", "nearest"]
+from kiosk.engine.listening import COMMANDS, between_questions
+from kiosk.engine.matching import slips
+from kiosk.engine.teams import TEAM_ORDER
+from kiosk.engine.text import LETTER_NAMES
+
+UNKNOWN = "[unk]"
+
+YES_NO = (
+    "yes", "yeah", "yep", "right", "correct", "that's right", "okay",
+    "no", "nope", "wrong", "not yet", "that's wrong", "not right",
+)  # fmt: skip
+__all__ = [
+    "COMMANDS", "DISPUTES", "LETTER_NAMES", "UNKNOWN", "YES_NO", "between_questions", "is_final", "nearest", "read_back",
+]  # fmt: skip
+"""The engine's closed sets (commands, letter names, what is said between questions) are re-exported: this
+module is where the voice side finds every phrase list."""
+
+DISPUTES = ("that was not what was said", "not what we said", "that's not what we said", "we didn't say that")
+
+
+@cache
+def read_back() -> tuple[str, ...]:
+    """Every phrase the table may say while the kiosk reads the answers back: spelled fixes come out as a
+    team name followed by single letters, which the bigram grammar allows in any order."""
+    letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
+    phrases: list[str] = [*YES_NO, *DISPUTES, *COMMANDS, *letters, *LETTER_NAMES, "double"]
+    phrases += [team.value.lower() for team in TEAM_ORDER]
+    return tuple(dict.fromkeys(phrases))
+
+
+def is_final(text: str, phrases: tuple[str, ...]) -> bool:
+    """True when `text` is a whole phrase of the set that no longer phrase carries on from (a pick, yes,
+    a command): nothing the table may add would change what it means, so the kiosk need not wait long.
+    Adding "teams" to a count changes nothing."""
+    if text not in phrases:
+        return False
+    return not any(phrase.startswith(text + " ") and phrase != f"{text} teams" for phrase in phrases)
 
 
 def nearest(text: str, phrases: tuple[str, ...], *, alternatives: tuple[str, ...] = ()) -> str:

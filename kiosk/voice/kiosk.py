@@ -1,10 +1,12 @@
 """The hands-free kiosk: audio source -> recogniser -> host (voice mode) -> speech out, half duplex.
 
-    source (microphone or WAV) --chunks--> EndOfSpeech + Recognizer --utterance--> Host.hear
-        --reply--> screen (text and ledger), save file, Speaker.render per sentence --> output
+    source (microphone or WAV) --chunks--> EndOfSpeech + the recogniser for this moment --utterance-->
+        Host.hear --reply--> screen (text and ledger), save file, Speaker.render per sentence --> output
 
 While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
-hears itself. Between questions the recogniser listens for the closed set of picks and commands.
+hears itself. The recognisers are built once and warmed during the opening; each utterance goes to the one
+for what the table is expected to say (listening.py), and ends after a silence chosen from the words heard
+so far (turns.py).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from queue import Queue
+from queue import Empty, Queue
 from typing import TextIO
 
 import numpy as np
@@ -24,7 +26,15 @@ import numpy as np
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.keeping import Keeper, Started
-from kiosk.voice.asr import ModelMissing, Recognizer, Utterance, grammar_for, load_model, supports_grammar
+from kiosk.voice.asr import (
+    SAMPLE_RATE,
+    ModelMissing,
+    Utterance,
+    check_model,
+    joined,
+    load_model,
+    supports_grammar,
+)
 from kiosk.voice.audio import (
     AudioError,
     Chunk,
@@ -34,14 +44,25 @@ from kiosk.voice.audio import (
     SpeakerOutput,
     WavOutput,
     WavSource,
+    resample,
 )
 from kiosk.voice.grammar import between_questions, nearest
+from kiosk.voice.listening import Listening, Recognizers, listening_for, with_label
 from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Speaker, SpeakerSettings, Speech, SpeechStalled, sentences
+from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, Speech, SpeechError, sentences
+from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
 
 TAIL_SECONDS = 0.3
 """Seconds after the kiosk stops speaking during which the microphone is still ignored (room echo)."""
+PREROLL_SECONDS = 1.0
+"""Audio kept from before speech starts, to hear an utterance again with the full vocabulary."""
+STALL_SECONDS = 2.0
+"""Seconds with words heard and none changing that end an utterance even if the room never goes quiet."""
+LONGEST_SECONDS = 20.0
+"""No utterance runs longer than this."""
+WARM_TEXT = "Bats, D three. Ghosts: a broomstick. Yes. B U T T O N. What's the score?"
+"""Spoken to the recognisers during the opening: words of every kind the table says."""
 
 
 @dataclass(frozen=True)
@@ -54,12 +75,32 @@ class Turn:
     """time.monotonic() when the speaker's last word ended (real-time sources only)."""
     reply_started_at: float | None
     """time.monotonic() when the first sample of the reply was played."""
+    listening: Listening = Listening.ANSWERS
+    """How the utterance was heard."""
 
     @property
     def latency(self) -> float | None:
         if self.voice_ended_at is None or self.reply_started_at is None:
             return None
         return self.reply_started_at - self.voice_ended_at
+
+
+@dataclass
+class _Hearing:
+    """The utterance in progress."""
+
+    way: Listening
+    since: float = 0.0
+    """The recogniser's clock (Recognizer.fed) when this utterance began."""
+    beside_since: float = 0.0
+    """The clock of the recogniser heard beside it."""
+    pieces: list[Utterance] = field(default_factory=list)
+    beside_pieces: list[Utterance] = field(default_factory=list)
+    audio: bytearray = field(default_factory=bytearray)
+    so_far: str = ""
+    changed_at: float = 0.0
+    """Seconds into the stream when the words so far last changed."""
+    started_at: float | None = None
 
 
 @dataclass
@@ -77,74 +118,153 @@ class VoiceKiosk:
     """Called each time the kiosk has finished speaking and listens again."""
     on_partial: Callable[[str], None] | None = None
     """Called with the words heard so far whenever they change: live captions for a screen."""
-    _recognizer: Recognizer = field(init=False)
+    announce: str = ""
+    """The kiosk's own words after the first reply (the table screen's keyboard PIN): said, not journalled."""
+    typed: Queue[str] | None = None
+    """Messages typed on an unlocked table screen: each is taken as the table's next message, between
+    utterances, so a misheard night can go on from the adult's phone."""
+    opening_started_at: float | None = None
+    """time.monotonic() of the opening's first sample."""
+    recognizers: Recognizers = field(init=False)
     _muted_until: float = field(init=False, default=0.0)
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
+    _warming: threading.Thread | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.host.set_voice(True)
-        self._recognizer = Recognizer(self.model, alternatives=0)
+        self.recognizers = Recognizers(self.model, grammar=self.grammar)
 
     # --- the loop ----------------------------------------------------------------------------------------
 
     def run(self, source: Source, resume: str | None = None, first: Reply | None = None) -> int:
-        self._say(first or self.host.opening())
+        """The night by ear, from its first reply (the opening, or the last reply of a night carried on)."""
+        self._warming = threading.Thread(target=self._warm, name="warm-recognisers", daemon=True)
+        self._warming.start()
+        self.opening_started_at = self._say(first or self.host.opening())
         if self.host.key is None:
             return 2
+        if self.announce:
+            print(self.announce, file=self.screen, flush=True)
+            self._speak(self.announce)
         if resume:
             self._say(self.host.hear(resume), resume)
-        for utterance, ended_at in self._utterances(source):
+        for utterance, ended_at, way in self._utterances(source):
             reply = self.host.hear(utterance.text)
             started = self._say(reply, utterance.text)
-            self.turns.append(Turn(utterance.text, reply, ended_at, started))
+            self.turns.append(Turn(utterance.text, reply, ended_at, started, way))
             if reply.over:
                 return 0
         return 0
 
-    def _utterances(self, source: Source) -> Iterator[tuple[Utterance, float | None]]:
-        self._listen_for_phase()
+    def _warm(self) -> None:
+        """Warm every recogniser on real speech while the opening plays; a voice that cannot render
+        leaves them cold, which is slower, never wrong."""
+        try:
+            speech = self.speaker.render(WARM_TEXT)
+        except SpeechError:
+            return
+        self.recognizers.warm(resample(speech.samples, speech.rate, SAMPLE_RATE))
+
+    def _utterances(self, source: Source) -> Iterator[tuple[Utterance, float | None, Listening]]:
         detector = self.end_of_speech
-        heard_so_far = ""
+        hearing = self._hearing()
         for chunk in source.chunks():
+            typed = self._typed_now(hearing)
+            if typed is not None:
+                yield typed, None, hearing.way
+                hearing = self._hearing()
+                continue
             if chunk.captured is not None and chunk.captured < self._muted_until:
                 continue  # half duplex: this is the kiosk's own voice, or its echo
-            utterance = self._recognizer.feed(chunk.pcm)
-            if utterance is None and self.on_partial:
-                partial = self._recognizer.partial()
-                if partial != heard_so_far:
-                    heard_so_far = partial
-                    self.on_partial(partial)
-            voiced_before = detector.last_voice_at
-            ended = detector.feed(chunk.pcm, chunk.at)
-            if (
-                chunk.captured is not None
-                and detector.last_voice_at != voiced_before
-                and detector.last_voice_at
-            ):
-                self._voice_ended = chunk.captured - (chunk.at + chunk.seconds - detector.last_voice_at)
-            if ended and utterance is None:
-                utterance = self._recognizer.finish()
-            if utterance is not None:
-                heard_so_far = ""
-                yield self._corrected(utterance), self._voice_ended
+            if self._hear_chunk(hearing, chunk):
+                utterance = self._close(hearing)
+                if utterance is not None:
+                    yield utterance, self._voice_ended, hearing.way
                 detector.reset()
-                self._listen_for_phase()
-        final = self._recognizer.finish()
-        if final is not None:
-            yield self._corrected(final), self._voice_ended
+                hearing = self._hearing()
+        last = self._close(hearing)
+        if last is not None:
+            yield last, self._voice_ended, hearing.way
 
-    def _listen_for_phase(self) -> None:
-        """Between questions the table says one of a closed set of phrases; answers are open."""
-        expected = self.host.listening_for().phrases
-        phrases = grammar_for(self.model, expected) if self.grammar and expected else None
-        self._recognizer.restrict(phrases, alternatives=3 if phrases is not None else 0)
+    def _typed_now(self, hearing: _Hearing) -> Utterance | None:
+        """A message typed on the screen, taken only between utterances so it never splits one."""
+        if self.typed is None or hearing.pieces or hearing.so_far:
+            return None
+        try:
+            return Utterance(self.typed.get_nowait())
+        except Empty:
+            return None
 
-    def _corrected(self, utterance: Utterance) -> Utterance:
-        if not self._recognizer.grammar:
-            return utterance
-        text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
-        return Utterance(text, utterance.words, utterance.alternatives)
+    def _hearing(self) -> _Hearing:
+        way = listening_for(self.host)
+        beside = self.recognizers.beside(way)
+        return _Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0)
+
+    def _hear_chunk(self, hearing: _Hearing, chunk: Chunk) -> bool:
+        """Feed one chunk to the recogniser and the end-of-speech detector; True when the utterance ends."""
+        recognizer = self.recognizers[hearing.way]
+        detector = self.end_of_speech
+        hearing.audio += chunk.pcm
+        piece = recognizer.feed(chunk.pcm)
+        if piece is not None:
+            hearing.pieces.append(piece)  # the model's own endpoint: a pause, maybe mid-answer
+        beside = self.recognizers.beside(hearing.way)
+        label = ""
+        if beside is not None:
+            also = beside.feed(chunk.pcm)
+            if also is not None:
+                hearing.beside_pieces.append(also)
+            told = [f"{p.text} [unk]" if p.unknown else p.text for p in hearing.beside_pieces]
+            label = " ".join([*told, "" if also else beside.partial(keep_unknown=True)]).strip()
+        partial = "" if piece is not None else recognizer.partial()
+        so_far = " ".join([*(p.text for p in hearing.pieces if p.text), partial]).strip()
+        if so_far != hearing.so_far:
+            hearing.so_far, hearing.changed_at = so_far, chunk.at
+            if self.on_partial:
+                self.on_partial(so_far)
+        wait = hangover(so_far, hearing.way, label)
+        voiced_before = detector.last_voice_at
+        ended = detector.feed(chunk.pcm, chunk.at, wait)
+        if detector.last_voice_at != voiced_before and detector.last_voice_at is not None:
+            hearing.started_at = hearing.started_at if hearing.started_at is not None else chunk.at
+            if chunk.captured is not None:
+                self._voice_ended = chunk.captured - (chunk.at + chunk.seconds - detector.last_voice_at)
+        anything = bool(hearing.pieces) or bool(so_far)
+        if not anything and not detector.speaking:
+            del hearing.audio[: max(0, len(hearing.audio) - int(PREROLL_SECONDS * SAMPLE_RATE) * 2)]
+            return False
+        quiet_after_words = anything and not detector.speaking and detector.quiet_seconds >= wait
+        stalled = bool(so_far) and chunk.at - hearing.changed_at >= STALL_SECONDS
+        too_long = hearing.started_at is not None and chunk.at - hearing.started_at >= LONGEST_SECONDS
+        return ended or quiet_after_words or stalled or too_long
+
+    def _close(self, hearing: _Hearing) -> Utterance | None:
+        """The utterance as the table meant it: its pieces joined; heard again with the full vocabulary if
+        a closed list heard something outside it; corrected to the nearest pick or command."""
+        recognizer = self.recognizers[hearing.way]
+        final = recognizer.finish()
+        recognizer.reset()
+        utterance = joined([*hearing.pieces, *([final] if final is not None else [])])
+        beside = self.recognizers.beside(hearing.way)
+        also: Utterance | None = None
+        if beside is not None:
+            last = beside.finish()
+            beside.reset()
+            also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
+        if utterance is None:
+            return None
+        if utterance.unknown and recognizer is not self.recognizers.open:
+            again = self.recognizers.open.decode(bytes(hearing.audio))
+            return again if again is not None and again.text else (utterance if utterance.text else None)
+        if not utterance.text:
+            return None
+        if hearing.way is Listening.BETWEEN_QUESTIONS and recognizer is not self.recognizers.open:
+            text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
+            return Utterance(text, utterance.words, utterance.alternatives)
+        if hearing.way is Listening.ANSWERS:
+            return with_label(utterance, hearing.since, also, hearing.beside_since)
+        return utterance
 
     # --- speaking ----------------------------------------------------------------------------------------
 
@@ -155,21 +275,29 @@ class VoiceKiosk:
         kept = self.log.record(heard, reply) if self.log else None
         if kept:
             print(f"(The save is kept in {kept}.)", file=self.screen, flush=True)
-        first: float | None = None
-        for speech in self._rendered(sentences(reply.speech)):
-            if not len(speech.samples):
-                continue
-            played = self.output.play(speech)
-            first = played if first is None else first
-        self._recognizer.reset()
-        self.end_of_speech.reset()
-        self._muted_until = time.monotonic() + TAIL_SECONDS
+        first = self._speak(reply.speech)
         if not reply.over and self.on_listening:
             self.on_listening()
         return first
 
+    def _speak(self, text: str) -> float | None:
+        """Say `text` sentence by sentence, then listen afresh; time.monotonic() of the first sample."""
+        first: float | None = None
+        for speech in self._rendered(sentences(text)):
+            if not len(speech.samples):
+                continue
+            played = self.output.play(speech)
+            first = played if first is None else first
+        if self._warming is not None:
+            self._warming.join()  # the recognisers are the warming thread's until it is done
+        self.recognizers.reset()
+        self.end_of_speech.reset()
+        self._muted_until = max(time.monotonic(), self.output.quiet_at()) + TAIL_SECONDS
+        return first
+
     def _rendered(self, texts: list[str]) -> Iterator[Speech]:
-        """Render the next sentence while the current one plays."""
+        """Render the next sentence while the current one plays. A sentence that cannot be rendered is
+        reported and skipped (its text is on the screen); the reply goes on."""
         if not texts:
             return
         ready: Queue[Speech] = Queue(maxsize=2)
@@ -178,11 +306,11 @@ class VoiceKiosk:
             for text in texts:
                 try:
                     ready.put(self.speaker.render(text))
-                except SpeechStalled as error:
+                except Exception as error:  # SpeechError, or anything else: never leave the reader waiting
                     print(f"(speech) {error}", file=sys.stderr, flush=True)
                     ready.put(Speech(np.zeros(0, dtype=np.int16), 22_050))
 
-        worker = threading.Thread(target=render_all, daemon=True)
+        worker = threading.Thread(target=render_all, name="render", daemon=True)
         worker.start()
         for _ in texts:
             yield ready.get()
@@ -192,40 +320,66 @@ class VoiceKiosk:
 def _source(args: argparse.Namespace) -> Source:
     if args.audio_in is not None:
         return WavSource(Path(args.audio_in), realtime=bool(getattr(args, "realtime", False)))
-    return Microphone(device=args.device)
+    return Microphone(device=args.input or args.device)
 
 
-def run_voice(args: argparse.Namespace, started: Started, resume: str | None = None) -> int:
-    """`python -m kiosk voice`: one clear line for a missing model or device, never a traceback."""
-    model_path = args.model or default_model_path()
+def _settings(args: argparse.Namespace) -> SpeakerSettings:
+    engine = Engine(args.speaker) if getattr(args, "speaker", None) else Engine.ESPEAK
+    return SpeakerSettings(rate=args.rate, voice=args.speaker_voice or SpeakerSettings().voice, engine=engine)
+
+
+def run_voice(
+    args: argparse.Namespace,
+    started: Started,
+    resume: str | None = None,
+    *,
+    on_partial: Callable[[str], None] | None = None,
+    typed: Queue[str] | None = None,
+    announce: str = "",
+) -> int:
+    """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
+    `on_partial` gets the words heard so far (live captions); `typed` holds messages typed on a screen."""
+    output: Output = (
+        WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.output or args.device)
+    )
+    speaker: Speaker | None = None
+    model_path = Path(args.model or default_model_path())
+
+    def hearing(words: str) -> None:
+        print(f"(hearing) {words}", file=sys.stderr, flush=True)
+        if on_partial is not None:
+            on_partial(words)
+
     try:
-        model = load_model(Path(model_path))
-    except ModelMissing as error:
+        check_model(model_path)
+        output.open()  # early: a sound server takes a moment to start a stream, which the loading hides
+        speaker = Speaker(_settings(args))
+        model = load_model(model_path)
+        kiosk = VoiceKiosk(
+            started.host,
+            model,
+            speaker,
+            output,
+            log=started.keeper,
+            grammar=supports_grammar(model_path),
+            on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
+            on_partial=hearing,
+            typed=typed,
+            announce=announce,
+        )
+        return kiosk.run(_source(args), resume, started.first)
+    except (ModelMissing, SpeechError) as error:
         print(error, file=sys.stderr)
         return 2
-    output: Output = WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.device)
-    speaker = Speaker(SpeakerSettings(rate=args.rate, voice=args.speaker_voice or SpeakerSettings().voice))
-    kiosk = VoiceKiosk(
-        started.host,
-        model,
-        speaker,
-        output,
-        log=started.keeper,
-        grammar=supports_grammar(Path(model_path)),
-        on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
-        on_partial=lambda words: print(f"(hearing) {words}", file=sys.stderr, flush=True),
-    )
-    try:
-        return kiosk.run(_source(args), resume, started.first)
     except AudioError as error:
         print(f"Audio problem: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
     finally:
-        if isinstance(output, WavOutput):
-            output.close()
-        speaker.close()
+        output.close()
+        if speaker is not None:
+            speaker.close()
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk", "run_voice"]

@@ -1,21 +1,20 @@
-"""Speech out: pyttsx3 (espeak-ng on Linux and the Pi) renders each sentence to samples for the speaker.
+"""Speech out: each sentence is rendered to samples in memory, then played by the kiosk's own output.
 
-pyttsx3's own `say()` plays through `aplay`, past our choice of device and past the half-duplex gate, so the
-kiosk renders with `save_to_file` and plays the samples itself.
+Two voices: espeak-ng (the default, through the library binding that pyttsx3 ships) and Piper with the joe
+US English voice (`--speaker piper`), natural for young players. Either renders synchronously into memory:
+no temporary file to race for, no driver loop to poll. One thread owns the engine; every render error is
+handed back to the caller as an exception, so the thread never dies and the kiosk never waits forever.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
+import enum
 import queue
 import re
-import tempfile
 import threading
-import wave
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -25,12 +24,20 @@ DEFAULT_RATE = 150
 DEFAULT_VOICE = "gmw/en-us"
 
 
+class Engine(enum.Enum):
+    ESPEAK = "pyttsx3"
+    """espeak-ng through pyttsx3's binding of its library: fast, robotic, light on memory."""
+    PIPER = "piper"
+    """Piper's neural joe voice: natural, slower to render; the kiosk peaked at 736 MB with it, 278 MB without."""
+
+
 @dataclass(frozen=True)
 class SpeakerSettings:
     rate: int = DEFAULT_RATE
     """Words per minute."""
     voice: str = DEFAULT_VOICE
-    """An espeak-ng voice id such as gmw/en-us or gmw/en-gb-x-rp; an unknown id keeps the default voice."""
+    """An espeak-ng voice id such as gmw/en-us or gmw/en-gb-x-rp (espeak-ng only)."""
+    engine: Engine = Engine.ESPEAK
 
 
 @dataclass(frozen=True)
@@ -57,80 +64,134 @@ def sentences(text: str) -> list[str]:
     return [part.strip() for part in parts if part.strip()]
 
 
-class SpeechStalled(Exception):
-    """The speech engine did not finish a sentence in time; the kiosk shows the text and goes on."""
+class SpeechError(Exception):
+    """A sentence could not be rendered; the kiosk shows the text and goes on."""
+
+
+class SpeechStalled(SpeechError):
+    """The speech engine did not finish a sentence in time."""
+
+
+class VoiceMissing(SpeechError):
+    """The speech engine or the chosen voice is not installed; the message says what to install."""
 
 
 RENDER_TIMEOUT = 15.0
-"""Seconds one sentence may take to render before the engine's loop is ended from outside."""
+"""Seconds one sentence may take to render before the caller stops waiting for it."""
+
+
+class Voice(Protocol):
+    """One speech engine, used from one thread only."""
+
+    def render(self, text: str) -> Speech: ...
+
+
+_ESPEAK_LOCK = threading.Lock()
+"""libespeak-ng keeps one state per process: voice, rate and output callback are set per render under it."""
+_espeak_rate: int | None = None
+
+
+class EspeakVoice:
+    """espeak-ng in synchronous mode: `espeak_Synth` returns when the whole sentence is in our buffer."""
+
+    def __init__(self, settings: SpeakerSettings) -> None:
+        global _espeak_rate
+        try:
+            from pyttsx3.drivers import _espeak
+        except (ImportError, OSError, RuntimeError) as error:  # RuntimeError: libespeak-ng missing
+            raise VoiceMissing(f"espeak-ng is not installed ({error}): install libespeak-ng1") from error
+        self._espeak: Any = _espeak
+        self.settings = settings
+        self._parts: list[npt.NDArray[np.int16]] = []
+        with _ESPEAK_LOCK:
+            if _espeak_rate is None:
+                rate = int(_espeak.Initialize(_espeak.AUDIO_OUTPUT_SYNCHRONOUS, 0, None, 0))
+                if rate <= 0:
+                    raise VoiceMissing("espeak-ng could not start: is espeak-ng-data installed?")
+                _espeak_rate = rate
+            self.rate = _espeak_rate
+            if _espeak.SetVoiceByName(settings.voice.encode()) != 0:
+                raise VoiceMissing(
+                    f"espeak-ng has no voice {settings.voice!r} (try gmw/en-us or gmw/en-gb-x-rp)"
+                )
+
+    def _collect(self, wav: Any, count: int, events: Any) -> int:
+        if wav and count > 0:
+            self._parts.append(np.ctypeslib.as_array(wav, (count,)).astype(np.int16, copy=True))
+        return 0  # carry on
+
+    def render(self, text: str) -> Speech:
+        espeak = self._espeak
+        with _ESPEAK_LOCK:
+            self._parts = []
+            espeak.SetSynthCallback(self._collect)
+            espeak.SetVoiceByName(self.settings.voice.encode())
+            espeak.SetParameter(espeak.RATE, self.settings.rate, 0)
+            status = espeak.Synth(text)
+            parts, self._parts = self._parts, []
+        if status != 0:
+            raise SpeechError(f"espeak-ng refused the sentence (status {status}): {text[:60]}")
+        samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int16)
+        return Speech(samples, self.rate)
+
+
+def _piper_voice(settings: SpeakerSettings) -> Voice:
+    from kiosk.voice.piper import PiperVoice  # loads onnxruntime: only when asked for
+
+    return PiperVoice(settings)
+
+
+VOICES: dict[Engine, Callable[[SpeakerSettings], Voice]] = {
+    Engine.ESPEAK: EspeakVoice,
+    Engine.PIPER: _piper_voice,
+}
 
 
 class Speaker:
-    """Renders text to speech with one pyttsx3 engine, set up once (rate changes between calls are
-    unreliable on one engine) and used only from its own thread: pyttsx3's espeak driver runs a polling
-    loop that is not safe to enter from several threads."""
+    """Renders sentences on its own thread, one at a time, with the engine it loaded there; `render` waits
+    at most `timeout` seconds and raises SpeechError for anything that went wrong."""
 
     def __init__(self, settings: SpeakerSettings | None = None) -> None:
         self.settings = settings or SpeakerSettings()
-        self._folder = tempfile.TemporaryDirectory(prefix="kiosk-tts-")
-        self._jobs: queue.Queue[tuple[str, queue.Queue[Speech | BaseException]] | None] = queue.Queue()
-        self._engine: Any = None
-        started: queue.Queue[BaseException | None] = queue.Queue()
+        self._jobs: queue.Queue[tuple[str, queue.Queue[Speech | Exception]] | None] = queue.Queue()
+        started: queue.Queue[Exception | None] = queue.Queue()
         self._thread = threading.Thread(target=self._serve, args=(started,), name="speech", daemon=True)
         self._thread.start()
         problem = started.get()
         if problem is not None:
             raise problem
 
-    def _serve(self, started: queue.Queue[BaseException | None]) -> None:
+    def _serve(self, started: queue.Queue[Exception | None]) -> None:
         try:
-            import pyttsx3
-
-            self._engine = pyttsx3.init("espeak")
-            self._engine.setProperty("rate", self.settings.rate)
-            self._engine.setProperty("voice", self.settings.voice)
-        except Exception as error:  # a missing espeak-ng library shows here
+            voice = VOICES[self.settings.engine](self.settings)
+        except SpeechError as error:
             started.put(error)
+            return
+        except Exception as error:  # an engine's own failure to load, told in one line
+            started.put(VoiceMissing(f"the {self.settings.engine.value} voice could not load: {error}"))
             return
         started.put(None)
         while (job := self._jobs.get()) is not None:
             text, answer = job
             try:
-                answer.put(self._render_here(text))
-            except Exception as error:  # handed to the caller, who decides
+                answer.put(voice.render(text))
+            except SpeechError as error:
                 answer.put(error)
-
-    def _render_here(self, text: str) -> Speech:
-        """espeak now and then writes an empty file: render again then."""
-        path = Path(self._folder.name) / "sentence.wav"
-        rate = 22_050
-        for _ in range(3):
-            with contextlib.redirect_stdout(io.StringIO()):  # pyttsx3 prints "Audio saved to ..."
-                self._engine.save_to_file(text, str(path))
-                self._engine.runAndWait()
-            with wave.open(str(path), "rb") as file:
-                rate = file.getframerate()
-                frames = file.readframes(file.getnframes())
-            if frames:
-                return Speech(np.frombuffer(frames, dtype=np.int16).copy(), rate)
-        return Speech(np.zeros(0, dtype=np.int16), rate)
+            except Exception as error:  # any engine fault ends this sentence, never the thread
+                answer.put(SpeechError(f"{type(error).__name__}: {error}"))
 
     def render(self, text: str, timeout: float = RENDER_TIMEOUT) -> Speech:
-        """One sentence to samples; SpeechStalled if the engine does not finish it in time."""
-        answer: queue.Queue[Speech | BaseException] = queue.Queue()
+        """One sentence to samples; SpeechError if it cannot be rendered, SpeechStalled if not in time."""
+        answer: queue.Queue[Speech | Exception] = queue.Queue()
         self._jobs.put((text, answer))
         try:
             result = answer.get(timeout=timeout)
         except queue.Empty:
-            # End the driver's polling loop from outside so the engine can take the next sentence.
-            with contextlib.suppress(Exception):
-                self._engine.endLoop()
             raise SpeechStalled(f"the speech engine stalled on: {text[:60]}") from None
-        if isinstance(result, BaseException):
+        if isinstance(result, Exception):
             raise result
         return result
 
     def close(self) -> None:
         self._jobs.put(None)
         self._thread.join(timeout=RENDER_TIMEOUT)
-        self._folder.cleanup()

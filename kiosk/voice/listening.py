@@ -1,0 +1,119 @@
+"""How the kiosk listens at each moment of the night, and the recognisers it keeps for each way.
+
+Between questions the table says one of a closed set (picks, commands, team counts); during the read-back
+another (yes, no, team names, spelled letters, disputes); answers to questions are always heard with the
+full vocabulary, so a grammar can never turn a wrong answer into a right one.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from kiosk.engine.host import Host
+from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.voice.asr import Recognizer, Utterance, Word, grammar_for
+from kiosk.voice.grammar import UNKNOWN, between_questions, read_back
+
+
+class Listening(enum.Enum):
+    BETWEEN_QUESTIONS = "between questions"
+    READ_BACK = "read-back"
+    ANSWERS = "answers"
+
+    @property
+    def phrases(self) -> tuple[str, ...] | None:
+        """The closed set heard this way; None for the full vocabulary."""
+        if self is Listening.BETWEEN_QUESTIONS:
+            return between_questions()
+        if self is Listening.READ_BACK:
+            return read_back()
+        return None
+
+
+def listening_for(host: Host) -> Listening:
+    """What the table is expected to say next, as the host tells it."""
+    expected = host.listening_for()
+    if expected.read_back:
+        return Listening.READ_BACK
+    if expected.closed:
+        return Listening.BETWEEN_QUESTIONS
+    return Listening.ANSWERS
+
+
+@dataclass
+class Recognizers:
+    """One recogniser per way of listening, built once and kept warm for the night: switching is free,
+    rebuilding is not (a fresh recogniser decodes its first utterance about 12 times slower)."""
+
+    model: object
+    grammar: bool = True
+    """False for a model without grammar support: every way of listening uses the open recogniser."""
+    _by_way: dict[Listening, Recognizer] = field(init=False, default_factory=dict)
+
+    labels: Recognizer | None = field(init=False, default=None)
+    """Team names and [unk] only: heard beside the open recogniser while answers come in, since the small
+    model's open vocabulary often hears a leading "Bats" as "that's" or "birds"."""
+
+    def __post_init__(self) -> None:
+        self.open = Recognizer(self.model)
+        names = [team.value.lower() for team in TEAM_ORDER]
+        kept = grammar_for(self.model, (*names, UNKNOWN)) if self.grammar else []
+        if len(kept) == len(names) + 1:
+            self.labels = Recognizer(self.model, grammar=kept)
+        for way in Listening:
+            phrases = way.phrases
+            if phrases is None or not self.grammar:
+                self._by_way[way] = self.open
+            else:
+                kept = grammar_for(self.model, (*phrases, UNKNOWN))
+                # n-best readings help correct a pick or command to the nearest phrase.
+                alternatives = 3 if way is Listening.BETWEEN_QUESTIONS else 0
+                self._by_way[way] = Recognizer(self.model, grammar=kept, alternatives=alternatives)
+
+    def __getitem__(self, way: Listening) -> Recognizer:
+        return self._by_way[way]
+
+    def beside(self, way: Listening) -> Recognizer | None:
+        """The recogniser that hears each utterance alongside the main one: the team-name list beside
+        answers. (The open recogniser beside the closed sets was tried: on short picks and commands it is
+        wrong more often than the list, so it would overrule right readings.)"""
+        return self.labels if way is Listening.ANSWERS else None
+
+    def all(self) -> list[Recognizer]:
+        every = [*self._by_way.values(), *([self.labels] if self.labels else [])]
+        return list({id(recognizer): recognizer for recognizer in every}.values())
+
+    def warm(self, samples: npt.NDArray[np.int16]) -> None:
+        """Decode some speech with each recogniser and forget it, so that the table's first words are
+        decoded at warm speed (run during the opening, while the kiosk speaks)."""
+        pcm = samples.astype(np.int16).tobytes()
+        for recognizer in self.all():
+            recognizer.decode(pcm)
+
+    def reset(self) -> None:
+        for recognizer in self.all():
+            recognizer.reset()
+
+
+LEADING = 0.3
+"""Seconds: a team name heard this near the start of the utterance is its label."""
+
+
+def with_label(heard: Utterance, since: float, label: Utterance | None, label_since: float) -> Utterance:
+    """The answer as the open recogniser heard it, led by the team name the label recogniser heard at its
+    start, in place of the words the open one heard there. Only a leading name is taken: inside an
+    answer the label list hears team names in any word ("owl" as "owls"), and answers are the open
+    recogniser's alone. `since` and `label_since` are each recogniser's clock when the utterance began."""
+    if label is None or not label.words or not heard.words or Team.from_name(heard.words[0].word):
+        return heard
+    name = label.words[0]
+    if Team.from_name(name.word) is None or name.start - label_since > heard.words[0].start - since + LEADING:
+        return heard
+    end = name.end - label_since
+    rest = tuple(word for word in heard.words if word.start - since >= end - 0.1)
+    words = (Word(name.word, name.start - label_since + since, name.end - label_since + since, 1.0), *rest)
+    return Utterance(" ".join(word.word for word in words), words, heard.alternatives, heard.unknown)

@@ -1,0 +1,54 @@
+"""Turn-taking: how long a silence ends what the table is saying, from the words heard so far.
+
+A fixed wait is either slow for "yes" or too quick for an answer read with a pause in it. Where the words so
+far are already a whole closed-set phrase that nothing could extend (a pick, yes, no, a command), a short
+silence ends the turn; answers keep the full wait; words that cannot end anything ("Bats", "double",
+"the") wait longer still, so a reader who stops to squint at the paper is not cut off.
+"""
+
+from __future__ import annotations
+
+from kiosk.engine.teams import Team
+from kiosk.voice.grammar import COMMANDS, DISPUTES, YES_NO, is_final
+from kiosk.voice.listening import Listening
+
+FINAL_HANGOVER = 0.25
+"""Seconds of silence after a complete closed-set phrase (Home Assistant's "aggressive" setting)."""
+CLOSED_HANGOVER = 0.5
+"""Seconds after a closed-set phrase that is not yet complete."""
+ANSWER_HANGOVER = 0.65
+"""Seconds after anything else: the full wait (Home Assistant waits 0.7 s, OpenVoiceOS 0.5 to 0.7 s)."""
+UNFINISHED_HANGOVER = 1.2
+"""Seconds after words that cannot end an utterance."""
+
+_CANNOT_END = frozenset(
+    ("and", "the", "of", "a", "an", "or", "to", "with", "double", "um", "uh", "er", "erm")
+)
+"""Words no answer ends on. Not "our", "in", "is" and the like: the model writes those for the tail of
+words it does not know ("sonar" as "so our"), and each would hold a whole turn for the longest wait."""
+
+_READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
+
+
+def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
+    """Seconds of silence that end the utterance, given what has been heard of it so far (and, while
+    answers come in, what the team-name list has heard: a lone team name there, its answer still to
+    come, even when the open vocabulary wrote the name as another word)."""
+    words = heard_so_far.split()
+    if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
+        # A team's name, its answer still to come. One word at most heard openly: the list's partial can
+        # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
+        return UNFINISHED_HANGOVER
+    if not words:
+        return ANSWER_HANGOVER if way is Listening.ANSWERS else CLOSED_HANGOVER
+    if words[-1] in _CANNOT_END:
+        return UNFINISHED_HANGOVER
+    if way is not Listening.BETWEEN_QUESTIONS and len(words) == 1 and Team.from_name(words[0]):
+        return UNFINISHED_HANGOVER
+    if way is Listening.BETWEEN_QUESTIONS and is_final(heard_so_far, way.phrases or ()):
+        return FINAL_HANGOVER
+    if way is Listening.READ_BACK and heard_so_far in _READ_BACK_FINAL:
+        return FINAL_HANGOVER  # not a letter: a spelling goes on
+    if way is Listening.BETWEEN_QUESTIONS:
+        return CLOSED_HANGOVER
+    return ANSWER_HANGOVER

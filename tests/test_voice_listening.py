@@ -1,0 +1,247 @@
+"""How the kiosk listens: closed sets, recognisers kept for the night, turn-taking and end of speech, on the
+real English model with speech rendered by the real espeak-ng at test time."""
+
+from __future__ import annotations
+
+import io
+import wave
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from kiosk import Host, KeySource
+from kiosk.engine.ledger import parse_ledger
+from kiosk.engine.spelling import spelled_word
+from kiosk.engine.teams import Team
+from kiosk.keys import load_practice
+from kiosk.voice.asr import Utterance, Word
+from kiosk.voice.audio import WavOutput, WavSource, resample
+from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
+from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.listening import Listening, listening_for, with_label
+from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.turns import (
+    ANSWER_HANGOVER,
+    CLOSED_HANGOVER,
+    FINAL_HANGOVER,
+    UNFINISHED_HANGOVER,
+    hangover,
+)
+from kiosk.voice.vad import EndOfSpeech
+
+from .conftest import Table
+
+RATE = 16_000
+Samples = npt.NDArray[np.int16]
+
+
+@pytest.fixture(scope="module")
+def speaker() -> object:
+    speaker = Speaker(SpeakerSettings(rate=140))
+    yield speaker
+    speaker.close()
+
+
+def said(speaker: Speaker, text: str) -> Samples:
+    speech = speaker.render(text)
+    return resample(speech.samples, speech.rate, RATE)
+
+
+def table(speaker: Speaker, parts: list[str | float]) -> tuple[Samples, list[tuple[float, float]]]:
+    """A table's audio: text spoken, numbers as seconds of silence; with where each utterance starts and
+    ends (in seconds), counting text separated only by short pauses as one."""
+    pieces: list[Samples] = [np.zeros(RATE // 2, dtype=np.int16)]
+    spans: list[tuple[float, float]] = []
+    at = 0.5
+    for part in parts:
+        audio = np.zeros(int(part * RATE), dtype=np.int16) if isinstance(part, float) else said(speaker, part)
+        if isinstance(part, str):
+            voiced = np.flatnonzero(np.abs(audio.astype(np.int32)) > 300)
+            start, end = at + voiced[0] / RATE, at + voiced[-1] / RATE
+            if spans and start - spans[-1][1] < 1.3:
+                start = spans.pop()[0]
+            spans.append((start, end))
+        pieces.append(audio)
+        at += len(audio) / RATE
+    samples = np.concatenate(pieces)
+    # A microphone never gives digital silence (and a model without dither decodes it badly): a quiet room.
+    hiss = np.random.default_rng(1).normal(0, 20, len(samples))
+    return np.clip(samples + hiss, -32768, 32767).astype(np.int16), spans
+
+
+def write(path: Path, samples: Samples) -> Path:
+    with wave.open(str(path), "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(RATE)
+        file.writeframes(samples.tobytes())
+    return path
+
+
+# --- closed sets and turn-taking ---------------------------------------------------------------------------
+
+
+def test_the_read_back_set_holds_what_the_table_says_then() -> None:
+    phrases = read_back()
+    for phrase in ("yes", "no", "right", "wrong", "bats", "toads", "double", "that was not what was said"):
+        assert phrase in phrases
+    assert all(letter in phrases for letter in "abcdefghijklmnopqrstuvwxyz")
+    assert all(name in phrases for name in LETTER_NAMES)
+    # Every letter name and NATO word the recogniser may write is a letter to the engine.
+    assert all(spelled_word([name, name]) is not None for name in LETTER_NAMES)
+
+
+def test_a_complete_closed_phrase_is_final_and_a_team_name_is_not() -> None:
+    phrases = between_questions()
+    assert is_final("d three", phrases) and is_final("end the night", phrases)
+    assert is_final("two", phrases)  # "two teams" says no more
+    assert not is_final("bats", phrases)  # "bats yes", "bats is out" go on
+    assert not is_final("d", phrases)
+
+
+def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
+    assert hangover("d three", Listening.BETWEEN_QUESTIONS) == FINAL_HANGOVER
+    assert hangover("bats", Listening.BETWEEN_QUESTIONS) == CLOSED_HANGOVER
+    assert hangover("yes", Listening.READ_BACK) == FINAL_HANGOVER
+    assert hangover("bats bee you", Listening.READ_BACK) == ANSWER_HANGOVER
+    assert hangover("bats a broomstick", Listening.ANSWERS) == ANSWER_HANGOVER
+    assert hangover("yes", Listening.ANSWERS) == ANSWER_HANGOVER  # an answer may be "yes, but..."
+    assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER
+    assert hangover("that's", Listening.ANSWERS, label="bats") == UNFINISHED_HANGOVER
+    assert hangover("bats bram and", Listening.ANSWERS) == UNFINISHED_HANGOVER
+    assert max(FINAL_HANGOVER, CLOSED_HANGOVER, ANSWER_HANGOVER) < 0.8 < UNFINISHED_HANGOVER
+
+
+def test_how_the_kiosk_listens_follows_the_night(practice_key: object) -> None:
+    night = Table(practice_key, voice=True)  # type: ignore[arg-type]
+    ways = [listening_for(night.host)]
+    for message in ("two", "d1", "bats fly", "ghosts glide", "yes"):
+        night.say(message)
+        ways.append(listening_for(night.host))
+    between, answers, read = Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK
+    assert ways == [between, between, answers, answers, read, between]
+
+
+def test_a_leading_team_name_comes_from_the_label_list() -> None:
+    heard = Utterance("that's bram stoker", (Word("that's", 10.2, 10.8, 1), Word("bram", 11.0, 11.3, 1)))
+    label = Utterance("bats toads", (Word("bats", 4.2, 4.8, 1), Word("toads", 5.4, 5.8, 1)))
+    assert with_label(heard, 10.0, label, 4.0).text == "bats bram"
+    # A team name the list hears later in the answer is not taken.
+    late = Utterance("toads", (Word("toads", 5.0, 5.4, 1),))
+    assert with_label(heard, 10.0, late, 4.0) is heard
+
+
+# --- the English kiosk by ear ------------------------------------------------------------------------------
+
+
+def kiosk_on(model: object, speaker: Speaker, wav: Path, tmp_path: Path) -> tuple[VoiceKiosk, Host]:
+    loaded = load_practice()
+    host = Host(loaded.key, source=KeySource.PRACTICE)
+    out = WavOutput(tmp_path / "host.wav")
+    kiosk = VoiceKiosk(host, model, speaker, out, screen=io.StringIO())
+    try:
+        assert kiosk.run(WavSource(wav)) == 0
+    finally:
+        out.close()
+    return kiosk, host
+
+
+def test_a_question_played_by_ear_in_english(english_model: object, speaker: Speaker, tmp_path: Path) -> None:
+    lines = ["Two.", "The Haunted Shelf, two.", "Bats, Bram Stoker.", "Ghosts, Mary Shelley.", "Right."]
+    parts: list[str | float] = []
+    for line in lines:
+        parts += [line, 2.0]
+    samples, _ = table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    between, answers, read = Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK
+    assert [turn.listening for turn in kiosk.turns] == [between, between, answers, answers, read]
+    assert kiosk.turns[1].heard == "the haunted shelf two"  # corrected to the closed set
+    assert kiosk.turns[2].heard == "bats bram stoker"  # the label list's "bats", the open words after it
+    ledger = parse_ledger(host.ledger().format())
+    assert ledger == host.ledger()
+    assert host.night.score(Team.BATS) == 2 and host.night.score(Team.GHOSTS) == 0
+
+
+def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
+    english_model: object, speaker: Speaker, tmp_path: Path
+) -> None:
+    lines = ["Two.", "Wings and Webs, one.", "Bats, fly.", "Ghosts, glide.", "Ghosts, foxtrot lima yankee."]
+    lines += ["Bats, that was not what was said.", "Yes."]
+    parts: list[str | float] = []
+    for line in lines:
+        parts += [line, 2.0]
+    samples, _ = table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    read_back = [turn for turn in kiosk.turns if turn.listening is Listening.READ_BACK]
+    assert [turn.reply.text.splitlines()[0] for turn in read_back] == [
+        "Fixed: Ghosts said fly.",
+        "Fix undone for Ghosts.",
+        "The answer: fly.",
+    ]
+    assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
+
+
+def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Speaker, tmp_path: Path) -> None:
+    parts: list[str | float] = ["Two.", 2.0, "D three.", 2.0]
+    parts += ["Bats,", 1.0, "echolocation.", 2.0, "Ghosts, bram", 0.5, "stoker.", 2.0]
+    samples, _ = table(speaker, parts)
+    kiosk, _ = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    answers = [turn.heard for turn in kiosk.turns if turn.listening is Listening.ANSWERS]
+    assert len(answers) == 2, answers  # one utterance per team, each pause kept inside it
+    assert answers[0].startswith("bats") and answers[0].endswith("location")
+    assert answers[1].startswith("ghosts")
+
+
+# --- end of speech -----------------------------------------------------------------------------------------
+
+
+def room_noise(count: int) -> npt.NDArray[np.float64]:
+    """Steady noise, a little muffled, like a fan or a room's hum."""
+    rng = np.random.default_rng(3)
+    return np.convolve(rng.normal(0, 1, count), np.ones(4) / 4, "same")
+
+
+def mixed(speech: Samples, noise: npt.NDArray[np.float64], snr_db: float) -> Samples:
+    voiced = speech[np.abs(speech.astype(np.int32)) > 300].astype(np.float64)
+    speech_rms = float(np.sqrt(np.mean(voiced * voiced)))
+    noise_rms = float(np.sqrt(np.mean(noise * noise)))
+    scaled = noise * (speech_rms / noise_rms) / (10 ** (snr_db / 20))
+    return np.clip(speech.astype(np.float64) + scaled, -32768, 32767).astype(np.int16)
+
+
+def ends(samples: Samples, detector: EndOfSpeech | None = None) -> list[float]:
+    """Where the detector closes utterances, in seconds, with the full wait for answers."""
+    detector = detector or EndOfSpeech()
+    found = []
+    step = 1600
+    for offset in range(0, len(samples), step):
+        if detector.feed(samples[offset : offset + step].tobytes(), offset / RATE):
+            found.append((offset + step) / RATE)
+            detector.reset()
+    return found
+
+
+@pytest.mark.parametrize("snr_db", [None, 10.0, 5.0])
+def test_end_of_speech_holds_in_steady_noise(speaker: Speaker, snr_db: float | None) -> None:
+    """Steady room noise at 10 and 5 dB below the speaker, where an energy detector never closed at all.
+    (Babble of several voices is the open problem: scripts/measure_voice.py prints how it fares.)"""
+    lines = [
+        "Bats, echolocation.",
+        "Yes.",
+        "Ghosts, the Hungry Ghost Festival.",
+        "D three.",
+        "End the night.",
+    ]
+    parts: list[str | float] = [1.5]
+    for line in lines:
+        parts += [line, 2.0]
+    samples, spans = table(speaker, parts)
+    if snr_db is not None:
+        samples = mixed(samples, room_noise(len(samples)), snr_db)
+    found = ends(samples)
+    assert len(found) == len(spans), (found, spans)
+    for (start, end), closed in zip(spans, found, strict=True):
+        # Closed after the last word, before the next utterance began: never inside one.
+        assert end < closed < end + 2.0, (start, end, closed)
