@@ -19,11 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
+from typing import Protocol
 
 from kiosk.appliance import words
 from kiosk.appliance.words import Intent
 from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.key import Key
+from kiosk.engine.listening import Listening, listening_for
 from kiosk.engine.reply import Line, Reply
 from kiosk.keeping import Keeper, Notice, Refused, Started, begin, resume
 from kiosk.keys import LoadedKey, load_practice
@@ -46,6 +48,14 @@ class Holding:
 
     loaded: LoadedKey
     line: str
+
+
+class Table(Protocol):
+    """What a table loop drives: a session, or a session followed by the table screen."""
+
+    def opening(self) -> Reply: ...
+
+    def hear(self, message: str) -> Reply: ...
 
 
 KeyChoice = Callable[[], Holding]
@@ -72,11 +82,14 @@ class Session:
         *,
         voice: bool = False,
         today: Callable[[], date] = date.today,
+        on_night: Callable[[], None] | None = None,
     ) -> None:
         self._keys = keys
         self._notice = notice
         self.voice = voice
         self._today = today
+        self._on_night = on_night
+        """Called as each night begins or is carried on, before its first reply (a screen clears its board)."""
         self.stage = Stage.NO_KEY
         self._holding = Holding(LoadedKey(None, KeySource.PRACTICE), "")
         self._practice = load_practice()
@@ -97,6 +110,15 @@ class Session:
         """The key of the night in hand. With no key to play, the practice key the kiosk offers instead:
         an appliance always has a night to offer, so a loop driving it never stops for want of a key."""
         return self._host.key or self._practice.key
+
+    def listening_for(self) -> Listening:
+        """How a voice loop listens now: between nights no night is in play, so with every word."""
+        return listening_for(self.night)
+
+    def set_voice(self, voice: bool) -> None:
+        """A voice loop starting: the table plays by voice (the session was built knowing so)."""
+        self.voice = voice
+        self.night.voice = voice
 
     def opening(self) -> Reply:
         """Power-on: ready, which key it holds, then an unfinished night offered, or the night's opening."""
@@ -174,6 +196,8 @@ class Session:
 
     def _take(self, started: Started) -> Reply:
         self.close()
+        if self._on_night is not None:
+            self._on_night()
         self.stage = Stage.NIGHT
         self._host, self._keeper = started.host, started.keeper
         return started.first
