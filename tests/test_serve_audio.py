@@ -94,7 +94,7 @@ def test_serve_by_voice_from_power_on_to_the_second_nights_first_question(
     speaker_recorder = virtual_audio.record_speaker(recording)
     time.sleep(0.5)
     with subprocess.Popen(
-        [sys.executable, "-m", "kiosk", "serve"],
+        [sys.executable, "-m", "kiosk", "serve", "--no-screen"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from kiosk.appliance import words
-from kiosk.appliance.session import Session
+from kiosk.appliance.session import Table
+from kiosk.appliance.table_screen import screen_words
 from kiosk.config import Settings
 from kiosk.engine.host import Host
 from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
@@ -22,6 +23,9 @@ from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, Wav
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.model import default_model_path
 from kiosk.voice.tts import Speaker, SpeakerSettings, Speech
+
+if TYPE_CHECKING:
+    from kiosk.screen.screen import Screen
 
 CHIME_RATE = 22_050
 """Hertz."""
@@ -49,7 +53,9 @@ def render_first(speaker: Speaker, text: str, tries: int = 3) -> Speech:
     return speaker.render(text)
 
 
-def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None = None) -> int:
+def serve_by_voice(
+    session: Table, settings: Settings, audio_in: Path | None = None, screen: Screen | None = None
+) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends)."""
     model_path = Path(settings.model) if settings.model else default_model_path()
     try:
@@ -71,11 +77,14 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
         output,
         grammar=supports_grammar(model_path),
         on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
-        on_partial=lambda heard: print(f"(hearing) {heard}", file=sys.stderr, flush=True),
+        on_partial=lambda heard: _hearing(heard, screen),
     )
     try:
         render_first(speaker, "Ready.")  # the speech engine's first render, where its race lies
         output.play(ready_chime())
+        if screen is not None:
+            # Spoken, never shown: the PIN on the page would unlock the keyboard for anyone who sees it.
+            output.play(speaker.render(screen_words(screen.url, screen.keyboard.pin)))
         return kiosk.run(source)
     except AudioError as error:
         print(f"Audio problem: {error}. Check the devices with: python -m kiosk check-audio", file=sys.stderr)
@@ -84,3 +93,12 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
         return 0
     finally:
         speaker.close()
+
+
+def _hearing(heard: str, screen: Screen | None) -> None:
+    """The words heard so far: on stderr, and as a live caption on the table screen."""
+    print(f"(hearing) {heard}", file=sys.stderr, flush=True)
+    if screen is not None and heard:
+        from kiosk.screen.captions import TABLE, Caption
+
+        screen.caption(Caption(TABLE, heard, final=False))

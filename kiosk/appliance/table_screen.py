@@ -1,0 +1,68 @@
+"""serve's table screen: on by default, and never a reason for the appliance to stop.
+
+Unlike `play --screen`, where a taken port ends the command, the appliance says why in one line and goes on
+without its screen: the night is spoken, so the table can still play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from kiosk.config import SCREEN_OFF
+from kiosk.screen.address import parse_address
+
+if TYPE_CHECKING:
+    from kiosk.screen.screen import Screen
+
+WITHOUT = "The kiosk goes on without its table screen."
+
+
+def screen_text(text: str) -> str:
+    """argparse's check of `--screen [HOST:]PORT`; the text itself is kept, as the settings file keeps it."""
+    parse_address(text)
+    return text
+
+
+def open_screen(setting: str) -> Screen | None:
+    """The screen the setting asks for, listening and its address and PIN printed; None when it is off or
+    cannot listen (said in one line)."""
+    if setting.strip().lower() == SCREEN_OFF:
+        return None
+    try:
+        address = parse_address(setting)
+    except argparse.ArgumentTypeError as error:
+        print(f"settings: screen {error}. {WITHOUT}", file=sys.stderr, flush=True)
+        return None
+    try:
+        # The web stack is imported only when a screen is on.
+        from kiosk.screen.screen import Screen
+        from kiosk.screen.server import ScreenError
+    except ImportError as error:
+        print(
+            f"The table screen needs {error.name}: scripts/setup.sh. {WITHOUT}", file=sys.stderr, flush=True
+        )
+        return None
+    try:
+        return Screen(address).start()
+    except ScreenError as error:
+        print(f"{error}. {WITHOUT}", file=sys.stderr, flush=True)
+        return None
+
+
+def spoken_digits(text: str) -> str:
+    """ "1234" as "1, 2, 3, 4": a speaker says each digit apart, as a PIN is typed."""
+    return ", ".join(text)
+
+
+def screen_words(url: str, pin: str) -> str:
+    """What the kiosk says at power-on about its screen: where to open it, and the keyboard's PIN. Said
+    aloud, never shown on the page itself (the PIN would unlock it for anyone who can see the page)."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").replace(".", " dot ")
+    return (
+        f"The table screen is at {host}, port {parts.port}: open it on a phone or a TV on this network. "
+        f"Its keyboard PIN is {spoken_digits(pin)}."
+    )
