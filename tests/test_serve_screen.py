@@ -184,3 +184,5 @@ def test_the_screen_and_its_pin_in_spoken_words() -> None:
         "The table screen is at 192 dot 168 dot 1 dot 20, port 8177: open it on a phone or a TV on this "
         "network. Its keyboard PIN is 0, 4, 2, 7."
     )
+    alone = screen_words("http://127.0.0.1:8177/", "9310")
+    assert alone == "The table screen is on this kiosk alone, at port 8177. Its keyboard PIN is 9, 3, 1, 0."

@@ -114,7 +114,7 @@ def serve(args: argparse.Namespace) -> int:
         except ImportError as error:  # the speech stack is an extra: a keyboard night needs none of it
             print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
             return 2
-        return serve_by_voice(table, settings, args.audio_in, screen)
+        return serve_by_voice(session, settings, args.audio_in, screen, table)
     finally:
         session.close()
         if screen is not None:

@@ -88,6 +88,8 @@ class Session:
         self._notice = notice
         self.voice = voice
         self._today = today
+        self.ready_lines = 0
+        """How many lines of the power-on reply are the kiosk's own (ready, which key) before the night's."""
         self._on_night = on_night
         """Called as each night begins or is carried on, before its first reply (a screen clears its board)."""
         self.stage = Stage.NO_KEY
@@ -126,6 +128,7 @@ class Session:
         lines = [words.READY]
         if self._holding.line:
             lines.append(self._holding.line)
+        self.ready_lines = len(lines)
         return self._after_key(lines)
 
     def hear(self, message: str) -> Reply:

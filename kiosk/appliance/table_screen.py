@@ -61,8 +61,12 @@ def screen_words(url: str, pin: str) -> str:
     """What the kiosk says at power-on about its screen: where to open it, and the keyboard's PIN. Said
     aloud, never shown on the page itself (the PIN would unlock it for anyone who can see the page)."""
     parts = urlsplit(url)
-    host = (parts.hostname or "").replace(".", " dot ")
-    return (
-        f"The table screen is at {host}, port {parts.port}: open it on a phone or a TV on this network. "
-        f"Its keyboard PIN is {spoken_digits(pin)}."
-    )
+    host = parts.hostname or ""
+    if host == "localhost" or host.startswith("127.") or host == "::1":
+        where = f"The table screen is on this kiosk alone, at port {parts.port}."
+    else:
+        spoken = host.replace(".", " dot ")
+        where = (
+            f"The table screen is at {spoken}, port {parts.port}: open it on a phone or a TV on this network."
+        )
+    return f"{where} Its keyboard PIN is {spoken_digits(pin)}."

@@ -7,17 +7,19 @@ builds its parts from the settings and hands it the session.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from kiosk.appliance import words
-from kiosk.appliance.session import Table
+from kiosk.appliance.session import Session, Table
 from kiosk.appliance.table_screen import screen_words
 from kiosk.config import Settings
 from kiosk.engine.host import Host
+from kiosk.engine.reply import Line, Reply
 from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
 from kiosk.voice.kiosk import VoiceKiosk
@@ -54,9 +56,14 @@ def render_first(speaker: Speaker, text: str, tries: int = 3) -> Speech:
 
 
 def serve_by_voice(
-    session: Table, settings: Settings, audio_in: Path | None = None, screen: Screen | None = None
+    session: Session,
+    settings: Settings,
+    audio_in: Path | None = None,
+    screen: Screen | None = None,
+    table: Table | None = None,
 ) -> int:
-    """Microphone in, speaker out, until the process is stopped (or a recorded table ends)."""
+    """Microphone in, speaker out, until the process is stopped (or a recorded table ends). `table` is the
+    session as the screen follows it."""
     model_path = Path(settings.model) if settings.model else default_model_path()
     try:
         model = load_model(model_path)
@@ -69,9 +76,12 @@ def serve_by_voice(
     output = SpeakerOutput(device=settings.output or None)
     speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
     source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.input or None)
+    face: Table = table or session
+    if screen is not None:
+        face = _ScreenSaid(face, session, screen_words(screen.url, screen.keyboard.pin))
     # The voice kiosk reads only a host's public face (opening, hear, night, key), which the session shows.
     kiosk = VoiceKiosk(
-        cast(Host, session),
+        cast(Host, face),
         model,
         speaker,
         output,
@@ -82,9 +92,6 @@ def serve_by_voice(
     try:
         render_first(speaker, "Ready.")  # the speech engine's first render, where its race lies
         output.play(ready_chime())
-        if screen is not None:
-            # Spoken, never shown: the PIN on the page would unlock the keyboard for anyone who sees it.
-            output.play(speaker.render(screen_words(screen.url, screen.keyboard.pin)))
         return kiosk.run(source)
     except AudioError as error:
         print(f"Audio problem: {error}. Check the devices with: python -m kiosk check-audio", file=sys.stderr)
@@ -102,3 +109,25 @@ def _hearing(heard: str, screen: Screen | None) -> None:
         from kiosk.screen.captions import TABLE, Caption
 
         screen.caption(Caption(TABLE, heard, final=False))
+
+
+class _ScreenSaid:
+    """The table's face by voice, its power-on lines followed by where the screen is and its keyboard PIN.
+    Added outside the screen's view of the session: said aloud and logged, never shown on the page, where
+    the PIN would unlock the keyboard for anyone who can see it."""
+
+    def __init__(self, face: Table, session: Session, said: str) -> None:
+        self._face = face
+        self._session = session
+        self._said = said
+
+    def opening(self) -> Reply:
+        reply = self._face.opening()
+        at = self._session.ready_lines
+        return replace(reply, lines=(*reply.lines[:at], Line(self._said), *reply.lines[at:]))
+
+    def hear(self, message: str) -> Reply:
+        return self._face.hear(message)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._face, name)
