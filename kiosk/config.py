@@ -25,6 +25,9 @@ import platformdirs
 from kiosk.storage import APP
 
 FILE_NAME = "kiosk.toml"
+SCREEN_OFF = "off"
+SCREEN_ON = "8177"
+"""The table screen's default: port 8177 on every interface."""
 
 
 class ConfigError(Exception):
@@ -45,8 +48,9 @@ class Settings:
     """The Vosk model folder; "" for models/vosk-model-small-en-us-0.15 beside the kiosk."""
     key: str = "auto"
     """auto: the sealed key if one is kept, else the practice key; sealed; practice; or a key file's path."""
-    screen: bool = False
-    """Show the night on a screen as well as speaking it."""
+    screen: str = SCREEN_ON
+    """Where the table screen listens, "[HOST:]PORT" (a port alone: every interface, for phones and TVs on
+    the network); "off" for none."""
 
 
 _COMMENTS = {
@@ -56,7 +60,7 @@ _COMMENTS = {
     "rate": "speaking rate in words per minute",
     "model": "speech model folder; empty for the small English model in models/",
     "key": "auto (the sealed key if kept, else the practice key), sealed, practice, or a key file",
-    "screen": "show the night on a screen as well",
+    "screen": "table screen at [HOST:]PORT (a port alone: every network interface), or off",
 }
 
 
@@ -79,6 +83,8 @@ def parse(text: str, source: str = FILE_NAME) -> Settings:
         if name not in known:
             raise ConfigError(f"{source}: unknown setting {name!r} (known: {', '.join(known)})")
         expected = type(getattr(Settings(), name))
+        if name == "screen" and type(value) is bool:
+            value = SCREEN_ON if value else SCREEN_OFF  # files written when the setting was on/off
         # TOML has no int/bool confusion, but Python's bool is an int: check it apart.
         if type(value) is not expected:
             raise ConfigError(f"{source}: {name} should be a {expected.__name__}, not {value!r}")
@@ -131,6 +137,8 @@ def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
         changes["key"] = "sealed"
     elif getattr(args, "key", None) is not None:
         changes["key"] = str(args.key)
-    if getattr(args, "screen", False):
-        changes["screen"] = True
+    if getattr(args, "no_screen", False):
+        changes["screen"] = SCREEN_OFF
+    elif getattr(args, "screen", None) is not None:
+        changes["screen"] = str(args.screen)
     return replace(settings, **changes)  # type: ignore[arg-type]

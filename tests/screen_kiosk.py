@@ -42,15 +42,17 @@ class Kiosk:
     _readers: list[threading.Thread] = field(default_factory=list)
 
     @classmethod
-    def start(cls, home: Path, *args: str) -> Kiosk:
+    def start(cls, home: Path, *args: str, command: str = "play") -> Kiosk:
+        """`command` is play, or serve (typed; its settings file kept in `home`)."""
+        typed = ("--typed",) if command == "serve" else ()
         process = subprocess.Popen(
-            [sys.executable, "-m", "kiosk", "play", "--screen", "127.0.0.1:0", *args],
+            [sys.executable, "-m", "kiosk", command, *typed, "--screen", "127.0.0.1:0", *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
             bufsize=1,
-            env={**os.environ, "SNAP_APPLE_HOME": str(home)},
+            env={**os.environ, "SNAP_APPLE_HOME": str(home), "SNAP_APPLE_CONFIG": str(home / "kiosk.toml")},
         )
         assert process.stdout is not None and process.stderr is not None
         out: queue.Queue[str] = queue.Queue()

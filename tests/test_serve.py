@@ -30,7 +30,7 @@ def serve(
     home: Path, lines: list[str], *args: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "kiosk", "serve", "--typed", *args],
+        [sys.executable, "-m", "kiosk", "serve", "--typed", "--no-screen", *args],
         input="".join(line + "\n" for line in lines),
         capture_output=True,
         text=True,
@@ -218,7 +218,7 @@ def test_a_broken_settings_file_is_reported_and_the_kiosk_still_serves(tmp_path:
 
 def test_stopped_by_systemd_mid_night_it_offers_the_night_at_the_next_power_on(tmp_path: Path) -> None:
     env = {**os.environ, "SNAP_APPLE_HOME": str(tmp_path), "SNAP_APPLE_CONFIG": str(tmp_path / "kiosk.toml")}
-    command = [sys.executable, "-m", "kiosk", "serve", "--typed"]
+    command = [sys.executable, "-m", "kiosk", "serve", "--typed", "--no-screen"]
     with subprocess.Popen(
         command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as kiosk:
@@ -243,7 +243,7 @@ def test_stopped_by_systemd_mid_night_it_offers_the_night_at_the_next_power_on(t
 def test_serve_by_voice_without_a_speech_model_says_so_in_one_line(tmp_path: Path) -> None:
     (tmp_path / "kiosk.toml").write_text(f'model = "{tmp_path / "no-model"}"\n')
     run = subprocess.run(
-        [sys.executable, "-m", "kiosk", "serve"],
+        [sys.executable, "-m", "kiosk", "serve", "--no-screen"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -18,6 +18,7 @@ import numpy.typing as npt
 import pytest
 
 from kiosk.appliance import words
+from kiosk.appliance.table_screen import screen_words
 from kiosk.keys import load_practice
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import resample
@@ -94,7 +95,7 @@ def test_serve_by_voice_from_power_on_to_the_second_nights_first_question(
     speaker_recorder = virtual_audio.record_speaker(recording)
     time.sleep(0.5)
     with subprocess.Popen(
-        [sys.executable, "-m", "kiosk", "serve"],
+        [sys.executable, "-m", "kiosk", "serve", "--screen", "127.0.0.1:0"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -148,6 +149,10 @@ def test_serve_by_voice_from_power_on_to_the_second_nights_first_question(
     print("\n".join(heard))  # what the kiosk heard, shown if the test fails
     said = out.splitlines()
     assert said[:2] == [words.READY, words.HOLDS_PRACTICE_NONE_KEPT], out[:2000]
+    # Then where the table screen is and its keyboard PIN, digit by digit, as printed at start.
+    url = next(found[1] for line in heard if (found := re.search(r"Table screen: (http://\S+)", line)))
+    pin = next(found[1] for line in heard if (found := re.search(r"Remote keyboard PIN: (\d+)", line)))
+    assert said[2] == screen_words(url, pin), out[:2000]
     assert out.count("Welcome to Snap-Apple Night") == 2, out
     assert out.count("RESULT: AIGC|halloween-trivia|board|v1.0.0|end:closed") == 1, out
     assert words.ANOTHER_NIGHT in said

@@ -11,12 +11,14 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import TextIO
+from typing import TextIO, cast
 
 from kiosk import config, keys
 from kiosk.appliance import words
-from kiosk.appliance.session import Holding, Session
+from kiosk.appliance.session import Holding, Session, Table
+from kiosk.appliance.table_screen import ShownOnScreen, open_screen, screen_text
 from kiosk.cartridge import NOTICE, SealedNotice
+from kiosk.engine.host import Host
 from kiosk.keystore import KeyStore, load_for_night
 
 
@@ -30,6 +32,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rate", type=int, help="speaking rate, words per minute")
     parser.add_argument("--speaker-voice", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
     parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--screen",
+        type=screen_text,
+        metavar="[HOST:]PORT",
+        help=f"the table screen's address (default: the settings file's, else {config.SCREEN_ON})",
+    )
+    shown.add_argument("--no-screen", action="store_true", help="no table screen")
 
 
 def _progress(line: str) -> None:
@@ -52,7 +62,7 @@ def choose_key(setting: str, store: KeyStore | None = None, notice: SealedNotice
     return Holding(loaded, words.HOLDS_SEALED if loaded.key else "")
 
 
-def serve_typed(session: Session, stdin: TextIO, out: TextIO) -> int:
+def serve_typed(session: Table, stdin: TextIO, out: TextIO) -> int:
     """One line a message, each reply printed whole, ledger included. Ends only when the input does."""
     print(session.opening().text, file=out, flush=True)
     while True:
@@ -89,15 +99,25 @@ def serve(args: argparse.Namespace) -> int:
             print(f"key: {chosen.loaded.problem}", file=sys.stderr, flush=True)
         return chosen
 
-    session = Session(holding, _progress, voice=not args.typed)
+    screen = open_screen(settings.screen)
+    session = Session(
+        holding, _progress, voice=not args.typed, on_night=screen.new_night if screen is not None else None
+    )
+    # The screen follows the session as it follows a host: every reply, between nights too, reaches it.
+    table: Table = (
+        session if screen is None else cast(Table, ShownOnScreen(screen.follow(cast(Host, session)), screen))
+    )
     try:
         if args.typed:
-            return serve_typed(session, sys.stdin, sys.stdout)
+            stdin = sys.stdin if screen is None else screen.typed_lines(sys.stdin)
+            return serve_typed(table, stdin, sys.stdout)
         try:
             from kiosk.appliance.voice import serve_by_voice
         except ImportError as error:  # the speech stack is an extra: a keyboard night needs none of it
             print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
             return 2
-        return serve_by_voice(session, settings, args.audio_in)
+        return serve_by_voice(session, settings, args.audio_in, screen, table)
     finally:
         session.close()
+        if screen is not None:
+            screen.stop()

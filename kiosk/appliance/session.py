@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
+from typing import Protocol
 
 from kiosk.appliance import words
 from kiosk.appliance.words import Intent
@@ -49,6 +50,14 @@ class Holding:
     line: str
 
 
+class Table(Protocol):
+    """What a table loop drives: a session, or a session followed by the table screen."""
+
+    def opening(self) -> Reply: ...
+
+    def hear(self, message: str) -> Reply: ...
+
+
 KeyChoice = Callable[[], Holding]
 """Loads the key the settings name; called at power-on and again on "try again"."""
 
@@ -73,11 +82,16 @@ class Session:
         *,
         voice: bool = False,
         today: Callable[[], date] = date.today,
+        on_night: Callable[[], None] | None = None,
     ) -> None:
         self._keys = keys
         self._notice = notice
         self.voice = voice
         self._today = today
+        self.ready_lines = 0
+        """How many lines of the power-on reply are the kiosk's own (ready, which key) before the night's."""
+        self._on_night = on_night
+        """Called as each night begins or is carried on, before its first reply (a screen clears its board)."""
         self.stage = Stage.NO_KEY
         self._holding = Holding(LoadedKey(None, KeySource.PRACTICE), "")
         self._practice = load_practice()
@@ -99,6 +113,7 @@ class Session:
         return self._host.listening_for() if self.stage is Stage.NIGHT else listening_for(self._between)
 
     def set_voice(self, voice: bool) -> None:
+        """A voice loop starting: the table plays by voice, in this night and every night after it."""
         self.voice = voice
         self._host.set_voice(voice)
         self._between.voice = voice
@@ -115,6 +130,7 @@ class Session:
         lines = [words.READY]
         if self._holding.line:
             lines.append(self._holding.line)
+        self.ready_lines = len(lines)
         return self._after_key(lines)
 
     def hear(self, message: str) -> Reply:
@@ -185,6 +201,8 @@ class Session:
 
     def _take(self, started: Started) -> Reply:
         self.close()
+        if self._on_night is not None:
+            self._on_night()
         self.stage = Stage.NIGHT
         self._host, self._keeper = started.host, started.keeper
         return started.first

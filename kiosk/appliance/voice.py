@@ -7,21 +7,27 @@ builds its parts from the settings and hands it the session.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from kiosk.appliance import words
-from kiosk.appliance.session import Session
+from kiosk.appliance.session import Session, Table
+from kiosk.appliance.table_screen import screen_words
 from kiosk.config import Settings
 from kiosk.engine.host import Host
+from kiosk.engine.reply import Line, Reply
 from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.model import default_model_path
 from kiosk.voice.tts import Speaker, SpeakerSettings, Speech, SpeechError
+
+if TYPE_CHECKING:
+    from kiosk.screen.screen import Screen
 
 CHIME_RATE = 22_050
 """Hertz."""
@@ -39,8 +45,15 @@ def ready_chime() -> Speech:
     return Speech(samples.astype(np.int16), CHIME_RATE)
 
 
-def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None = None) -> int:
-    """Microphone in, speaker out, until the process is stopped (or a recorded table ends)."""
+def serve_by_voice(
+    session: Session,
+    settings: Settings,
+    audio_in: Path | None = None,
+    screen: Screen | None = None,
+    table: Table | None = None,
+) -> int:
+    """Microphone in, speaker out, until the process is stopped (or a recorded table ends). `table` is the
+    session as the screen follows it."""
     model_path = Path(settings.model) if settings.model else default_model_path()
     try:
         model = load_model(model_path)
@@ -57,16 +70,20 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
         print(error, file=sys.stderr)
         return 2
     source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.input or None)
+    face: Table = table or session
+    if screen is not None:
+        face = _ScreenSaid(face, session, screen_words(screen.url, screen.keyboard.pin))
     # The voice kiosk reads only a host's public face (opening, hear, key, listening_for, set_voice), which
     # the session shows.
     kiosk = VoiceKiosk(
-        cast(Host, session),
+        cast(Host, face),
         model,
         speaker,
         output,
         grammar=supports_grammar(model_path),
         on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
-        on_partial=lambda heard: print(f"(hearing) {heard}", file=sys.stderr, flush=True),
+        on_partial=lambda heard: _hearing(heard, screen),
+        typed=None if screen is None else screen.keyboard.inbox,
     )
     try:
         output.open()
@@ -80,3 +97,34 @@ def serve_by_voice(session: Session, settings: Settings, audio_in: Path | None =
     finally:
         output.close()
         speaker.close()
+
+
+def _hearing(heard: str, screen: Screen | None) -> None:
+    """The words heard so far: on stderr, and as a live caption on the table screen."""
+    print(f"(hearing) {heard}", file=sys.stderr, flush=True)
+    if screen is not None and heard:
+        from kiosk.screen.captions import TABLE, Caption
+
+        screen.caption(Caption(TABLE, heard, final=False))
+
+
+class _ScreenSaid:
+    """The table's face by voice, its power-on lines followed by where the screen is and its keyboard PIN.
+    Added outside the screen's view of the session: said aloud and logged, never shown on the page, where
+    the PIN would unlock the keyboard for anyone who can see it."""
+
+    def __init__(self, face: Table, session: Session, said: str) -> None:
+        self._face = face
+        self._session = session
+        self._said = said
+
+    def opening(self) -> Reply:
+        reply = self._face.opening()
+        at = self._session.ready_lines
+        return replace(reply, lines=(*reply.lines[:at], Line(self._said), *reply.lines[at:]))
+
+    def hear(self, message: str) -> Reply:
+        return self._face.hear(message)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._face, name)

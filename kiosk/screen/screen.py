@@ -17,7 +17,7 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from types import TracebackType
 from typing import Any, TextIO, cast
 
@@ -74,6 +74,12 @@ class Screen:
     def view(self) -> View:
         with self._lock:
             return self._view
+
+    def new_night(self) -> None:
+        """Another night begins on the same screen: nothing of the last night stays in view. The count of
+        replies goes on, so every page still sees each new view as newer than the last."""
+        with self._lock:
+            self._view = replace(START, replies=self._view.replies)
 
     # --- events in -----------------------------------------------------------------------------------------
 

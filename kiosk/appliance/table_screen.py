@@ -1,0 +1,97 @@
+"""serve's table screen: on by default, and never a reason for the appliance to stop.
+
+Unlike `play --screen`, where a taken port ends the command, the appliance says why in one line and goes on
+without its screen: the night is spoken, so the table can still play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from kiosk.config import SCREEN_OFF
+from kiosk.engine.host import Host
+from kiosk.engine.reply import Reply
+from kiosk.screen.address import parse_address
+
+if TYPE_CHECKING:
+    from kiosk.screen.screen import Screen
+
+WITHOUT = "The kiosk goes on without its table screen."
+
+
+def screen_text(text: str) -> str:
+    """argparse's check of `--screen [HOST:]PORT`; the text itself is kept, as the settings file keeps it."""
+    parse_address(text)
+    return text
+
+
+def open_screen(setting: str) -> Screen | None:
+    """The screen the setting asks for, listening and its address and PIN printed; None when it is off or
+    cannot listen (said in one line)."""
+    if setting.strip().lower() == SCREEN_OFF:
+        return None
+    try:
+        address = parse_address(setting)
+    except argparse.ArgumentTypeError as error:
+        print(f"settings: screen {error}. {WITHOUT}", file=sys.stderr, flush=True)
+        return None
+    try:
+        # The web stack is imported only when a screen is on.
+        from kiosk.screen.screen import Screen
+        from kiosk.screen.server import ScreenError
+    except ImportError as error:
+        print(
+            f"The table screen needs {error.name}: scripts/setup.sh. {WITHOUT}", file=sys.stderr, flush=True
+        )
+        return None
+    try:
+        return Screen(address).start()
+    except ScreenError as error:
+        print(f"{error}. {WITHOUT}", file=sys.stderr, flush=True)
+        return None
+
+
+def spoken_digits(text: str) -> str:
+    """ "1234" as "1, 2, 3, 4": a speaker says each digit apart, as a PIN is typed."""
+    return ", ".join(text)
+
+
+def screen_words(url: str, pin: str) -> str:
+    """What the kiosk says at power-on about its screen: where to open it, and the keyboard's PIN. Said
+    aloud, never shown on the page itself (the PIN would unlock it for anyone who can see the page)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if host == "localhost" or host.startswith("127.") or host == "::1":
+        where = f"The table screen is on this kiosk alone, at port {parts.port}."
+    else:
+        spoken = host.replace(".", " dot ")
+        where = (
+            f"The table screen is at {spoken}, port {parts.port}: open it on a phone or a TV on this network."
+        )
+    return f"{where} Its keyboard PIN is {spoken_digits(pin)}."
+
+
+class ShownOnScreen:
+    """The session as a table loop drives it, each reply also shown on the table screen once the session
+    has returned it (a night's turn is in its journal by then, so the page never shows what a pulled plug
+    could lose)."""
+
+    def __init__(self, face: Host, screen: Screen) -> None:
+        self._face = face
+        self._screen = screen
+
+    def opening(self) -> Reply:
+        reply = self._face.opening()
+        self._screen.show(reply)
+        return reply
+
+    def hear(self, message: str) -> Reply:
+        reply = self._face.hear(message)
+        self._screen.show(reply)
+        return reply
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._face, name)
