@@ -39,7 +39,7 @@ from kiosk.voice.audio import CHUNK_SECONDS, Chunk, resample  # noqa: E402
 from kiosk.voice.listening import Listening  # noqa: E402
 from kiosk.voice.model import default_model_path  # noqa: E402
 from kiosk.voice.tts import Speaker, SpeakerSettings  # noqa: E402
-from tests.test_listening import ends, mixed, room_noise, table  # noqa: E402
+from tests.test_voice_listening import ends, mixed, room_noise, table  # noqa: E402
 
 LINES = [
     "Bats, echolocation.",

@@ -6,6 +6,7 @@ import shutil
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,6 +16,9 @@ from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import practice_key_bytes
 
 from .virtual_audio import VirtualAudio
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 @dataclass
@@ -211,3 +215,16 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
     if ARTEFACTS.is_dir() and any(ARTEFACTS.glob("*.png")):
         terminalreporter.write_line(f"table screen screenshots: {ARTEFACTS}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, headless, driven by Playwright (never a browser Playwright downloads)."""
+    from playwright.sync_api import sync_playwright
+
+    from kiosk.screen.chromium import CHROMIUM, HEADLESS_ARGS
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(HEADLESS_ARGS))
+        yield launched
+        launched.close()

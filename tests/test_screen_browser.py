@@ -11,22 +11,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.key import parse_key
 from kiosk.keys import load_practice, practice_key_bytes
-from kiosk.screen.chromium import CHROMIUM, HEADLESS_ARGS
 
 from .screen_kiosk import ARTEFACTS, AXE, EventLog, Kiosk
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(HEADLESS_ARGS))
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -14,25 +14,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from kiosk import config
 from kiosk.appliance import words
 from kiosk.appliance.table_screen import screen_words
 from kiosk.config import Settings
-from kiosk.screen.chromium import CHROMIUM, HEADLESS_ARGS
 
 from .screen_kiosk import Kiosk
 
 A_NIGHT = ("two", "D1", "Bats: fly. Ghosts: glide", "end the night", "Bats: yes", "Ghosts: yes")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(HEADLESS_ARGS))
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
