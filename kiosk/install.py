@@ -23,6 +23,9 @@ from string import Template
 from kiosk import config
 
 UNIT_NAME = "snap-apple-kiosk.service"
+SCREEN_UNIT_NAME = "snap-apple-screen.service"
+"""Chromium in kiosk mode on the Pi's own display, showing the table screen; installed where one is attached."""
+DRM = Path("/sys/class/drm")
 UNIT_DIR = Path("/etc/systemd/system")
 ROOT = Path(__file__).resolve().parent.parent
 """The kiosk's folder (where models/ and .venv are)."""
@@ -51,6 +54,47 @@ def unit_text(values: UnitValues) -> str:
         python=values.python,
         config=values.config,
     )
+
+
+def screen_unit_text(values: UnitValues, cage: str, chromium: str) -> str:
+    """The display's unit, from its template: cage and chromium by the paths found on this system."""
+    from kiosk.screen.address import DEFAULT_PORT
+
+    template = resources.files("kiosk").joinpath("data", SCREEN_UNIT_NAME).read_text(encoding="utf-8")
+    return Template(template).substitute(
+        user=values.user, uid=values.uid, cage=cage, chromium=chromium, port=DEFAULT_PORT
+    )
+
+
+def display_attached(drm: Path = DRM) -> bool:
+    """A connected display on any of the graphics card's outputs (HDMI, DSI...), as the kernel reports it."""
+    for status in drm.glob("card*-*/status"):
+        try:
+            if status.read_text(encoding="ascii").strip() == "connected":
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _screen_service(values: UnitValues) -> None:
+    """Where a display is attached, the table screen starts on it at power-on (serve shows it by default)."""
+    if not display_attached():
+        print("No display is attached: the table screen is for phones, tablets and TVs on this network.")
+        return
+    cage, chromium = shutil.which("cage"), shutil.which("chromium") or shutil.which("chromium-browser")
+    if cage is None or chromium is None:
+        print(
+            "A display is attached, but cage and chromium are not installed: scripts/install-pi.sh adds them."
+        )
+        return
+    unit = UNIT_DIR / SCREEN_UNIT_NAME
+    _as_root(
+        ["tee", str(unit)], input=screen_unit_text(values, cage, chromium).encode(), stdout=subprocess.DEVNULL
+    )
+    _as_root(["systemctl", "daemon-reload"])
+    _as_root(["systemctl", "enable", "--now", SCREEN_UNIT_NAME])
+    print(f"The table screen shows on this display at power-on ({unit}).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -111,6 +155,7 @@ def _service(values: UnitValues) -> None:
     _as_root(["systemctl", "daemon-reload"])
     _as_root(["systemctl", "enable", "--now", UNIT_NAME])
     print(f"The kiosk starts at power-on ({unit}). Stop it with: sudo systemctl stop {UNIT_NAME}")
+    _screen_service(values)
 
 
 def install(args: argparse.Namespace) -> int:

@@ -6,4 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --voice
+# Where a display is attached, the table screen runs on it: Chromium in kiosk mode inside cage.
+if grep -qs '^connected$' /sys/class/drm/card*-*/status; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+        --no-install-recommends cage chromium >/dev/null
+fi
 exec .venv/bin/python -m kiosk install "$@"

@@ -24,7 +24,7 @@ case "${1:-}" in
     *)
         extras="voice,test"
         packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins
-            time chromium fonts-dejavu-core)
+            time chromium fonts-dejavu-core cage)
         browser_tests=1
         english_model="yes"
         command -v mvn >/dev/null || packages+=(maven default-jre-headless)

@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.install import UNIT_NAME, UnitValues, unit_text
+from kiosk.install import (
+    SCREEN_UNIT_NAME,
+    UNIT_NAME,
+    UnitValues,
+    display_attached,
+    screen_unit_text,
+    unit_text,
+)
 
 
 def verify(unit: Path) -> subprocess.CompletedProcess[str]:
@@ -95,3 +102,30 @@ def test_install_without_the_service_writes_settings_and_keeps_them(tmp_path: Pa
     again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert f"Settings kept as they are in {config}" in again.stdout
     assert config.read_text() == "rate = 120\n"
+
+
+def test_the_screen_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    """The display's unit: chromium in kiosk mode inside cage on tty1, showing serve's table screen."""
+    cage, chromium = shutil.which("cage"), shutil.which("chromium")
+    if cage is None or chromium is None:
+        pytest.fail("cage and chromium are needed to check the screen's unit: run scripts/setup.sh")
+    unit = tmp_path / SCREEN_UNIT_NAME
+    text = screen_unit_text(this_user(), cage, chromium)
+    unit.write_text(text)
+    run = verify(unit)
+    assert run.returncode == 0 and not problems(run, unit), run.stdout + run.stderr
+    lines = set(text.splitlines())
+    assert {"Restart=always", "TTYPath=/dev/tty1", f"User={this_user().user}"} <= lines
+    assert f"{chromium} --kiosk" in text and "http://localhost:8177/" in text
+    assert "$" not in text
+
+
+def test_a_display_is_found_by_its_connected_output(tmp_path: Path) -> None:
+    drm = tmp_path / "drm"
+    for output, status in (("card0-HDMI-A-1", "disconnected"), ("card0-HDMI-A-2", "disconnected")):
+        (drm / output).mkdir(parents=True)
+        (drm / output / "status").write_text(status + "\n")
+    assert not display_attached(drm)
+    (drm / "card0-HDMI-A-2" / "status").write_text("connected\n")
+    assert display_attached(drm)
+    assert not display_attached(tmp_path / "no-drm")
