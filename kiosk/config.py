@@ -42,6 +42,8 @@ class Settings:
     """The speaker: a device name or index; "" for the default."""
     voice: str = "gmw/en-us"
     """The espeak-ng voice id the kiosk speaks with."""
+    speaker: str = "pyttsx3"
+    """pyttsx3 (espeak-ng: light, robotic) or piper (a natural neural voice, about 450 MB more memory)."""
     rate: int = 140
     """Speaking rate, words per minute (espeak's own default is 175; slower suits young players)."""
     model: str = ""
@@ -57,11 +59,15 @@ _COMMENTS = {
     "input": "microphone: a name or index from `python -m kiosk devices`; empty for the default",
     "output": "speaker: a name or index from `python -m kiosk devices`; empty for the default",
     "voice": "espeak-ng voice, e.g. gmw/en-us or gmw/en-gb-x-rp",
+    "speaker": "pyttsx3 (espeak-ng, light) or piper (natural, neural; about 450 MB more memory)",
     "rate": "speaking rate in words per minute",
     "model": "speech model folder; empty for the small English model in models/",
     "key": "auto (the sealed key if kept, else the practice key), sealed, practice, or a key file",
     "screen": "table screen at [HOST:]PORT (a port alone: every network interface), or off",
 }
+
+
+SPEAKERS = ("pyttsx3", "piper")
 
 
 def config_path() -> Path:
@@ -88,6 +94,8 @@ def parse(text: str, source: str = FILE_NAME) -> Settings:
         # TOML has no int/bool confusion, but Python's bool is an int: check it apart.
         if type(value) is not expected:
             raise ConfigError(f"{source}: {name} should be a {expected.__name__}, not {value!r}")
+        if name == "speaker" and value not in SPEAKERS:
+            raise ConfigError(f"{source}: speaker should be one of {', '.join(SPEAKERS)}, not {value!r}")
         values[name] = value
     return Settings(**values)  # type: ignore[arg-type]
 
@@ -125,7 +133,12 @@ def render(settings: Settings) -> str:
 def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
     """The settings with every flag that was given put in place of the file's value."""
     changes: dict[str, object] = {}
-    for name, flag in (("input", "input"), ("output", "output"), ("voice", "speaker_voice")):
+    for name, flag in (
+        ("input", "input"),
+        ("output", "output"),
+        ("voice", "speaker_voice"),
+        ("speaker", "speaker"),
+    ):
         value = getattr(args, flag, None)
         if value is not None:
             changes[name] = str(value)

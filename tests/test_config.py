@@ -35,6 +35,7 @@ def test_no_file_means_the_defaults(tmp_path: Path) -> None:
         ("screen = 1", "screen should be a str"),
         ("rate = true", "rate should be a int"),
         ('volume = "loud"', "unknown setting 'volume'"),
+        ('speaker = "robot"', "speaker should be one of pyttsx3, piper"),
     ],
 )
 def test_a_bad_setting_is_named_and_the_defaults_used(tmp_path: Path, text: str, problem: str) -> None:
@@ -53,6 +54,13 @@ def test_the_config_folder_is_the_users_by_platform_convention(
     monkeypatch.delenv("SNAP_APPLE_CONFIG", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert config.config_path() == tmp_path / "snap-apple-kiosk" / "kiosk.toml"
+
+
+def test_the_voice_is_chosen_in_the_file_or_by_flag() -> None:
+    chosen = config.parse('speaker = "piper"\n')
+    assert chosen.speaker == "piper"
+    assert config.with_flags(chosen, argparse.Namespace(speaker="pyttsx3")).speaker == "pyttsx3"
+    assert config.with_flags(chosen, argparse.Namespace(speaker=None)).speaker == "piper"
 
 
 def test_flags_override_the_file() -> None:

@@ -31,6 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
     parser.add_argument("--rate", type=int, help="speaking rate, words per minute")
     parser.add_argument("--speaker-voice", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
+    parser.add_argument(
+        "--speaker", choices=config.SPEAKERS, help="pyttsx3 (espeak-ng, light) or piper (natural, neural)"
+    )
     parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument(

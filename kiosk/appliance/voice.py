@@ -24,7 +24,7 @@ from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Speaker, SpeakerSettings, Speech, SpeechError
+from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, Speech, SpeechError
 
 if TYPE_CHECKING:
     from kiosk.screen.screen import Screen
@@ -65,7 +65,9 @@ def serve_by_voice(
         return 2
     output = SpeakerOutput(device=settings.output or None)
     try:
-        speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
+        speaker = Speaker(
+            SpeakerSettings(rate=settings.rate, voice=settings.voice, engine=Engine(settings.speaker))
+        )
     except SpeechError as error:
         print(error, file=sys.stderr)
         return 2
