@@ -285,8 +285,6 @@ def latency(model_path: Path) -> None:
 
 
 def nights(model_path: Path, chosen: list[Table]) -> None:
-    from kiosk.nightlog import autosave_path
-
     section("Every scripted night through `python -m kiosk voice --audio-in` (left to itself)")
     print(f"{'table':<34}{'ends as scripted':>18}{'peak memory':>14}   last ledger when not")
     memories: list[float] = []
@@ -297,10 +295,10 @@ def nights(model_path: Path, chosen: list[Table]) -> None:
                 sys.executable, "-m", "kiosk", "voice", "--model", str(model_path),
                 "--audio-in", str(table.path), "--audio-out", str(Path(home) / "host.wav"),
             ]  # fmt: skip
-            if table.resume:
-                autosave_path(Path(home)).parent.mkdir(parents=True)
-                autosave_path(Path(home)).write_text(table.resume)
-                command.append("--resume")
+            if table.resume:  # the night carried on from its save block, as the table would
+                save = Path(home) / "save.txt"
+                save.write_text(table.resume)
+                command += ["--save", str(save)]
             env = {**os.environ, "SNAP_APPLE_HOME": home}
             # A night's recording is at most 92 s and is read faster than real time.
             run, memory = measured(command, env=env, timeout=240)
