@@ -283,7 +283,7 @@ def _night(args: argparse.Namespace) -> int:
                 started,
                 save_text,
                 on_partial=None if screen is None else screen.hearing,
-                typed=None if screen is None else screen.keyboard.inbox,
+                typed=None if screen is None else screen.typed_messages(),
                 announce="" if screen is None else screen.spoken_pin(),
             )
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept

@@ -14,6 +14,10 @@ import numpy as np
 from kiosk import Host, KeySource
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import load_practice
+from kiosk.screen.address import Address
+from kiosk.screen.captions import KEYBOARD, Caption
+from kiosk.screen.captions import TABLE as FROM_THE_TABLE
+from kiosk.screen.screen import Screen
 from kiosk.voice.audio import WavOutput, WavSource, read_wav
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.tts import Speaker
@@ -132,3 +136,52 @@ def test_a_missing_model_is_one_clear_line(tmp_path: Path) -> None:
         f"No speech model at {tmp_path}: fetch the small English model with `python -m kiosk model fetch`."
     ]
     assert "Traceback" not in run.stderr
+
+
+class RecordedScreen(Screen):
+    """The real table screen, keeping every caption it publishes for the test to read."""
+
+    def __init__(self) -> None:
+        super().__init__(Address("127.0.0.1", 0), out=io.StringIO())
+        self.captions: list[Caption] = []
+
+    def caption(self, caption: Caption) -> None:
+        self.captions.append(caption)
+        super().caption(caption)
+
+
+def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
+    english_model: object, tmp_path: Path
+) -> None:
+    quiet = tmp_path / "quiet.wav"
+    with wave.open(str(quiet), "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(16_000)
+        file.writeframes(bytes(2 * 16_000))
+    host = Host(load_practice().key, source=KeySource.PRACTICE)
+    out = WavOutput(tmp_path / "host.wav")
+    speaker = Speaker()
+    screen = RecordedScreen()
+    with screen:
+        screen.start()
+        for message in ("two", "D1"):
+            screen.keyboard.inbox.put(message)
+        kiosk = VoiceKiosk(
+            screen.follow(host),
+            english_model,
+            speaker,
+            out,
+            screen=io.StringIO(),
+            typed=screen.typed_messages(),
+        )
+        try:
+            assert kiosk.run(WavSource(quiet)) == 0
+        finally:
+            out.close()
+            speaker.close()
+    assert [turn.heard for turn in kiosk.turns] == ["two", "D1"]
+    assert "open:D1" in kiosk.turns[-1].reply.ledger
+    typed = [caption.text for caption in screen.captions if caption.speaker == KEYBOARD]
+    assert typed == ["two", "D1"]
+    assert not [caption for caption in screen.captions if caption.speaker == FROM_THE_TABLE]

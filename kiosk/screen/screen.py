@@ -4,6 +4,7 @@
     Screen.show(reply)        the same for a night loop: a fault in the screen never stops the night
     Screen.caption(caption)   what the kiosk says or hears, as it says or hears it
     Screen.keyboard.inbox     typed messages from an unlocked page, for the night loop to read
+    Screen.typed_messages()   the same for the voice kiosk, each captioned as typed once the night takes it
 
 `follow(host)` wraps a Host so that every message it hears reaches the screen as a caption; its replies come
 through `show`, which the night's Keeper calls once the journal holds each one. `typed_lines(stdin)` merges
@@ -124,6 +125,11 @@ class Screen:
         """The host, with every message it hears also captioned on this screen."""
         return cast(Host, _FollowedHost(host, self))
 
+    def typed_messages(self) -> KeyboardMessages:
+        """The remote keyboard's messages for the voice kiosk, which takes them between utterances: each one
+        taken is captioned as typed on the screen, not as heard from the table."""
+        return KeyboardMessages(self)
+
     def typed_lines(self, stdin: TextIO) -> TextIO:
         """Lines from the terminal and from an unlocked page's keyboard, in the order they come."""
         return cast(TextIO, _TypedLines(stdin, self))
@@ -170,6 +176,19 @@ class _FollowedHost:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._host, name)
+
+
+class KeyboardMessages:
+    """The remote keyboard's inbox as the voice kiosk reads it."""
+
+    def __init__(self, screen: Screen) -> None:
+        self._screen = screen
+
+    def get_nowait(self) -> str:
+        message = self._screen.keyboard.inbox.get_nowait()  # queue.Empty when nothing was typed
+        self._screen._next_speaker = KEYBOARD
+        print(f"(typed on the screen) {message}", file=sys.stderr, flush=True)
+        return message
 
 
 class _TypedLines:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from queue import Empty, Queue
-from typing import TextIO
+from typing import Protocol, TextIO
 
 import numpy as np
 
@@ -103,6 +103,14 @@ class _Hearing:
     started_at: float | None = None
 
 
+class TypedMessages(Protocol):
+    """Messages typed on a screen (a Queue[str] will do)."""
+
+    def get_nowait(self) -> str:
+        """The next message; queue.Empty when there is none."""
+        ...
+
+
 @dataclass
 class VoiceKiosk:
     host: Host
@@ -120,7 +128,7 @@ class VoiceKiosk:
     """Called with the words heard so far whenever they change: live captions for a screen."""
     announce: str = ""
     """The kiosk's own words after the first reply (the table screen's keyboard PIN): said, not journalled."""
-    typed: Queue[str] | None = None
+    typed: TypedMessages | None = None
     """Messages typed on an unlocked table screen: each is taken as the table's next message, between
     utterances, so a misheard night can go on from the adult's phone."""
     opening_started_at: float | None = None
@@ -334,7 +342,7 @@ def run_voice(
     resume: str | None = None,
     *,
     on_partial: Callable[[str], None] | None = None,
-    typed: Queue[str] | None = None,
+    typed: TypedMessages | None = None,
     announce: str = "",
 ) -> int:
     """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
