@@ -90,6 +90,15 @@ def test_a_spelled_fix_of_nato_words(button_key: Key) -> None:
     assert "Bats: button" in reply.speech
 
 
+def test_o_k_heard_as_okay_inside_a_spelling(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("d four", "bats mitten ghosts stroker")
+    reply = table.say("ghosts s tee okay ee r")
+    assert reply.speech.startswith("Fixed: Ghosts said stoker.")
+    reply = table.say("bats okay")  # no spelling: the read-back still waits for its answer
+    assert "Fixed" not in reply.speech and "Ghosts: stoker" in reply.speech
+
+
 def test_nothing_else_changes_an_answer_once_given(button_key: Key) -> None:
     table = voice_table(button_key, "three")
     table.say("d one", "bats zip", "ghosts pass")
