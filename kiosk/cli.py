@@ -254,7 +254,7 @@ def _night(args: argparse.Namespace) -> int:
     voice = args.command == "voice" or args.voice
     if args.command == "voice":
         try:
-            from kiosk.voice.kiosk import run_voice
+            from kiosk.voice.command import run_voice
         except ImportError as error:
             _notice(
                 f"The voice kiosk needs its speech packages ({error.name} is missing): scripts/setup.sh --voice"

@@ -1,0 +1,81 @@
+"""`python -m kiosk voice`: the voice kiosk from the command line, with one clear line (never a traceback)
+for a missing model, voice or sound device."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from kiosk.keeping import Started
+from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
+from kiosk.voice.audio import AudioError, Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
+from kiosk.voice.kiosk import TypedMessages, VoiceKiosk
+from kiosk.voice.model import default_model_path
+from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, SpeechError
+
+
+def _source(args: argparse.Namespace) -> Source:
+    if args.audio_in is not None:
+        return WavSource(Path(args.audio_in), realtime=bool(getattr(args, "realtime", False)))
+    return Microphone(device=args.input or args.device)
+
+
+def _settings(args: argparse.Namespace) -> SpeakerSettings:
+    engine = Engine(args.speaker) if getattr(args, "speaker", None) else Engine.ESPEAK
+    return SpeakerSettings(rate=args.rate, voice=args.speaker_voice or SpeakerSettings().voice, engine=engine)
+
+
+def run_voice(
+    args: argparse.Namespace,
+    started: Started,
+    resume: str | None = None,
+    *,
+    on_partial: Callable[[str], None] | None = None,
+    typed: TypedMessages | None = None,
+    announce: str = "",
+) -> int:
+    """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
+    `on_partial` gets the words heard so far (live captions); `typed` holds messages typed on a screen."""
+    output: Output = (
+        WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.output or args.device)
+    )
+    speaker: Speaker | None = None
+    model_path = Path(args.model or default_model_path())
+
+    def hearing(words: str) -> None:
+        print(f"(hearing) {words}", file=sys.stderr, flush=True)
+        if on_partial is not None:
+            on_partial(words)
+
+    try:
+        check_model(model_path)
+        output.open()  # early: a sound server takes a moment to start a stream, which the loading hides
+        speaker = Speaker(_settings(args))
+        model = load_model(model_path)
+        kiosk = VoiceKiosk(
+            started.host,
+            model,
+            speaker,
+            output,
+            log=started.keeper,
+            grammar=supports_grammar(model_path),
+            on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
+            on_partial=hearing,
+            typed=typed,
+            announce=announce,
+        )
+        return kiosk.run(_source(args), resume, started.first)
+    except (ModelMissing, SpeechError) as error:
+        print(error, file=sys.stderr)
+        return 2
+    except AudioError as error:
+        print(f"Audio problem: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        output.close()
+        if speaker is not None:
+            speaker.close()
