@@ -283,6 +283,7 @@ def _night(args: argparse.Namespace) -> int:
                 started,
                 save_text,
                 on_partial=None if screen is None else screen.hearing,
+                on_said=None if screen is None else screen.said,
                 typed=None if screen is None else screen.typed_messages(),
                 announce="" if screen is None else screen.spoken_pin(),
             )

@@ -129,7 +129,26 @@ def recognition(model: object, chosen: list[Table], noisy: str) -> None:
     print(
         "Targets: clean >= 98% for picks, commands, team names and yes/no, >= 95% spelled words; >= 90% at 10 dB."
     )
+    asked_again(results)
     end_of_speech(results)
+
+
+def asked_again(results: dict[str, list[tuple[Table, list[Heard]]]]) -> None:
+    """Picks and commands not received: how many the kiosk asked about again (safe: the night waits for
+    them) and how many it took wrongly (a wrong cell read is never un-picked)."""
+    print("\nPicks and commands not received: asked again (the night waits) / taken wrongly")
+    kinds = (Kind.PICK, Kind.COMMAND)
+    print(f"{'condition':<16}{'utterances':>12}{'received':>10}{'asked':>8}{'wrong':>8}")
+    for label, runs in results.items():
+        ends = [
+            closing
+            for table, heard in runs
+            for closing, utterance in zip(closings(table, heard), table.utterances, strict=True)
+            if utterance.kind in kinds
+        ]
+        received = sum(c.received for c in ends)
+        asked = sum(c.asked for c in ends)
+        print(f"{label:<16}{len(ends):>12}{received:>10}{asked:>8}{len(ends) - received - asked:>8}")
 
 
 @dataclass(frozen=True)
@@ -144,6 +163,8 @@ class Closing:
     """Further closes after the real one, before the next utterance: noise heard as speech."""
     received: bool
     """Heard right: the close at the end was received correctly and nothing cut it before."""
+    asked: bool = False
+    """The kiosk was unsure and asked again instead of passing the utterance on."""
 
 
 def closings(table: Table, heard: list[Heard]) -> list[Closing]:
@@ -154,7 +175,8 @@ def closings(table: Table, heard: list[Heard]) -> list[Closing]:
         after = [item for item in mine if item.closed_at >= utterance.end]
         delay = after[0].closed_at - utterance.end if after else None
         received = bool(after) and after[0].received and not cuts
-        found.append(Closing(delay, len(cuts), max(0, len(after) - 1), received))
+        asked = bool(after) and after[0].asked and not cuts
+        found.append(Closing(delay, len(cuts), max(0, len(after) - 1), received, asked))
     return found
 
 

@@ -123,6 +123,8 @@ class Heard:
     """Seconds into the recording at which the kiosk closed the utterance (to the chunk, 0.1 s)."""
     latency: float | None
     """Seconds from the end of the last word to the first sample of the reply (paced runs)."""
+    asked: bool = False
+    """The kiosk was unsure what was said and asked again instead of passing it on."""
 
 
 @dataclass
@@ -174,7 +176,8 @@ def run_kept_on_script(
         )
         script.kiosk = kiosk
         kiosk.run(source)
-        if kiosk.turns and kiosk.turns[-1].reply.over:
+        last = kiosk.turns[-1].reply if kiosk.turns else None
+        if last is not None and last.over:
             script.keep_on_script()  # the last reply is not followed by listening
     closes = [*script.closes[1:], source.position][: len(kiosk.turns)]
     found: list[Heard] = []
@@ -184,8 +187,9 @@ def run_kept_on_script(
         latency = None
         if realtime and turn.reply_started_at is not None:
             latency = turn.reply_started_at - (source.started + utterance.end)
-        received = same_night and turn.reply.text == script.expected_reply(index).text
-        found.append(Heard(index, turn.heard, received, closed, latency))
+        expected = script.expected_reply(index).text
+        received = same_night and turn.reply is not None and turn.reply.text == expected
+        found.append(Heard(index, turn.heard, received, closed, latency, asked=turn.reply is None))
     return found
 
 

@@ -67,6 +67,9 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     shown = screen.getvalue()
     assert shown.startswith("Practice night:")
     for turn in kiosk.turns:
+        if turn.reply is None:  # unsure what was said, the kiosk asked again
+            assert turn.asked in shown
+            continue
         assert turn.reply.ledger in shown
         parse_ledger(turn.reply.ledger)
         assert "[L]" not in turn.reply.speech

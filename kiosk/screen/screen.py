@@ -3,6 +3,7 @@
     Screen.reply(reply)       a host Reply: folded into the view (board, scores, question, read-back, ruling...)
     Screen.show(reply)        the same for a night loop: a fault in the screen never stops the night
     Screen.caption(caption)   what the kiosk says or hears, as it says or hears it
+    Screen.said(words)        the kiosk's own words beside the host's replies (asking again)
     Screen.keyboard.inbox     typed messages from an unlocked page, for the night loop to read
     Screen.typed_messages()   the same for the voice kiosk, each captioned as typed once the night takes it
 
@@ -106,6 +107,10 @@ class Screen:
     def hearing(self, words: str) -> None:
         """The words heard so far, as the recogniser hears them: a live caption, replaced as it grows."""
         _come_what_may(lambda: self.caption(Caption(TABLE, words, final=False)))
+
+    def said(self, words: str) -> None:
+        """The kiosk's own words that are no host reply (asking again what was said): a caption."""
+        _come_what_may(lambda: self.caption(Caption(KIOSK, words)))
 
     def spoken_pin(self) -> str:
         """The keyboard's PIN as the kiosk says it, digit by digit, for the adult at a voice kiosk."""

@@ -39,6 +39,8 @@ class Utterance:
     words: tuple[Word, ...] = ()
     alternatives: tuple[str, ...] = ()
     """Other readings, best first (n-best), when alternatives were asked for."""
+    scores: tuple[float, ...] = ()
+    """Vosk's n-best score for `text`, then for each alternative (higher is likelier); empty without n-best."""
     unknown: bool = False
     """A closed phrase list heard something outside it ([unk]): hear it again with the full vocabulary."""
 
@@ -173,6 +175,7 @@ def parse_result(raw: str) -> Utterance | None:
         if not options:
             return None
         texts = tuple(_normal(option.get("text", "")) for option in options)
+        scores = tuple(float(option.get("confidence", 0.0)) for option in options)
         best = options[0]
         unknown = _UNKNOWN in str(best.get("text", ""))
         words = tuple(
@@ -181,8 +184,8 @@ def parse_result(raw: str) -> Utterance | None:
             if _normal(w["word"])
         )
         if not texts[0]:
-            return Utterance("", words, texts[1:], unknown=True) if unknown else None
-        return Utterance(texts[0], words, texts[1:], unknown=unknown)
+            return Utterance("", words, texts[1:], scores, unknown=True) if unknown else None
+        return Utterance(texts[0], words, texts[1:], scores, unknown=unknown)
     raw = str(result.get("text", ""))
     text = _normal(raw)
     if not text and _UNKNOWN not in raw:

@@ -22,6 +22,7 @@ from typing import Protocol, TextIO
 import numpy as np
 
 from kiosk.engine.host import Host
+from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
 from kiosk.keeping import Keeper
 from kiosk.voice.asr import (
@@ -35,6 +36,7 @@ from kiosk.voice.audio import (
     Source,
     resample,
 )
+from kiosk.voice.doubt import Doubt, doubt
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.listening import Listening, Recognizers, listening_for, with_label
 from kiosk.voice.tts import Speaker, Speech, SpeechError, sentences
@@ -58,13 +60,16 @@ class Turn:
     """One utterance heard and the reply to it, with the timings that matter to the table."""
 
     heard: str
-    reply: Reply
+    reply: Reply | None
+    """None when the kiosk was unsure what was said and asked again (`asked`): the host heard nothing."""
     voice_ended_at: float | None
     """time.monotonic() when the speaker's last word ended (real-time sources only)."""
     reply_started_at: float | None
     """time.monotonic() when the first sample of the reply was played."""
     listening: Listening = Listening.ANSWERS
     """How the utterance was heard."""
+    asked: str = ""
+    """The kiosk's own question when it asked again instead of passing the utterance on."""
 
     @property
     def latency(self) -> float | None:
@@ -114,6 +119,8 @@ class VoiceKiosk:
     """Called each time the kiosk has finished speaking and listens again."""
     on_partial: Callable[[str], None] | None = None
     """Called with the words heard so far whenever they change: live captions for a screen."""
+    on_said: Callable[[str], None] | None = None
+    """Called with the kiosk's own words that are no host reply (asking again): captions for a screen."""
     announce: str = ""
     """The kiosk's own words after the first reply (the table screen's keyboard PIN): said, not journalled."""
     typed: TypedMessages | None = None
@@ -126,6 +133,8 @@ class VoiceKiosk:
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
+    _doubt: Doubt | None = field(init=False, default=None)
+    """What the kiosk last asked about, until the table's next message."""
 
     def __post_init__(self) -> None:
         self.host.set_voice(True)
@@ -145,10 +154,18 @@ class VoiceKiosk:
             self._speak(self.announce)
         if resume:
             self._say(self.host.hear(resume), resume)
-        for utterance, ended_at, way in self._utterances(source):
-            reply = self.host.hear(utterance.text)
-            started = self._say(reply, utterance.text)
-            self.turns.append(Turn(utterance.text, reply, ended_at, started, way))
+        for heard, ended_at, way in self._utterances(source):
+            if isinstance(heard, Doubt):
+                self._doubt = heard
+                started = self._ask(heard.question)
+                self.turns.append(Turn(heard.heard, None, ended_at, started, way, heard.question))
+                continue
+            message = heard.text
+            if self._doubt is not None:
+                message, self._doubt = self._doubt.settled_by(message) or message, None
+            reply = self.host.hear(message)
+            started = self._say(reply, message)
+            self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
         return 0
@@ -162,7 +179,7 @@ class VoiceKiosk:
             return
         self.recognizers.warm(resample(speech.samples, speech.rate, SAMPLE_RATE))
 
-    def _utterances(self, source: Source) -> Iterator[tuple[Utterance, float | None, Listening]]:
+    def _utterances(self, source: Source) -> Iterator[tuple[Utterance | Doubt, float | None, Listening]]:
         detector = self.end_of_speech
         hearing = self._hearing()
         for chunk in source.chunks():
@@ -235,9 +252,10 @@ class VoiceKiosk:
         too_long = hearing.started_at is not None and chunk.at - hearing.started_at >= LONGEST_SECONDS
         return ended or quiet_after_words or stalled or too_long
 
-    def _close(self, hearing: _Hearing) -> Utterance | None:
-        """The utterance as the table meant it: its pieces joined; heard again with the full vocabulary if
-        a closed list heard something outside it; corrected to the nearest pick or command."""
+    def _close(self, hearing: _Hearing) -> Utterance | Doubt | None:
+        """The utterance as the table meant it: its pieces joined; a Doubt where its likeliest readings
+        would pick different cells (doubt.py); heard again with the full vocabulary if a closed list heard
+        something outside it; corrected to the nearest pick or command."""
         recognizer = self.recognizers[hearing.way]
         final = recognizer.finish()
         recognizer.reset()
@@ -250,6 +268,10 @@ class VoiceKiosk:
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None:
             return None
+        if hearing.way is Listening.BETWEEN_QUESTIONS and self.host.listening_for().phase is Phase.PICK:
+            unsure = doubt(utterance)
+            if unsure is not None:
+                return unsure
         if utterance.unknown and recognizer is not self.recognizers.open:
             again = self.recognizers.open.decode(bytes(hearing.audio))
             return again if again is not None and again.text else (utterance if utterance.text else None)
@@ -257,7 +279,7 @@ class VoiceKiosk:
             return None
         if hearing.way is Listening.BETWEEN_QUESTIONS and recognizer is not self.recognizers.open:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
-            return Utterance(text, utterance.words, utterance.alternatives)
+            return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
         if hearing.way is Listening.ANSWERS:
             return with_label(utterance, hearing.since, also, hearing.beside_since)
         return utterance
@@ -273,6 +295,16 @@ class VoiceKiosk:
             print(f"(The save is kept in {kept}.)", file=self.screen, flush=True)
         first = self._speak(reply.speech)
         if not reply.over and self.on_listening:
+            self.on_listening()
+        return first
+
+    def _ask(self, question: str) -> float | None:
+        """The kiosk's own question: shown and said, not journalled (the night has not moved)."""
+        print(question, file=self.screen, flush=True)
+        if self.on_said:
+            self.on_said(question)
+        first = self._speak(question)
+        if self.on_listening:
             self.on_listening()
         return first
 

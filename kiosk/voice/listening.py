@@ -116,4 +116,4 @@ def with_label(heard: Utterance, since: float, label: Utterance | None, label_si
     end = name.end - label_since
     rest = tuple(word for word in heard.words if word.start - since >= end - 0.1)
     words = (Word(name.word, name.start - label_since + since, name.end - label_since + since, 1.0), *rest)
-    return Utterance(" ".join(word.word for word in words), words, heard.alternatives, heard.unknown)
+    return Utterance(" ".join(word.word for word in words), words, heard.alternatives, unknown=heard.unknown)

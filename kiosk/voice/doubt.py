@@ -1,0 +1,86 @@
+"""Doubt between questions: when the recogniser's best readings of a pick or command mean different things,
+the kiosk asks again rather than guessing. A cell whose question was read is never un-picked (the card's
+THE TABLE), so a pick taken wrongly cannot be put right.
+
+Vosk's n-best readings carry scores (higher is likelier). On the recorded tables every misheard pick or
+command had its right reading among the n-best, 0.5 to 1.5 below the best ("dee two" heard as "bee two"
+101.3 against "d two" 100.7; "board" as "four" 83.5 against 82.0), while a rival with another meaning stood
+2.2 or more below a right best reading. Team counts and yes or no are left to the host, which confirms a
+count and asks again for anything it does not follow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.cartridge import CATEGORIES
+from kiosk.engine.commands import is_yes
+from kiosk.engine.listening import COMMANDS, between_questions
+from kiosk.engine.picks import parse_pick
+from kiosk.voice.asr import Utterance
+from kiosk.voice.grammar import nearest
+
+MARGIN = 2.0
+"""Readings scored within this of the best are taken as just as likely."""
+_CONFIRMING = frozenset(("yes", "no", "right", "correct", "that's right", "wrong"))
+"""Commands that only confirm or deny: the host asks for those itself."""
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """What the table may have said, likeliest first: each as the host would take it ("D2", "board")."""
+
+    choices: tuple[str, ...]
+    heard: str = ""
+    """The likeliest reading, as heard."""
+
+    @property
+    def question(self) -> str:
+        """The kiosk's words, short and plain for a table of any age. A cell is said by its category's name,
+        which the table can say back more clearly than a letter that sounds like another ("bee", "dee")."""
+        named = [_by_name(choice) for choice in self.choices[:2]]
+        if len(named) == 1:
+            return f"Was that {named[0]}? Say yes, or say it again."
+        return f"Was that {named[0]}, or {named[1]}? Say the one you meant."
+
+    def settled_by(self, heard: str) -> str | None:
+        """The message meant, when the table answers a one-choice doubt with a yes."""
+        return self.choices[0] if len(self.choices) == 1 and is_yes(heard) else None
+
+
+def _by_name(choice: str) -> str:
+    """A cell by its category's title and points ("D3" -> "Wings & Webs 3"); a command as it is said."""
+    title = {category.letter: category.title for category in CATEGORIES}.get(choice[:1])
+    return f"{title} {choice[1:]}" if title and choice[1:].isdigit() else choice
+
+
+def meaning(reading: str) -> str | None:
+    """What a reading between questions would make the host do, as a message: the cell of a pick ("dee
+    two", "d two", "wings and webs two" are all "D2"), "pass" for the lowest cell, the phrase of a
+    command; None for a team count, yes or no, or words outside the closed set."""
+    phrase = nearest(reading, between_questions())
+    if phrase in COMMANDS:
+        if phrase in _CONFIRMING:
+            return None
+        return "pass" if phrase == "you choose" else phrase
+    pick = parse_pick(phrase)
+    if pick is None:
+        return None
+    if pick.cell is None:
+        return "pass"
+    return f"{pick.cell.letter}{pick.cell.points}"
+
+
+def doubt(heard: Utterance) -> Doubt | None:
+    """A Doubt when readings about as likely as the best mean different picks or commands, or when the best
+    means nothing and a reading about as likely does; None when the best reading can be taken."""
+    if not heard.scores:
+        return None
+    readings = (heard.text, *heard.alternatives)
+    best = heard.scores[0]
+    close = [text for text, score in zip(readings, heard.scores, strict=False) if best - score <= MARGIN]
+    meanings = [meaning(text) if text else None for text in close]
+    choices = tuple(dict.fromkeys(found for found in meanings if found is not None))
+    if len(choices) >= 2 or (choices and meanings[0] is None):
+        return Doubt(choices, heard.text)
+    return None
