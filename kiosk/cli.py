@@ -271,7 +271,8 @@ def _night(args: argparse.Namespace) -> int:
         return 2
     if screen is not None:
         # The screen follows the night: what the table says at once, each reply once it is journalled.
-        started.keeper.shown = screen.show
+        # By voice, the words are captioned as the kiosk starts to say them and the page moves on once said.
+        started.keeper.shown = screen.show if args.command == "play" else screen.saying
         started = dataclasses.replace(started, host=screen.follow(started.host))
     stdin = sys.stdin if screen is None else screen.typed_lines(sys.stdin)
     try:
@@ -283,6 +284,7 @@ def _night(args: argparse.Namespace) -> int:
                 started,
                 save_text,
                 on_partial=None if screen is None else screen.hearing,
+                on_asking=None if screen is None else screen.asking,
                 on_said=None if screen is None else screen.said,
                 typed=None if screen is None else screen.typed_messages(),
                 announce="" if screen is None else screen.spoken_pin(),

@@ -13,6 +13,8 @@ import numpy as np
 
 from kiosk import Host, KeySource
 from kiosk.engine.ledger import parse_ledger
+from kiosk.journal import Journal, KeyIdentity
+from kiosk.keeping import Keeper
 from kiosk.keys import load_practice
 from kiosk.screen.address import Address
 from kiosk.screen.captions import KEYBOARD, Caption
@@ -20,7 +22,7 @@ from kiosk.screen.captions import TABLE as FROM_THE_TABLE
 from kiosk.screen.screen import Screen
 from kiosk.voice.audio import WavOutput, WavSource, read_wav
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.tts import Speaker
+from kiosk.voice.tts import Speaker, Speech
 from kiosk.voice.vad import EndOfSpeech
 
 from .conftest import FIXTURES
@@ -188,3 +190,58 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
     typed = [caption.text for caption in screen.captions if caption.speaker == KEYBOARD]
     assert typed == ["two", "D1"]
     assert not [caption for caption in screen.captions if caption.speaker == FROM_THE_TABLE]
+
+
+def test_by_voice_the_page_moves_on_once_the_reply_is_said_and_its_captions_come_as_it_is_said(
+    english_model: object, tmp_path: Path
+) -> None:
+    quiet = tmp_path / "quiet.wav"
+    with wave.open(str(quiet), "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(16_000)
+        file.writeframes(bytes(2 * 16_000))
+    loaded = load_practice()
+    assert loaded.key is not None
+    screen = RecordedScreen()
+    seen: list[tuple[str | None, str]] = []
+    """At each sentence played: the cell of the question on the page, and the newest caption."""
+
+    class Watched(WavOutput):
+        def play(self, speech: Speech) -> float:
+            question = screen.view.question
+            seen.append(
+                (question.cell if question else None, screen.captions[-1].text if screen.captions else "")
+            )
+            return super().play(speech)
+
+    out = Watched(tmp_path / "host.wav")
+    speaker = Speaker()
+    journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=screen.saying)
+    with screen:
+        screen.start()
+        for message in ("two", "D1"):
+            screen.keyboard.inbox.put(message)
+        host = screen.follow(Host(loaded.key, source=loaded.source))
+        kiosk = VoiceKiosk(
+            host,
+            english_model,
+            speaker,
+            out,
+            screen=io.StringIO(),
+            log=keeper,
+            on_said=screen.said,
+            typed=screen.typed_messages(),
+        )
+        try:
+            assert kiosk.run(WavSource(quiet)) == 0
+        finally:
+            out.close()
+            speaker.close()
+            keeper.close()
+    question = loaded.key.entries["D1"].question
+    reading = [(cell, caption) for cell, caption in seen if question in caption]
+    assert reading, seen  # the question's words were captioned by the time its reading began...
+    assert all(cell is None for cell, _ in reading)  # ...and the page showed it only once it was read
+    assert screen.view.question is not None and screen.view.question.cell == "D1"

@@ -107,9 +107,10 @@ def serve(args: argparse.Namespace) -> int:
         holding, _progress, voice=not args.typed, on_night=screen.new_night if screen is not None else None
     )
     # The screen follows the session as it follows a host: every reply, between nights too, reaches it.
-    table: Table = (
-        session if screen is None else cast(Table, ShownOnScreen(screen.follow(cast(Host, session)), screen))
-    )
+    table: Table = session
+    if screen is not None:
+        show = screen.show if args.typed else screen.saying
+        table = cast(Table, ShownOnScreen(screen.follow(cast(Host, session)), show))
     try:
         if args.typed:
             stdin = sys.stdin if screen is None else screen.typed_lines(sys.stdin)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -77,20 +78,21 @@ def screen_words(url: str, pin: str) -> str:
 class ShownOnScreen:
     """The session as a table loop drives it, each reply also shown on the table screen once the session
     has returned it (a night's turn is in its journal by then, so the page never shows what a pulled plug
-    could lose)."""
+    could lose). `show` is Screen.show for a typed night, Screen.saying by voice (the captions now, the
+    view once the reply has been said)."""
 
-    def __init__(self, face: Host, screen: Screen) -> None:
+    def __init__(self, face: Host, show: Callable[[Reply], None]) -> None:
         self._face = face
-        self._screen = screen
+        self._show = show
 
     def opening(self) -> Reply:
         reply = self._face.opening()
-        self._screen.show(reply)
+        self._show(reply)
         return reply
 
     def hear(self, message: str) -> Reply:
         reply = self._face.hear(message)
-        self._screen.show(reply)
+        self._show(reply)
         return reply
 
     def __getattr__(self, name: str) -> Any:

@@ -85,6 +85,7 @@ def serve_by_voice(
         grammar=supports_grammar(model_path),
         on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
         on_partial=lambda heard: _hearing(heard, screen),
+        on_asking=None if screen is None else screen.asking,
         on_said=None if screen is None else screen.said,
         typed=None if screen is None else screen.typed_messages(),
     )

@@ -1,9 +1,12 @@
 """The table screen's one seam: host replies and captions in, a page for every device on the table out.
 
     Screen.reply(reply)       a host Reply: folded into the view (board, scores, question, read-back, ruling...)
+                              and captioned
     Screen.show(reply)        the same for a night loop: a fault in the screen never stops the night
+    Screen.saying(reply)      by voice, the caption alone, as the kiosk starts to say the reply...
+    Screen.said(reply)        ...and the view, once it has said it: the page is never ahead of the voice
     Screen.caption(caption)   what the kiosk says or hears, as it says or hears it
-    Screen.said(words)        the kiosk's own words beside the host's replies (asking again)
+    Screen.asking(words)      the kiosk's own words beside the host's replies (asking again)
     Screen.keyboard.inbox     typed messages from an unlocked page, for the night loop to read
     Screen.typed_messages()   the same for the voice kiosk, each captioned as typed once the night takes it
 
@@ -87,28 +90,42 @@ class Screen:
 
     def reply(self, reply: Reply) -> None:
         """A host reply: the view moves on, and what the kiosk says becomes a caption."""
-        try:
-            ledger = parse_ledger(reply.ledger)
-        except LedgerError:
-            ledger = None  # not a night's reply: the view stays as it was
-        if ledger is not None:
-            lines = tuple(line.text for line in reply.lines if line.text)
-            with self._lock:
-                self._view = advance(self._view, lines, ledger)
-                view = self._view
-            self.broadcast.publish("view", view_payload(view))
-        if reply.speech:
-            self.caption(Caption(KIOSK, reply.speech))
+        self._view_of(reply)
+        self._caption_of(reply)
 
     def show(self, reply: Reply) -> None:
         """`reply`, for a night loop: the night goes on whatever happens to its screen."""
         _come_what_may(lambda: self.reply(reply))
 
+    def saying(self, reply: Reply) -> None:
+        """By voice, as the kiosk starts to say a reply: its words as captions, read along as they are heard."""
+        _come_what_may(lambda: self._caption_of(reply))
+
+    def said(self, reply: Reply) -> None:
+        """By voice, once the kiosk has said a reply: the view moves on (the question appears once it has
+        been read aloud, a ruling once it has been given)."""
+        _come_what_may(lambda: self._view_of(reply))
+
+    def _view_of(self, reply: Reply) -> None:
+        try:
+            ledger = parse_ledger(reply.ledger)
+        except LedgerError:
+            return  # not a night's reply: the view stays as it was
+        lines = tuple(line.text for line in reply.lines if line.text)
+        with self._lock:
+            self._view = advance(self._view, lines, ledger)
+            view = self._view
+        self.broadcast.publish("view", view_payload(view))
+
+    def _caption_of(self, reply: Reply) -> None:
+        if reply.speech:
+            self.caption(Caption(KIOSK, reply.speech))
+
     def hearing(self, words: str) -> None:
         """The words heard so far, as the recogniser hears them: a live caption, replaced as it grows."""
         _come_what_may(lambda: self.caption(Caption(TABLE, words, final=False)))
 
-    def said(self, words: str) -> None:
+    def asking(self, words: str) -> None:
         """The kiosk's own words that are no host reply (asking again what was said): a caption."""
         _come_what_may(lambda: self.caption(Caption(KIOSK, words)))
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from kiosk.engine.reply import Reply
 from kiosk.keeping import Started
 from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
@@ -33,13 +34,14 @@ def run_voice(
     resume: str | None = None,
     *,
     on_partial: Callable[[str], None] | None = None,
-    on_said: Callable[[str], None] | None = None,
+    on_asking: Callable[[str], None] | None = None,
+    on_said: Callable[[Reply], None] | None = None,
     typed: TypedMessages | None = None,
     announce: str = "",
 ) -> int:
     """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
-    `on_partial` gets the words heard so far (live captions), `on_said` the kiosk's own words beside its replies;
-    `typed` holds messages typed on a screen."""
+    `on_partial` gets the words heard so far (live captions), `on_asking` the kiosk's own words beside its
+    replies, `on_said` each reply once said; `typed` holds messages typed on a screen."""
     output: Output = (
         WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.output or args.device)
     )
@@ -65,6 +67,7 @@ def run_voice(
             grammar=supports_grammar(model_path),
             on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
             on_partial=hearing,
+            on_asking=on_asking,
             on_said=on_said,
             typed=typed,
             announce=announce,

@@ -119,8 +119,10 @@ class VoiceKiosk:
     """Called each time the kiosk has finished speaking and listens again."""
     on_partial: Callable[[str], None] | None = None
     """Called with the words heard so far whenever they change: live captions for a screen."""
-    on_said: Callable[[str], None] | None = None
+    on_asking: Callable[[str], None] | None = None
     """Called with the kiosk's own words that are no host reply (asking again): captions for a screen."""
+    on_said: Callable[[Reply], None] | None = None
+    """Called with each reply once it has been said: a screen moves on only then."""
     announce: str = ""
     """The kiosk's own words after the first reply (the table screen's keyboard PIN): said, not journalled."""
     typed: TypedMessages | None = None
@@ -294,6 +296,8 @@ class VoiceKiosk:
         if kept:
             print(f"(The save is kept in {kept}.)", file=self.screen, flush=True)
         first = self._speak(reply.speech)
+        if self.on_said:
+            self.on_said(reply)
         if not reply.over and self.on_listening:
             self.on_listening()
         return first
@@ -301,8 +305,8 @@ class VoiceKiosk:
     def _ask(self, question: str) -> float | None:
         """The kiosk's own question: shown and said, not journalled (the night has not moved)."""
         print(question, file=self.screen, flush=True)
-        if self.on_said:
-            self.on_said(question)
+        if self.on_asking:
+            self.on_asking(question)
         first = self._speak(question)
         if self.on_listening:
             self.on_listening()
