@@ -150,3 +150,11 @@ def test_a_candle_end_save_resumes_with_its_question(plain_key: Key) -> None:
     assert reply.speech.endswith("Candle-End question 1: Year of TB1?")
     reply = fresh.say("Bats: 1897. Ghosts: 1900")
     assert "|turns:26|" in reply.text and "win:Bats" in reply.text
+
+
+def test_the_practice_keys_hash_is_shown_not_read_aloud(practice_key: Key) -> None:
+    table = Table(practice_key, voice=True, source=KeySource.PRACTICE)
+    table.say("two", "end the night", "bats yes", "ghosts yes")
+    final = table.replies[-1]
+    assert f"Its SHA-256 is {practice_key.sha256}." in final.text.splitlines()
+    assert "practice key, not the sealed key." in final.speech and practice_key.sha256 not in final.speech

@@ -295,10 +295,9 @@ class Speaker:
                 out.append(f"{join_names(ended.winners)} share the win!")
                 win = "shared"
         if self.source is KeySource.PRACTICE:
-            out.append(
-                "Tonight's key was the kiosk's practice key, not the sealed key. "
-                f"Its SHA-256 is {self.key.sha256}."
-            )
+            out.append("Tonight's key was the kiosk's practice key, not the sealed key.")
+            # Shown, not spoken: sixty-four hex digits read aloud would take the table half a minute.
+            out.append(Line(f"Its SHA-256 is {self.key.sha256}.", spoken=False))
         else:
             out.append(
                 f"Open the reveal file, {card.NOTICE.reveal_url}, check that tonight's questions and answers are the "
