@@ -7,6 +7,7 @@ import time
 import numpy as np
 import pytest
 
+from kiosk.voice.piper import PAUSE_SECONDS, clauses
 from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, SpeechStalled, VoiceMissing, sentences
 
 
@@ -108,3 +109,26 @@ def test_a_slower_rate_slows_piper_too() -> None:
         finally:
             speaker.close()
     assert seconds[0] > seconds[1] * 1.4
+
+
+def test_piper_renders_a_long_sentence_clause_by_clause() -> None:
+    sentence = (
+        "Twenty-five questions wait on the Harvest Board: five categories, worth 1 to 5 points each, "
+        "and every team answers every question."
+    )
+    assert clauses(sentence, 12) == [
+        "Twenty-five questions wait on the Harvest Board: five categories,",
+        "worth 1 to 5 points each, and every team answers every question.",
+    ]
+    assert clauses("Yes.", 12) == ["Yes."]
+    assert [len(piece.split()) for piece in clauses(" ".join(["bats"] * 30), 12)] == [12, 12, 6]
+    speaker = Speaker(SpeakerSettings(engine=Engine.PIPER))
+    try:
+        speech = speaker.render(sentence)
+    finally:
+        speaker.close()
+    assert 5.0 < len(speech.samples) / speech.rate < 15.0
+    # The clauses are joined by a short pause: a run of silence where the sentence was cut.
+    quiet = np.abs(speech.samples.astype(np.int32)) < 50
+    runs = np.diff(np.flatnonzero(np.diff(np.concatenate([[0], quiet.astype(np.int8), [0]]))))[::2]
+    assert runs.max() >= int(PAUSE_SECONDS * speech.rate)

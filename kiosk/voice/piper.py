@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -10,6 +11,12 @@ from kiosk.voice.tts import SpeakerSettings, Speech, SpeechError, VoiceMissing
 
 NATURAL_RATE = 170
 """Words per minute the joe voice speaks at its own pace; --rate scales its phoneme lengths from here."""
+MOST_WORDS = 12
+"""Words rendered at once. Piper's memory grows with the length of what it renders, about 6 MB a second of
+speech, and onnxruntime keeps the most it ever took: a 100-word sentence peaked at 780 MB, 15 words at 230 MB.
+Long sentences are rendered clause by clause instead."""
+PAUSE_SECONDS = 0.12
+"""Silence put back where a sentence was cut at a comma, a colon or a semicolon."""
 
 
 class PiperVoice:
@@ -31,8 +38,36 @@ class PiperVoice:
         self.rate = int(self._voice.config.sample_rate)
 
     def render(self, text: str) -> Speech:
-        parts = [chunk.audio_int16_array for chunk in self._voice.synthesize(text, syn_config=self._config)]
-        if any(len(part) and part.ndim != 1 for part in parts):
-            raise SpeechError("Piper returned audio with more than one channel")
+        pause = np.zeros(int(PAUSE_SECONDS * self.rate), dtype=np.int16)
+        parts: list[np.ndarray[Any, np.dtype[np.int16]]] = []
+        for number, clause in enumerate(clauses(text, MOST_WORDS)):
+            if number:
+                parts.append(pause)
+            for chunk in self._voice.synthesize(clause, syn_config=self._config):
+                audio = chunk.audio_int16_array
+                if len(audio) and audio.ndim != 1:
+                    raise SpeechError("Piper returned audio with more than one channel")
+                parts.append(audio)
         samples = np.concatenate(parts).astype(np.int16) if parts else np.zeros(0, dtype=np.int16)
         return Speech(samples, self.rate)
+
+
+def clauses(text: str, most: int) -> list[str]:
+    """The sentence in pieces of at most `most` words, cut after a comma, colon or semicolon where it can
+    be, else between words; neighbouring short clauses stay together."""
+    pieces: list[list[str]] = []
+    for clause in _CLAUSE_END.split(text.strip()):
+        words = clause.split()
+        while len(words) > most:
+            pieces.append(words[:most])
+            words = words[most:]
+        if not words:
+            continue
+        if pieces and len(pieces[-1]) + len(words) <= most:
+            pieces[-1] += words
+        else:
+            pieces.append(words)
+    return [" ".join(piece) for piece in pieces]
+
+
+_CLAUSE_END = re.compile(r"(?<=[,;:])\s+")
