@@ -80,7 +80,7 @@ def test_a_misheard_pick_by_ear_is_asked_about_and_the_pick_said_again_is_taken(
         speaker,
         out,
         screen=io.StringIO(),
-        on_said=lambda words: captions.append(Caption(KIOSK, words)),
+        on_asking=lambda words: captions.append(Caption(KIOSK, words)),
     )
     try:
         assert kiosk.run(WavSource(write(tmp_path / "table.wav", audio))) == 0

@@ -26,6 +26,7 @@ from kiosk.voice.tts import Speaker, Speech
 from kiosk.voice.vad import EndOfSpeech
 
 from .conftest import FIXTURES
+from .test_voice_listening import write
 
 TABLE = FIXTURES / "table-night.wav"
 
@@ -158,12 +159,7 @@ class RecordedScreen(Screen):
 def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
     english_model: object, tmp_path: Path
 ) -> None:
-    quiet = tmp_path / "quiet.wav"
-    with wave.open(str(quiet), "wb") as file:
-        file.setnchannels(1)
-        file.setsampwidth(2)
-        file.setframerate(16_000)
-        file.writeframes(bytes(2 * 16_000))
+    quiet = write(tmp_path / "quiet.wav", np.zeros(2 * 16_000, dtype=np.int16))  # only typed messages
     host = Host(load_practice().key, source=KeySource.PRACTICE)
     out = WavOutput(tmp_path / "host.wav")
     speaker = Speaker()
@@ -195,12 +191,7 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
 def test_by_voice_the_page_moves_on_once_the_reply_is_said_and_its_captions_come_as_it_is_said(
     english_model: object, tmp_path: Path
 ) -> None:
-    quiet = tmp_path / "quiet.wav"
-    with wave.open(str(quiet), "wb") as file:
-        file.setnchannels(1)
-        file.setsampwidth(2)
-        file.setframerate(16_000)
-        file.writeframes(bytes(2 * 16_000))
+    quiet = write(tmp_path / "quiet.wav", np.zeros(2 * 16_000, dtype=np.int16))  # only typed messages
     loaded = load_practice()
     assert loaded.key is not None
     screen = RecordedScreen()
