@@ -6,7 +6,8 @@
 While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
 hears itself. The recognisers are built once and warmed during the opening; each utterance goes to the one
 for what the table is expected to say (listening.py), and ends after a silence chosen from the words heard
-so far (turns.py).
+so far (turns.py). A pick or command whose likeliest readings mean different things is not passed on: the
+kiosk asks which was meant (doubt.py).
 """
 
 from __future__ import annotations
