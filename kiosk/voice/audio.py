@@ -139,7 +139,10 @@ class Microphone:
     device: str | None = None
     realtime: bool = True
     overflows: int = 0
-    _queue: queue.Queue[tuple[bytes, float]] = field(default_factory=queue.Queue)
+    _queue: queue.SimpleQueue[tuple[bytes, float]] = field(default_factory=queue.SimpleQueue)
+    """A SimpleQueue, locked in C: a stopping signal raised in the reader while it waits here could leave
+    queue.Queue's Python-level lock held, and PortAudio's thread then blocked in put() for ever, with the
+    reader waiting for that thread to close the stream (a kiosk that never stopped on SIGTERM)."""
 
     def chunks(self) -> Iterator[Chunk]:
         sd = _sounddevice()
