@@ -135,10 +135,12 @@ def recognition(model: object, chosen: list[Table], noisy: str) -> None:
 
 def asked_again(results: dict[str, list[tuple[Table, list[Heard]]]]) -> None:
     """Picks and commands not received: how many the kiosk asked about again (safe: the night waits for
-    them) and how many it took wrongly (a wrong cell read is never un-picked)."""
-    print("\nPicks and commands not received: asked again (the night waits) / taken wrongly")
+    them), and how many it missed or took wrongly (a wrong cell read is never un-picked)."""
+    print(
+        "\nPicks and commands not received at once: asked again (the night waits) / missed or taken wrongly"
+    )
     kinds = (Kind.PICK, Kind.COMMAND)
-    print(f"{'condition':<16}{'utterances':>12}{'received':>10}{'asked':>8}{'wrong':>8}")
+    print(f"{'condition':<16}{'utterances':>12}{'received':>10}{'asked':>8}{'otherwise':>11}")
     for label, runs in results.items():
         ends = [
             closing
@@ -148,7 +150,7 @@ def asked_again(results: dict[str, list[tuple[Table, list[Heard]]]]) -> None:
         ]
         received = sum(c.received for c in ends)
         asked = sum(c.asked for c in ends)
-        print(f"{label:<16}{len(ends):>12}{received:>10}{asked:>8}{len(ends) - received - asked:>8}")
+        print(f"{label:<16}{len(ends):>12}{received:>10}{asked:>8}{len(ends) - received - asked:>11}")
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ THE TABLE), so a pick taken wrongly cannot be put right.
 Vosk's n-best readings carry scores (higher is likelier). On the recorded tables every misheard pick or
 command had its right reading among the n-best, 0.5 to 1.5 below the best ("dee two" heard as "bee two"
 101.3 against "d two" 100.7; "board" as "four" 83.5 against 82.0), while a rival with another meaning stood
-2.2 or more below a right best reading. Team counts and yes or no are left to the host, which confirms a
-count and asks again for anything it does not follow.
+2.2 or more below a right best reading. Only a choice between things that would change the night is
+asked about: a reading that means nothing here (a team count mid-night, words outside the list) goes on as
+before, to the full vocabulary or to the host, which asks again for what it does not follow.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.cartridge import CATEGORIES
-from kiosk.engine.commands import is_yes
 from kiosk.engine.listening import COMMANDS, between_questions
 from kiosk.engine.picks import parse_pick
 from kiosk.voice.asr import Utterance
@@ -28,7 +28,8 @@ _CONFIRMING = frozenset(("yes", "no", "right", "correct", "that's right", "wrong
 
 @dataclass(frozen=True)
 class Doubt:
-    """What the table may have said, likeliest first: each as the host would take it ("D2", "board")."""
+    """What the table may have said, likeliest first, two or more: each as the host would take it ("D2",
+    "board")."""
 
     choices: tuple[str, ...]
     heard: str = ""
@@ -38,14 +39,8 @@ class Doubt:
     def question(self) -> str:
         """The kiosk's words, short and plain for a table of any age. A cell is said by its category's name,
         which the table can say back more clearly than a letter that sounds like another ("bee", "dee")."""
-        named = [_by_name(choice) for choice in self.choices[:2]]
-        if len(named) == 1:
-            return f"Was that {named[0]}? Say yes, or say it again."
-        return f"Was that {named[0]}, or {named[1]}? Say the one you meant."
-
-    def settled_by(self, heard: str) -> str | None:
-        """The message meant, when the table answers a one-choice doubt with a yes."""
-        return self.choices[0] if len(self.choices) == 1 and is_yes(heard) else None
+        first, second = (_by_name(choice) for choice in self.choices[:2])
+        return f"Was that {first}, or {second}? Say the one you meant."
 
 
 def _by_name(choice: str) -> str:
@@ -72,8 +67,8 @@ def meaning(reading: str) -> str | None:
 
 
 def doubt(heard: Utterance) -> Doubt | None:
-    """A Doubt when readings about as likely as the best mean different picks or commands, or when the best
-    means nothing and a reading about as likely does; None when the best reading can be taken."""
+    """A Doubt when readings about as likely as the best mean different picks or commands; None when the
+    best reading can be taken."""
     if not heard.scores:
         return None
     readings = (heard.text, *heard.alternatives)
@@ -81,6 +76,6 @@ def doubt(heard: Utterance) -> Doubt | None:
     close = [text for text, score in zip(readings, heard.scores, strict=False) if best - score <= MARGIN]
     meanings = [meaning(text) if text else None for text in close]
     choices = tuple(dict.fromkeys(found for found in meanings if found is not None))
-    if len(choices) >= 2 or (choices and meanings[0] is None):
+    if len(choices) >= 2:
         return Doubt(choices, heard.text)
     return None

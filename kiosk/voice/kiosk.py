@@ -136,8 +136,6 @@ class VoiceKiosk:
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
-    _doubt: Doubt | None = field(init=False, default=None)
-    """What the kiosk last asked about, until the table's next message."""
 
     def __post_init__(self) -> None:
         self.host.set_voice(True)
@@ -159,13 +157,10 @@ class VoiceKiosk:
             self._say(self.host.hear(resume), resume)
         for heard, ended_at, way in self._utterances(source):
             if isinstance(heard, Doubt):
-                self._doubt = heard
                 started = self._ask(heard.question)
                 self.turns.append(Turn(heard.heard, None, ended_at, started, way, heard.question))
                 continue
             message = heard.text
-            if self._doubt is not None:
-                message, self._doubt = self._doubt.settled_by(message) or message, None
             reply = self.host.hear(message)
             started = self._say(reply, message)
             self.turns.append(Turn(message, reply, ended_at, started, way))
