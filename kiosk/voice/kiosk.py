@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from queue import Empty, Queue
 from typing import Protocol, TextIO
 
@@ -40,7 +40,8 @@ from kiosk.voice.audio import (
 from kiosk.voice.doubt import Doubt, doubt
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.listening import Listening, Recognizers, listening_for, with_label
-from kiosk.voice.tts import Speaker, Speech, SpeechError, sentences
+from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
+from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
 
@@ -109,12 +110,13 @@ class TypedMessages(Protocol):
 class VoiceKiosk:
     host: Host
     model: object
-    speaker: Speaker
+    """The Vosk model the recognisers are built from (unused when `recognizer_set` is given)."""
+    speaker: Renders
     output: Output
     screen: TextIO = sys.stdout
     log: Keeper | None = None
     grammar: bool = True
-    end_of_speech: EndOfSpeech = field(default_factory=EndOfSpeech)
+    end_of_speech: EndsSpeech = field(default_factory=EndOfSpeech)
     turns: list[Turn] = field(default_factory=list)
     on_listening: Callable[[], None] | None = None
     """Called each time the kiosk has finished speaking and listens again."""
@@ -131,15 +133,21 @@ class VoiceKiosk:
     utterances, so a misheard night can go on from the adult's phone."""
     opening_started_at: float | None = None
     """time.monotonic() of the opening's first sample."""
-    recognizers: Recognizers = field(init=False)
+    recognizer_set: InitVar[HearsEachWay | None] = None
+    """Recognisers already built (tests drive the loop with in-memory ones); None builds them from `model`."""
+    clock: Callable[[], float] = time.monotonic
+    """The wall clock that chunks' `captured` and the output's times are read on."""
+    recognizers: HearsEachWay = field(init=False)
     _muted_until: float = field(init=False, default=0.0)
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.host.set_voice(True)
-        self.recognizers = Recognizers(self.model, grammar=self.grammar)
+        self.recognizers = (
+            recognizer_set if recognizer_set is not None else Recognizers(self.model, grammar=self.grammar)
+        )
 
     # --- the loop ----------------------------------------------------------------------------------------
 
@@ -320,7 +328,7 @@ class VoiceKiosk:
             self._warming.join()  # the recognisers are the warming thread's until it is done
         self.recognizers.reset()
         self.end_of_speech.reset()
-        self._muted_until = max(time.monotonic(), self.output.quiet_at()) + TAIL_SECONDS
+        self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
         return first
 
     def _rendered(self, texts: list[str]) -> Iterator[Speech]:

@@ -1,0 +1,96 @@
+"""What the voice kiosk needs from each of its parts, as Protocols.
+
+The real parts are Vosk recognisers (asr.py, listening.py), a speaker (tts.py), WebRTC end of speech
+(vad.py), and a source and an output (audio.py, whose own Protocols `Source` and `Output` these sit beside).
+The kiosk is built with them by default; its loop only ever calls what is declared here, so the loop's
+rules (turn-taking, asking again, read-back, deafness while speaking) can be driven by in-memory parts.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from kiosk.voice.asr import Utterance
+from kiosk.voice.listening import Listening
+from kiosk.voice.tts import Speech
+
+
+class Hears(Protocol):
+    """One streaming recogniser (asr.Recognizer)."""
+
+    @property
+    def fed(self) -> float:
+        """Seconds of audio fed over its life: the clock its word times run on."""
+        ...
+
+    def feed(self, chunk: bytes) -> Utterance | None:
+        """Take 16-bit mono PCM; an utterance when the recogniser's own endpoint closes one."""
+        ...
+
+    def partial(self, keep_unknown: bool = False) -> str:
+        """The words heard so far in the utterance."""
+        ...
+
+    def finish(self) -> Utterance | None:
+        """Close the utterance in progress."""
+        ...
+
+    def reset(self) -> None:
+        """Forget audio heard so far."""
+        ...
+
+    def decode(self, pcm: bytes) -> Utterance | None:
+        """A whole utterance at once, leaving the recogniser ready for the next."""
+        ...
+
+
+class HearsEachWay(Protocol):
+    """The recognisers for every way of listening (listening.Recognizers)."""
+
+    @property
+    def open(self) -> Hears:
+        """The full-vocabulary recogniser."""
+        ...
+
+    def __getitem__(self, way: Listening) -> Hears: ...
+
+    def beside(self, way: Listening) -> Hears | None:
+        """The recogniser heard alongside the main one, if any."""
+        ...
+
+    def warm(self, samples: npt.NDArray[np.int16]) -> None:
+        """Decode some speech with each recogniser and forget it."""
+        ...
+
+    def reset(self) -> None: ...
+
+
+class Renders(Protocol):
+    """A speaker (tts.Speaker): text to samples; called from the kiosk's render and warming threads."""
+
+    def render(self, text: str) -> Speech: ...
+
+
+class EndsSpeech(Protocol):
+    """End-of-speech detection over the stream (vad.EndOfSpeech)."""
+
+    quiet_seconds: float
+    """Seconds without voice since the last voiced frame."""
+    last_voice_at: float | None
+    """Seconds into the stream at which the last voiced frame ended."""
+
+    @property
+    def speaking(self) -> bool:
+        """Speech has started and not yet ended."""
+        ...
+
+    def feed(self, pcm: bytes, at: float, hangover: float | None = None) -> bool:
+        """Take a chunk that starts `at` seconds into the stream; True when speech has just ended."""
+        ...
+
+    def reset(self) -> None:
+        """Forget the utterance."""
+        ...
