@@ -28,8 +28,8 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
 from kiosk.install import add_arguments as add_install_arguments
 from kiosk.install import install
-from kiosk.keeping import Refused, Started, begin, read_save_file, resume
-from kiosk.nights import nights_command
+from kiosk.records.keeping import Refused, Started, begin, read_save_file, resume
+from kiosk.records.nights import nights_command
 from kiosk.screen import add_screen_option, screen_from_args
 
 MAX_SAVE_LINES = 20
@@ -321,7 +321,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "nights":
         return nights_command(args.names if args.nights_command == "remove" else None, sys.stdout)
     if args.command == "verify":
-        from kiosk.verify import verify
+        from kiosk.records.verify import verify
 
         return verify(args.journal, args.key, sys.stdout)
     if args.command == "serve":

@@ -22,7 +22,7 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the same parser, publish
 
 import platformdirs
 
-from kiosk.storage import APP
+from kiosk.records.storage import APP
 
 FILE_NAME = "kiosk.toml"
 SCREEN_OFF = "off"

@@ -30,7 +30,7 @@ from kiosk.cartridge import NOTICE, SealedNotice
 from kiosk.engine.host import KeySource
 from kiosk.engine.key import InvalidKeyError, parse_key
 from kiosk.keys import LoadedKey
-from kiosk.storage import StorageError, data_dir, write_atomic
+from kiosk.records.storage import StorageError, data_dir, write_atomic
 
 TIMEOUT = 10.0
 """Seconds to wait for the server at each step (connect, read) before giving up on a try."""

@@ -20,9 +20,10 @@ from pathlib import Path
 from kiosk import Host, Reply
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.key import parse_key
-from kiosk.journal import Journal, KeyIdentity
 from kiosk.keys import load_practice, practice_key_bytes
-from kiosk.storage import data_dir
+from kiosk.records.journal import Journal
+from kiosk.records.night_records import KeyIdentity
+from kiosk.records.storage import data_dir
 
 
 def a_night() -> list[tuple[str | None, Reply]]:

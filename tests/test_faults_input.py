@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.journal import list_nights, unfinished
+from kiosk.records.night_records import list_nights, unfinished
 
 from .kiosk_process import PlayProcess
 

@@ -14,8 +14,8 @@ import pytest
 
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.host import KeySource
-from kiosk.journal import list_nights, unfinished
 from kiosk.keys import LoadedKey, load_file
+from kiosk.records.night_records import list_nights, unfinished
 
 from .conftest import KeyText
 from .kiosk_process import PlayProcess, run_play, shown, uninterrupted

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from kiosk import Host
-from kiosk.journal import Journal, KeyIdentity, carry_on, list_nights, read_night, unfinished
 from kiosk.keys import load_practice
-from kiosk.storage import StorageError
+from kiosk.records.journal import Journal, carry_on
+from kiosk.records.night_records import KeyIdentity, list_nights, read_night, unfinished
+from kiosk.records.storage import StorageError
 
 from .kiosk_process import PlayProcess, run_play
 

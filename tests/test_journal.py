@@ -14,18 +14,9 @@ from hypothesis import strategies as st
 
 from kiosk import Host
 from kiosk.engine.host import KeySource
-from kiosk.journal import (
-    CannotCarryOn,
-    Journal,
-    KeyIdentity,
-    carry_on,
-    keep_aside,
-    list_nights,
-    read_night,
-    remove,
-    unfinished,
-)
 from kiosk.keys import LoadedKey, from_bytes, load_practice
+from kiosk.records.journal import CannotCarryOn, Journal, carry_on
+from kiosk.records.night_records import KeyIdentity, keep_aside, list_nights, read_night, remove, unfinished
 
 from .conftest import KeyText
 from .test_properties import messages as table_messages

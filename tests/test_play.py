@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kiosk.journal import Journal, KeyIdentity, list_nights
 from kiosk.keys import load_file, load_practice
+from kiosk.records.journal import Journal
+from kiosk.records.night_records import KeyIdentity, list_nights
 
 from .conftest import KeyText
 

@@ -21,10 +21,10 @@ from kiosk import Host, Key, KeySource, cartridge
 from kiosk.engine.key import parse_key
 from kiosk.engine.ledger import Ledger, parse_ledger
 from kiosk.engine.reply import Reply
-from kiosk.journal import Journal, KeyIdentity
-from kiosk.keeping import Keeper
 from kiosk.keys import load_practice, practice_key_bytes
-from kiosk.night_records import read_night
+from kiosk.records.journal import Journal
+from kiosk.records.keeping import Keeper
+from kiosk.records.night_records import KeyIdentity, read_night
 from kiosk.screen.address import Address, parse_address
 from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit

@@ -13,9 +13,10 @@ import numpy as np
 
 from kiosk import Host, KeySource
 from kiosk.engine.ledger import parse_ledger
-from kiosk.journal import Journal, KeyIdentity
-from kiosk.keeping import Keeper
 from kiosk.keys import load_practice
+from kiosk.records.journal import Journal
+from kiosk.records.keeping import Keeper
+from kiosk.records.night_records import KeyIdentity
 from kiosk.screen.address import Address
 from kiosk.screen.captions import KEYBOARD, Caption
 from kiosk.screen.captions import TABLE as FROM_THE_TABLE

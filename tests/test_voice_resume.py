@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kiosk.journal import list_nights, read_night
+from kiosk.records.night_records import list_nights, read_night
 
 from .conftest import FIXTURES
 

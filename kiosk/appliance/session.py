@@ -8,7 +8,7 @@
 
 A session shows the same face as a host (`opening()`, `hear()`, `night`, `key`), so the typed loop and the
 voice loop drive it as they drive a night; unlike a host it never replies `over`. Each night is logged on
-its own journal (kiosk.journal), every turn kept before it is shown, so that a kiosk that loses power
+its own journal (kiosk.records.journal), every turn kept before it is shown, so that a kiosk that loses power
 can carry the night on exactly where it stood.
 """
 
@@ -27,9 +27,9 @@ from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.key import Key
 from kiosk.engine.listening import Listening, listening_for
 from kiosk.engine.reply import Line, Reply
-from kiosk.keeping import Keeper, Notice, Refused, Started, begin, resume
 from kiosk.keys import LoadedKey, load_practice
-from kiosk.night_records import NightOnRecord, nights_folder, unfinished
+from kiosk.records.keeping import Keeper, Notice, Refused, Started, begin, resume
+from kiosk.records.night_records import NightOnRecord, nights_folder, unfinished
 
 
 class Stage(enum.Enum):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kiosk.engine.reply import Reply
-from kiosk.keeping import Started
+from kiosk.records.keeping import Started
 from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
 from kiosk.voice.kiosk import TypedMessages, VoiceKiosk

@@ -25,7 +25,7 @@ import numpy as np
 from kiosk.engine.host import Host
 from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
-from kiosk.keeping import Keeper
+from kiosk.records.keeping import Keeper
 from kiosk.voice.asr import (
     SAMPLE_RATE,
     Utterance,

@@ -15,7 +15,7 @@ from pathlib import Path
 from kiosk.cartridge import CELL_COUNT, NOTICE
 from kiosk.engine.host import KeySource
 from kiosk.keys import LoadedKey
-from kiosk.storage import StorageError, data_dir, describe, fsync_folder, make_folder
+from kiosk.records.storage import StorageError, data_dir, describe, fsync_folder, make_folder
 
 FORMAT = 1
 ASIDE = "aside"

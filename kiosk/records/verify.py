@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import TextIO
 
 from kiosk.engine.host import KeySource
-from kiosk.journal import DamagedJournal, NightOnRecord, first_difference, read_night, replay
 from kiosk.keys import LoadedKey, load_file
+from kiosk.records.journal import first_difference, replay
+from kiosk.records.night_records import DamagedJournal, NightOnRecord, read_night
 
 
 def _first_line_apart(recorded: str, replayed: str) -> tuple[str, str]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from kiosk.journal import list_nights, nights_folder, remove
-from kiosk.storage import StorageError
+from kiosk.records.night_records import list_nights, nights_folder, remove
+from kiosk.records.storage import StorageError
 
 
 def nights_command(remove_names: list[str] | None, out: TextIO) -> int:

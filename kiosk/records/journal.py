@@ -19,12 +19,12 @@ The API, for every front end (typed, voice, appliance)::
 
 Errors, each one line for the person at the kiosk::
 
-    StorageError (kiosk.storage)   the journal cannot be written: the night goes on in memory, not kept
+    StorageError (kiosk.records.storage)   the journal cannot be written: the night goes on in memory, not kept
     CannotCarryOn                  another or changed key, a night in use elsewhere, a replay that differs
     DamagedJournal                 a journal that is empty or does not begin as a journal
 
 Reading journals back (NightOnRecord, list_nights, unfinished, keep_aside, remove) lives in
-kiosk/night_records.py; everything above is importable from here.
+kiosk/records/night_records.py, and StorageError in kiosk/records/storage.py: import each from there.
 
 A journal is JSON Lines (ASCII, so any bytes a player typed survive): a header line, then one line per
 turn. Each kiosk writes its own file (time, process and a random part in the name, created exclusively),
@@ -46,49 +46,8 @@ from typing import NamedTuple
 from kiosk.engine.host import Host, KeySource
 from kiosk.engine.reply import Reply
 from kiosk.keys import LoadedKey, load_file, load_practice
-from kiosk.night_records import (
-    ASIDE,
-    FORMAT,
-    Damaged,
-    DamagedJournal,
-    KeyIdentity,
-    NightOnRecord,
-    Nights,
-    Turn,
-    find_night,
-    keep_aside,
-    list_nights,
-    nights_folder,
-    read_night,
-    remove,
-    unfinished,
-)
-from kiosk.storage import StorageError, describe, fsync_folder, make_folder
-
-__all__ = [
-    "ASIDE",
-    "CannotCarryOn",
-    "CarriedOn",
-    "Damaged",
-    "DamagedJournal",
-    "Journal",
-    "KeyIdentity",
-    "NightOnRecord",
-    "Nights",
-    "Turn",
-    "carry_on",
-    "check_key",
-    "find_night",
-    "first_difference",
-    "keep_aside",
-    "key_for",
-    "list_nights",
-    "nights_folder",
-    "read_night",
-    "remove",
-    "replay",
-    "unfinished",
-]
+from kiosk.records.night_records import FORMAT, KeyIdentity, NightOnRecord, keep_aside, nights_folder
+from kiosk.records.storage import StorageError, describe, fsync_folder, make_folder
 
 
 class CannotCarryOn(Exception):

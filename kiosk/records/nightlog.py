@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from kiosk.storage import data_dir, write_atomic
+from kiosk.records.storage import data_dir, write_atomic
 
 
 def saves_folder() -> Path:

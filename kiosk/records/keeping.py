@@ -14,23 +14,20 @@ from pathlib import Path
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
-from kiosk.journal import (
-    CannotCarryOn,
-    Journal,
+from kiosk.keys import LoadedKey
+from kiosk.records.journal import CannotCarryOn, Journal, carry_on, key_for
+from kiosk.records.night_records import (
     KeyIdentity,
     NightOnRecord,
-    carry_on,
     find_night,
     keep_aside,
-    key_for,
     list_nights,
     nights_folder,
     remove,
     unfinished,
 )
-from kiosk.keys import LoadedKey
-from kiosk.nightlog import keep_save, saves_folder
-from kiosk.storage import StorageError, clean_parts
+from kiosk.records.nightlog import keep_save, saves_folder
+from kiosk.records.storage import StorageError, clean_parts
 
 Notice = Callable[[str], None]
 CARRY_ON = "python -m kiosk {command} --resume"
