@@ -175,7 +175,6 @@ def resume(
             )
         if name:
             raise Refused(f"No night named {name} is kept: python -m kiosk nights lists the nights kept.")
-        _earlier_autosave(notice, command)
         raise Refused(
             "No night to resume: no unfinished night is kept. Start without --resume for a new night."
         )
@@ -202,26 +201,6 @@ def resume(
         )
     keeper = Keeper(journal, notice, command, shown_again=last, messages=len(record.messages))
     return Started(host, keeper, last)
-
-
-def _earlier_autosave(notice: Notice, command: str) -> None:
-    """An earlier version kept the night between questions in saves/autosave.txt: point the way to it."""
-    autosave = saves_folder() / "autosave.txt"
-    try:
-        text = autosave.read_bytes().decode("utf-8", errors="replace")
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        notice(
-            f"The autosave {autosave} cannot be read ({error.strerror or error}): nothing in it to carry on."
-        )
-        return
-    if holds_save(text) and "END AIGC SAVE" in text.upper():
-        raise Refused(
-            f"No journal of an unfinished night is kept, but an autosave of an earlier version is: "
-            f"carry it on with python -m kiosk {command} --save {autosave}"
-        )
-    notice(f"The autosave {autosave} is empty, cut short or not a save: there is nothing in it to carry on.")
 
 
 def read_save_file(path: Path) -> str:

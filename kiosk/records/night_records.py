@@ -180,8 +180,6 @@ def read_night(path: Path) -> NightOnRecord:
     key = header.get("key") if header else None
     if not header or header.get("journal") != FORMAT or not isinstance(key, dict):
         what = "empty" if not data.strip() else "not a journal of this kiosk (or cut short in its first line)"
-        if header and "key_sha256" in header:
-            what = "a night log of an earlier version of the kiosk, which holds too little to carry on"
         raise DamagedJournal(f"{path} is {what}")
     identity = KeyIdentity(
         str(key.get("source")), str(key.get("sha256")), _text(key.get("path")), _text(key.get("notice"))
