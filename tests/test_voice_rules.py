@@ -166,3 +166,21 @@ def test_the_speaker_never_reads_the_ledger_or_result(plain_key: Key) -> None:
     reply = table.say("bats yes ghosts yes")
     assert "RESULT:" not in reply.speech and "[L]" not in reply.speech
     assert "RESULT:" in reply.text
+
+
+def test_a_start_heard_as_a_stall_never_holds_the_team_back(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("d two", "bats button")
+    assert table.say("ghosts or same day").speech.startswith("Still to answer: Ghosts.")
+    assert table.say("ghosts or same day").speech.startswith("Still to answer: Ghosts.")
+    reply = table.say("ghosts pass")  # said again, heard right: it locks on its own
+    assert reply.speech == "I have Bats: button; Ghosts: pass. Right?"
+
+
+def test_pieces_that_lock_together_still_join(button_key: Key) -> None:
+    table = voice_table(button_key)
+    table.say("d two", "ghosts the big")
+    table.say("ghosts mutton")
+    reply = table.say("bats a big")
+    reply = table.say("brass button")
+    assert reply.speech == "I have Bats: a big brass button; Ghosts: the big mutton. Right?"

@@ -68,17 +68,23 @@ def _typed_piece(night: Night, team: Team, text: str, notes: list[Fact]) -> bool
 
 def _voice_piece(night: Night, team: Team, text: str, notes: list[Fact]) -> bool:
     """By voice: the team last named goes on adding pieces in order; a spelled word is that word; a piece
-    that locks nothing is kept too, since more may follow."""
+    that locks nothing is kept too, since more may follow, but never holds back a later piece that locks
+    on its own."""
     current = night.answers.get(team)
     continuing = night.last_named is team and current is not None
     if current is not None and current.locked and not continuing:
         notes.append(Noted(Note.ALREADY_ANSWERED, team=team))
         return False
     text = spelled_word(text.split()) or text
+    answer = lock(night, text)
     if continuing and current is not None:
-        text = f"{current.text} {text}".strip()
+        joined = lock(night, f"{current.text} {text}".strip())
+        # Pieces join in order; but a start that locks nothing ("ghosts or same day", a stall misheard)
+        # must not hold every later piece: the first answer that locks counts, so a piece that locks on its
+        # own is taken when the pieces joined do not.
+        answer = answer if answer.locked and not joined.locked else joined
     night.last_named = team
-    answer = night.answers[team] = lock(night, text)
+    night.answers[team] = answer
     return answer.phrase.question_mark
 
 
