@@ -13,6 +13,7 @@ import pytest
 
 from kiosk import Host, KeySource
 from kiosk.engine.ledger import parse_ledger
+from kiosk.engine.night import Phase
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
@@ -27,6 +28,7 @@ from kiosk.voice.turns import (
     CLOSED_HANGOVER,
     FINAL_HANGOVER,
     UNFINISHED_HANGOVER,
+    VOTE_HANGOVER,
     hangover,
 )
 from kiosk.voice.vad import EndOfSpeech
@@ -105,6 +107,8 @@ def test_a_complete_closed_phrase_is_final_and_a_team_name_is_not() -> None:
 def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("d three", Listening.BETWEEN_QUESTIONS) == FINAL_HANGOVER
     assert hangover("bats", Listening.BETWEEN_QUESTIONS) == CLOSED_HANGOVER
+    assert hangover("bats yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER  # "ghosts yes" may follow
+    assert hangover("bats yes ghosts yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER
     assert hangover("yes", Listening.READ_BACK) == FINAL_HANGOVER
     assert hangover("bats bee you", Listening.READ_BACK) == ANSWER_HANGOVER
     assert hangover("bats a broomstick", Listening.ANSWERS) == ANSWER_HANGOVER
@@ -112,7 +116,7 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER
     assert hangover("that's", Listening.ANSWERS, label="bats") == UNFINISHED_HANGOVER
     assert hangover("bats bram and", Listening.ANSWERS) == UNFINISHED_HANGOVER
-    assert max(FINAL_HANGOVER, CLOSED_HANGOVER, ANSWER_HANGOVER) < 0.8 < UNFINISHED_HANGOVER
+    assert max(FINAL_HANGOVER, CLOSED_HANGOVER, ANSWER_HANGOVER) < 0.8 < VOTE_HANGOVER <= UNFINISHED_HANGOVER
 
 
 def test_how_the_kiosk_listens_follows_the_night(practice_key: object) -> None:
@@ -259,3 +263,12 @@ def test_end_of_speech_holds_in_noise(speaker: Speaker, noise: str, snr_db: floa
         # longer after a lone team name (turns.py), and scripts/bench_voice.py measures it so.
         ghosts = spans[2]
         assert all(ghosts[0] < closed < ghosts[1] for closed in inside), (found, spans)
+
+
+def test_every_team_says_yes_in_one_breath_to_end_the_night(
+    english_model: object, speaker: Speaker, tmp_path: Path
+) -> None:
+    samples, _ = table(speaker, ["Two.", 2.0, "End the night.", 2.0, "Bats, yes. Ghosts, yes.", 2.0])
+    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    assert kiosk.turns[-1].heard == "bats yes ghosts yes"  # one turn: the kiosk's reply hides neither yes
+    assert host.night.phase is Phase.OVER

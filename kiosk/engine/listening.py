@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import permutations
 
 from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
 from kiosk.engine.night import Night, Phase
@@ -55,7 +56,15 @@ def between_questions() -> tuple[str, ...]:
     for team in TEAM_ORDER:
         name = team.value.lower()
         phrases += [name, f"{name} yes", f"{name} no", f"{name} is out", f"{name} is back"]
+    phrases += votes()
     return tuple(phrases)
+
+
+def votes() -> list[str]:
+    """Teams saying yes by name in one breath to end the night ("bats yes ghosts yes"), in any order."""
+    names = [team.value.lower() for team in TEAM_ORDER]
+    chains = [order for size in range(2, len(names) + 1) for order in permutations(names, size)]
+    return [" ".join(f"{name} yes" for name in chain) for chain in chains]
 
 
 def listening_for(night: Night) -> Listening:

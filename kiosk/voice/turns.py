@@ -20,6 +20,10 @@ ANSWER_HANGOVER = 0.65
 """Seconds after anything else: the full wait (Home Assistant waits 0.7 s, OpenVoiceOS 0.5 to 0.7 s)."""
 UNFINISHED_HANGOVER = 1.2
 """Seconds after words that cannot end an utterance."""
+VOTE_HANGOVER = 1.0
+"""Seconds after a team's yes by name between questions: "Bats, yes. Ghosts, yes." has a sentence's pause
+(0.35 to 0.55 s in espeak-ng, longer from a person) before the next team's yes, which a shorter wait would
+cut off and the kiosk, speaking its reply, would not hear."""
 
 _CANNOT_END = frozenset(
     ("and", "the", "of", "a", "an", "or", "to", "with", "double", "um", "uh", "er", "erm")
@@ -45,6 +49,13 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
         return UNFINISHED_HANGOVER
     if way is not Listening.BETWEEN_QUESTIONS and len(words) == 1 and Team.from_name(words[0]):
         return UNFINISHED_HANGOVER
+    if (
+        way is Listening.BETWEEN_QUESTIONS
+        and words[-1] == "yes"
+        and len(words) >= 2
+        and Team.from_name(words[-2])
+    ):
+        return VOTE_HANGOVER
     if way is Listening.BETWEEN_QUESTIONS and is_final(heard_so_far, way.phrases or ()):
         return FINAL_HANGOVER
     if way is Listening.READ_BACK and heard_so_far in _READ_BACK_FINAL:
