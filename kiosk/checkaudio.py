@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import argparse
 import enum
-import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -119,10 +117,10 @@ def record(seconds: float, device: str) -> npt.NDArray[np.int16]:
 
 def speak_test(settings: config.Settings) -> None:
     from kiosk.voice.audio import SpeakerOutput
-    from kiosk.voice.tts import Speaker, SpeakerSettings
+    from kiosk.voice.tts import Speaker
 
-    speaker = Speaker(SpeakerSettings(rate=settings.rate, voice=settings.voice))
-    output = SpeakerOutput(device=settings.output or None)
+    speaker = Speaker(settings.speaker)
+    output = SpeakerOutput(device=settings.devices.output or None)
     try:
         output.open()
         output.play(speaker.render(TEST_SENTENCE))
@@ -136,30 +134,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to record (default 5)")
     parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
     parser.add_argument("--output", help="speaker: device name or index")
-    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the user's)")
+    config.add_voice_arguments(parser)
+    config.add_arguments(parser)
 
 
 def check_audio(args: argparse.Namespace) -> int:
     """0 when the microphone level is good and the test sentence played; 1 otherwise."""
-    settings, problem = config.load(args.config)
-    if problem:
-        print(f"settings: {problem}", file=sys.stderr)
-    settings = config.with_flags(settings, args)
-    where = settings.input or "the default microphone"
+    settings = config.settings_for(args)
+    where = settings.devices.input or "the default microphone"
     print(
         f"Recording {args.seconds:g} seconds from {where}: read a few answers aloud, "
         "from where the reader will sit.",
         flush=True,
     )
     try:
-        level = measure(record(args.seconds, settings.input))
+        level = measure(record(args.seconds, settings.devices.input))
     except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
         print(f"Could not record from {where}: {error}", flush=True)
         print(ADVICE[Verdict.SILENT], flush=True)
         return 1
     print(level.describe(), flush=True)
     print(ADVICE[level.verdict], flush=True)
-    speaker_where = settings.output or "the default speaker"
+    speaker_where = settings.devices.output or "the default speaker"
     print(f"Now saying a test sentence on {speaker_where}.", flush=True)
     try:
         speak_test(settings)

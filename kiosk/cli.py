@@ -18,7 +18,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
-from kiosk import keys
+from kiosk import config, keys
 from kiosk.appliance.serve import add_arguments as add_serve_arguments
 from kiosk.appliance.serve import serve
 from kiosk.checkaudio import add_arguments as add_check_audio_arguments
@@ -171,6 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--voice", action="store_true", help="take each line as a spoken utterance")
     _add_carry_on_options(play_parser)
     add_screen_option(play_parser)
+    config.add_arguments(play_parser)
 
     replay_parser = commands.add_parser("replay", help="JSON Lines of table messages in, host replies out")
     _add_key_options(replay_parser)
@@ -186,16 +187,10 @@ def _parser() -> argparse.ArgumentParser:
     voice_parser.add_argument("--output", help="speaker: sounddevice device name or index")
     voice_parser.add_argument("--device", help="one device for both microphone and speaker (name or index)")
     voice_parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
-    voice_parser.add_argument("--rate", type=int, default=150, help="speaking rate, words per minute")
+    config.add_voice_arguments(voice_parser)
     _add_carry_on_options(voice_parser)
-    voice_parser.add_argument("--speaker-voice", default="", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
-    voice_parser.add_argument(
-        "--speaker",
-        choices=["pyttsx3", "piper"],
-        default="pyttsx3",
-        help="the voice: pyttsx3 (espeak-ng, light) or piper (natural, neural; about 450 MB more memory)",
-    )
     add_screen_option(voice_parser)
+    config.add_arguments(voice_parser)
 
     serve_parser = commands.add_parser(
         "serve", help="the party appliance: ready at power-on, night after night"
@@ -252,6 +247,7 @@ def _night(args: argparse.Namespace) -> int:
     for stop in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(stop, _stop)
     voice = args.command == "voice" or args.voice
+    settings = config.settings_for(args)
     if args.command == "voice":
         try:
             from kiosk.voice.command import run_voice
@@ -281,6 +277,7 @@ def _night(args: argparse.Namespace) -> int:
         try:
             code = run_voice(
                 args,
+                settings,
                 started,
                 save_text,
                 on_partial=None if screen is None else screen.hearing,

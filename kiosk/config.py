@@ -1,19 +1,31 @@
-"""The settings a host changes, in one TOML file in the per-user config folder; flags override them.
+"""The kiosk's settings: one tree of frozen dataclasses, read once, defaults <- the settings file <- flags.
+
+    Settings
+        devices: Devices               the microphone and the speaker's sound device
+        speaker: SpeakerSettings       the voice the kiosk speaks with: engine, espeak-ng voice, rate
+        recogniser: RecogniserSettings the speech model
+        key, screen, log_level
+
+The file is one TOML file in the per-user config folder, flat as the installer writes it (`rate = 140`):
 
     ~/.config/snap-apple-kiosk/kiosk.toml   (platformdirs' user config folder; $SNAP_APPLE_CONFIG overrides)
 
-The installer writes the file with every setting and a comment saying what it does. A file that cannot be
-read is reported in one line and the defaults are used: a typo in a setting never stops a party.
+Each name in it has one place in the tree (FILE_SETTINGS). A bad value or an unknown name is reported in one
+line and ignored alone: the rest of the file holds, so a typo in one setting never undoes the others.
 """
 
 from __future__ import annotations
 
 import argparse
+import enum
 import json
+import logging
 import os
 import sys
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -24,50 +36,195 @@ import platformdirs
 
 from kiosk.records.storage import APP
 
+_LOG = logging.getLogger(__name__)
+
 FILE_NAME = "kiosk.toml"
 SCREEN_OFF = "off"
 SCREEN_ON = "8177"
 """The table screen's default: port 8177 on every interface."""
+PIPER_MEMORY = "the kiosk peaks at about 570 MB with it, against about 300 MB with espeak-ng"
+"""Piper's cost in memory, as the README's measures found it: said in one way wherever it is said."""
+LOG_LEVELS = ("debug", "info", "warning", "error")
+RATES = range(80, 401)
+"""Words per minute a voice is asked for: espeak-ng's own range is 80 to 450; faster
+than 400 is no speech a table can follow."""
 
 
 class ConfigError(Exception):
     """The settings file is not valid TOML, or a setting has the wrong type; the message says which."""
 
 
+class Engine(enum.Enum):
+    """The speech engine: the value is the name the settings file and `--speaker` use."""
+
+    ESPEAK = "pyttsx3"
+    """espeak-ng through pyttsx3's binding of its library: fast, robotic, light on memory."""
+    PIPER = "piper"
+    """Piper's neural joe voice: natural, slower to render, and heavier (PIPER_MEMORY)."""
+
+
+SPEAKERS = tuple(engine.value for engine in Engine)
+
+
+@dataclass(frozen=True)
+class Devices:
+    input: str = ""
+    """The microphone: a sounddevice name or index as `python -m kiosk devices` lists it; "" for the default."""
+    output: str = ""
+    """The speaker's sound device: a name or index; "" for the default."""
+
+
+@dataclass(frozen=True)
+class SpeakerSettings:
+    """The voice the kiosk speaks with."""
+
+    rate: int = 140
+    """Words per minute (espeak-ng's own default is 175; slower suits young players)."""
+    voice: str = "gmw/en-us"
+    """An espeak-ng voice id such as gmw/en-us or gmw/en-gb-x-rp (espeak-ng only)."""
+    engine: Engine = Engine.ESPEAK
+
+
+@dataclass(frozen=True)
+class RecogniserSettings:
+    model: Path | None = None
+    """The Vosk model folder; None for models/vosk-model-small-en-us-0.15 beside the kiosk."""
+
+
 @dataclass(frozen=True)
 class Settings:
-    input: str = ""
-    """The microphone: a device name or index as `python -m kiosk devices` lists it; "" for the default."""
-    output: str = ""
-    """The speaker: a device name or index; "" for the default."""
-    voice: str = "gmw/en-us"
-    """The espeak-ng voice id the kiosk speaks with."""
-    speaker: str = "pyttsx3"
-    """pyttsx3 (espeak-ng: light, robotic) or piper (a natural neural voice, about 450 MB more memory)."""
-    rate: int = 140
-    """Speaking rate, words per minute (espeak's own default is 175; slower suits young players)."""
-    model: str = ""
-    """The Vosk model folder; "" for models/vosk-model-small-en-us-0.15 beside the kiosk."""
+    devices: Devices = field(default_factory=Devices)
+    speaker: SpeakerSettings = field(default_factory=SpeakerSettings)
+    recogniser: RecogniserSettings = field(default_factory=RecogniserSettings)
     key: str = "auto"
     """auto: the sealed key if one is kept, else the practice key; sealed; practice; or a key file's path."""
     screen: str = SCREEN_ON
-    """Where the table screen listens, "[HOST:]PORT" (a port alone: every interface, for phones and TVs on
-    the network); "off" for none."""
+    """Where the appliance's table screen listens, "[HOST:]PORT" (a port alone: every interface, for phones
+    and TVs on the network); "off" for none. `play` and `voice` show a screen only when given --screen."""
+    log_level: str = "info"
+    """How much goes to the log: debug, info, warning or error."""
 
 
-_COMMENTS = {
-    "input": "microphone: a name or index from `python -m kiosk devices`; empty for the default",
-    "output": "speaker: a name or index from `python -m kiosk devices`; empty for the default",
-    "voice": "espeak-ng voice, e.g. gmw/en-us or gmw/en-gb-x-rp",
-    "speaker": "pyttsx3 (espeak-ng, light) or piper (natural, neural; about 450 MB more memory)",
-    "rate": "speaking rate in words per minute",
-    "model": "speech model folder; empty for the small English model in models/",
-    "key": "auto (the sealed key if kept, else the practice key), sealed, practice, or a key file",
-    "screen": "table screen at [HOST:]PORT (a port alone: every network interface), or off",
-}
+# --- the file's names and their places in the tree ----------------------------------------------------------
 
 
-SPEAKERS = ("pyttsx3", "piper")
+def _text(value: object) -> str:
+    if type(value) is not str:
+        raise ValueError(f"should be a str, not {value!r}")
+    return value
+
+
+def _rate(value: object) -> int:
+    if type(value) is not int:  # a bool is an int to Python, never to TOML: checked apart
+        raise ValueError(f"should be a int, not {value!r}")
+    if value not in RATES:
+        raise ValueError(f"should be words per minute from {RATES.start} to {RATES.stop - 1}, not {value}")
+    return value
+
+
+def _engine(value: object) -> Engine:
+    if _text(value) not in SPEAKERS:
+        raise ValueError(f"should be one of {', '.join(SPEAKERS)}, not {value!r}")
+    return Engine(value)
+
+
+def _model(value: object) -> Path | None:
+    return Path(_text(value)).expanduser() if _text(value) else None
+
+
+def _screen(value: object) -> str:
+    """The address itself is checked where the screen opens: a bad one leaves the kiosk without its screen
+    (said in one line), rather than listening on every interface by default."""
+    if type(value) is bool:
+        return SCREEN_ON if value else SCREEN_OFF  # files written when the setting was on/off
+    return _text(value)
+
+
+def _log_level(value: object) -> str:
+    if _text(value).lower() not in LOG_LEVELS:
+        raise ValueError(f"should be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+    return _text(value).lower()
+
+
+@dataclass(frozen=True)
+class FileSetting:
+    """One name in the settings file: where it sits in the tree, how its value is read, what it does."""
+
+    name: str
+    node: str
+    """The branch of Settings it lives on ("" for Settings itself)."""
+    attribute: str
+    read: Callable[[object], object]
+    """The file's value as the tree holds it; ValueError saying what is wrong with it."""
+    comment: str
+
+
+FILE_SETTINGS = (
+    FileSetting(
+        "input",
+        "devices",
+        "input",
+        _text,
+        "microphone: a name or index from `python -m kiosk devices`; empty for the default",
+    ),
+    FileSetting(
+        "output",
+        "devices",
+        "output",
+        _text,
+        "speaker: a name or index from `python -m kiosk devices`; empty for the default",
+    ),
+    FileSetting("voice", "speaker", "voice", _text, "espeak-ng voice, e.g. gmw/en-us or gmw/en-gb-x-rp"),
+    FileSetting(
+        "speaker",
+        "speaker",
+        "engine",
+        _engine,
+        f"pyttsx3 (espeak-ng, light) or piper (natural; {PIPER_MEMORY})",
+    ),
+    FileSetting("rate", "speaker", "rate", _rate, "speaking rate in words per minute"),
+    FileSetting(
+        "model",
+        "recogniser",
+        "model",
+        _model,
+        "speech model folder; empty for the small English model in models/",
+    ),
+    FileSetting(
+        "key",
+        "",
+        "key",
+        _text,
+        "auto (the sealed key if kept, else the practice key), sealed, practice, or a key file",
+    ),
+    FileSetting(
+        "screen",
+        "",
+        "screen",
+        _screen,
+        "table screen at [HOST:]PORT (a port alone: every network interface), or off",
+    ),
+    FileSetting(
+        "log_level", "", "log_level", _log_level, "how much goes to the log: debug, info, warning or error"
+    ),
+)
+_BY_NAME = {setting.name: setting for setting in FILE_SETTINGS}
+
+
+def _put(settings: Settings, setting: FileSetting, value: object) -> Settings:
+    """The tree with one setting changed (each value already read to its field's type)."""
+    change: dict[str, Any] = {setting.attribute: value}
+    if not setting.node:
+        return replace(settings, **change)
+    return replace(settings, **{setting.node: replace(getattr(settings, setting.node), **change)})
+
+
+def _get(settings: Settings, setting: FileSetting) -> object:
+    holder = getattr(settings, setting.node) if setting.node else settings
+    return getattr(holder, setting.attribute)
+
+
+# --- reading and writing the file ---------------------------------------------------------------------------
 
 
 def config_path() -> Path:
@@ -77,81 +234,126 @@ def config_path() -> Path:
     return platformdirs.user_config_path(APP) / FILE_NAME
 
 
-def parse(text: str, source: str = FILE_NAME) -> Settings:
-    """Settings from TOML text; unknown names and wrong types raise ConfigError naming the file."""
+def _table(text: str, source: str) -> dict[str, object]:
     try:
-        table = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{source} is not valid TOML: {error}") from error
-    known = {field.name: field for field in fields(Settings)}
-    values: dict[str, object] = {}
-    for name, value in table.items():
-        if name not in known:
-            raise ConfigError(f"{source}: unknown setting {name!r} (known: {', '.join(known)})")
-        expected = type(getattr(Settings(), name))
-        if name == "screen" and type(value) is bool:
-            value = SCREEN_ON if value else SCREEN_OFF  # files written when the setting was on/off
-        # TOML has no int/bool confusion, but Python's bool is an int: check it apart.
-        if type(value) is not expected:
-            raise ConfigError(f"{source}: {name} should be a {expected.__name__}, not {value!r}")
-        if name == "speaker" and value not in SPEAKERS:
-            raise ConfigError(f"{source}: speaker should be one of {', '.join(SPEAKERS)}, not {value!r}")
-        values[name] = value
-    return Settings(**values)  # type: ignore[arg-type]
+    except RecursionError:  # nesting deeper than the parser can follow: one line, never a traceback
+        raise ConfigError(f"{source} is nested too deeply to be a settings file") from None
 
 
-def load(path: Path | None = None) -> tuple[Settings, str]:
-    """The settings in the file (the defaults if there is none), and a problem to report, or ""."""
+def read(text: str, source: str = FILE_NAME) -> tuple[Settings, tuple[str, ...]]:
+    """Settings from TOML text, and one line for each setting that was ignored (an unknown name or a bad
+    value: that setting keeps its default, every other one holds). ConfigError if it is not TOML at all."""
+    settings = Settings()
+    problems: list[str] = []
+    for name, value in _table(text, source).items():
+        setting = _BY_NAME.get(name)
+        if setting is None:
+            problems.append(f"{source}: unknown setting {name!r} ignored (known: {', '.join(_BY_NAME)})")
+            continue
+        try:
+            settings = _put(settings, setting, setting.read(value))
+        except ValueError as error:
+            default = _shown(_get(Settings(), setting))
+            problems.append(f"{source}: {name} {error}; {name} keeps its default, {default}")
+    return settings, tuple(problems)
+
+
+def parse(text: str, source: str = FILE_NAME) -> Settings:
+    """Settings from TOML text, strictly: ConfigError naming the first setting that is wrong."""
+    settings, problems = read(text, source)
+    if problems:
+        raise ConfigError(problems[0])
+    return settings
+
+
+def load(path: Path | None = None) -> tuple[Settings, tuple[str, ...]]:
+    """The settings in the file (the defaults if there is none), and a line for each problem found in it."""
     path = path or config_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return Settings(), ""
+        return Settings(), ()
     except (OSError, UnicodeDecodeError) as error:
-        return Settings(), f"cannot read {path} ({error}); using the default settings"
+        return Settings(), (f"cannot read {path} ({error}); using the default settings",)
     try:
-        return parse(text, str(path)), ""
+        return read(text, str(path))
     except ConfigError as error:
-        return Settings(), f"{error}; using the default settings"
+        return Settings(), (f"{error}; using the default settings",)
+
+
+def _shown(value: object) -> str:
+    """A value as TOML writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Engine):
+        value = value.value
+    return json.dumps("" if value is None else str(value), ensure_ascii=False)  # a JSON string is TOML's too
 
 
 def render(settings: Settings) -> str:
     """The settings as a TOML file, each with a comment saying what it does."""
     lines = ["# Snap-Apple Night kiosk settings. Flags given to `python -m kiosk serve` override these.", ""]
-    for field in fields(Settings):
-        value = getattr(settings, field.name)
-        if isinstance(value, bool):
-            shown = "true" if value else "false"
-        elif isinstance(value, int):
-            shown = str(value)
-        else:
-            shown = json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
-        lines += [f"# {_COMMENTS[field.name]}", f"{field.name} = {shown}", ""]
+    for setting in FILE_SETTINGS:
+        lines += [f"# {setting.comment}", f"{setting.name} = {_shown(_get(settings, setting))}", ""]
     return "\n".join(lines)
+
+
+# --- flags ---------------------------------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """--config: the settings file a command reads (every command that reads settings takes it)."""
+    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the user's)")
+
+
+def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
+    """The voice's flags, each overriding its setting; none has a default of its own, so that a flag not
+    given leaves the settings file's value (or the tree's default) in place."""
+    parser.add_argument("--rate", type=int, help="speaking rate, words per minute (default 140)")
+    parser.add_argument("--speaker-voice", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
+    parser.add_argument(
+        "--speaker", choices=SPEAKERS, help=f"pyttsx3 (espeak-ng, light) or piper (natural; {PIPER_MEMORY})"
+    )
 
 
 def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
     """The settings with every flag that was given put in place of the file's value."""
-    changes: dict[str, object] = {}
-    for name, flag in (
-        ("input", "input"),
-        ("output", "output"),
-        ("voice", "speaker_voice"),
-        ("speaker", "speaker"),
-    ):
+    given: dict[str, object] = {}
+    device = getattr(args, "device", None)  # `voice --device`: one device for both
+    for name, flag in (("input", "input"), ("output", "output"), ("voice", "speaker_voice"), ("key", "key")):
         value = getattr(args, flag, None)
+        if value is None and name in ("input", "output"):
+            value = device
         if value is not None:
-            changes[name] = str(value)
+            given[name] = str(value)
+    if getattr(args, "speaker", None) is not None:
+        given["speaker"] = Engine(args.speaker)
     if getattr(args, "rate", None) is not None:
-        changes["rate"] = int(args.rate)
+        given["rate"] = int(args.rate)
     if getattr(args, "model", None) is not None:
-        changes["model"] = str(args.model)
+        given["model"] = Path(args.model)
     if getattr(args, "sealed", False):
-        changes["key"] = "sealed"
-    elif getattr(args, "key", None) is not None:
-        changes["key"] = str(args.key)
+        given["key"] = "sealed"
     if getattr(args, "no_screen", False):
-        changes["screen"] = SCREEN_OFF
-    elif getattr(args, "screen", None) is not None:
-        changes["screen"] = str(args.screen)
-    return replace(settings, **changes)  # type: ignore[arg-type]
+        given["screen"] = SCREEN_OFF
+    elif isinstance(getattr(args, "screen", None), str):
+        given["screen"] = args.screen
+    if getattr(args, "log_level", None) is not None:
+        given["log_level"] = str(args.log_level).lower()
+    for name, value in given.items():
+        settings = _put(settings, _BY_NAME[name], value)
+    return settings
+
+
+def settings_for(args: argparse.Namespace) -> Settings:
+    """The settings a command runs with, read once: the defaults, then the file (each problem logged in one
+    line), then the flags given."""
+    settings, problems = load(getattr(args, "config", None))
+    for problem in problems:
+        _LOG.warning("settings: %s", problem)
+    return with_flags(settings, args)

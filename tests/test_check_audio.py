@@ -31,8 +31,12 @@ def reader_at(gain: float, path: Path) -> Path:
     return path
 
 
-def check(audio: VirtualAudio, tmp_path: Path, gain: float) -> tuple[subprocess.CompletedProcess[str], Path]:
+def check(
+    audio: VirtualAudio, tmp_path: Path, gain: float, settings: str = ""
+) -> tuple[subprocess.CompletedProcess[str], Path]:
     recording = tmp_path / "speaker.wav"
+    if settings:
+        (tmp_path / "kiosk.toml").write_text(settings)
     speaker = audio.record_speaker(recording)
     env = {**audio.env, "SNAP_APPLE_CONFIG": str(tmp_path / "kiosk.toml")}
     command = [sys.executable, "-m", "kiosk", "check-audio", "--seconds", "4"]
@@ -68,6 +72,22 @@ def test_check_audio_reports_the_level_and_what_to_change(
     with wave.open(str(recording)) as file:
         samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
     assert (np.abs(samples.astype(np.int32)) > 1000).sum() > SAMPLE_RATE  # over a second of speech played
+
+
+def speech_seconds(recording: Path) -> float:
+    with wave.open(str(recording)) as file:
+        samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
+    return float((np.abs(samples.astype(np.int32)) > 1000).sum() / SAMPLE_RATE)
+
+
+def test_check_audio_tests_the_voice_the_settings_choose(virtual_audio: VirtualAudio, tmp_path: Path) -> None:
+    """With speaker = "piper" the test sentence is said by Piper: an espeak-ng voice id that espeak-ng does
+    not have cannot stop it (Piper has no use for one), where it stops the espeak-ng voice."""
+    run, recording = check(virtual_audio, tmp_path, 1.0, 'speaker = "pyttsx3"\nvoice = "en-martian"\n')
+    assert "espeak-ng has no voice 'en-martian'" in run.stdout and run.returncode == 1, run.stdout
+    run, recording = check(virtual_audio, tmp_path, 1.0, 'speaker = "piper"\nvoice = "en-martian"\n')
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stdout + run.stderr
+    assert speech_seconds(recording) > 1.0
 
 
 def test_silence_is_nothing_heard() -> None:

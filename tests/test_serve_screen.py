@@ -148,7 +148,7 @@ def test_the_screen_setting_its_default_and_its_flags(tmp_path: Path) -> None:
     assert Settings().screen == "8177"
     path = tmp_path / "kiosk.toml"
     path.write_text(config.render(Settings()))
-    assert config.load(path) == (Settings(), "")
+    assert config.load(path) == (Settings(), ())
     # A file written when the setting was on or off still reads.
     assert config.parse("screen = false").screen == "off"
     assert config.parse("screen = true").screen == "8177"

@@ -25,15 +25,11 @@ from kiosk.keystore import KeyStore, load_for_night
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """serve's own options (the key options are shared with `play`)."""
     parser.add_argument("--typed", action="store_true", help="read lines from standard input, print replies")
-    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the user's)")
+    config.add_arguments(parser)
     parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
     parser.add_argument("--output", help="speaker: device name or index (python -m kiosk devices)")
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
-    parser.add_argument("--rate", type=int, help="speaking rate, words per minute")
-    parser.add_argument("--speaker-voice", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
-    parser.add_argument(
-        "--speaker", choices=config.SPEAKERS, help="pyttsx3 (espeak-ng, light) or piper (natural, neural)"
-    )
+    config.add_voice_arguments(parser)
     parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument(
@@ -91,10 +87,7 @@ def _stopped(signum: int, frame: FrameType | None) -> None:
 def serve(args: argparse.Namespace) -> int:
     for stop in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(stop, _stopped)
-    settings, problem = config.load(args.config)
-    if problem:
-        print(f"settings: {problem}", file=sys.stderr)
-    settings = config.with_flags(settings, args)
+    settings = config.settings_for(args)
 
     def holding() -> Holding:
         chosen = choose_key(settings.key)

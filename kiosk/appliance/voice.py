@@ -24,7 +24,7 @@ from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, Speech, SpeechError
+from kiosk.voice.tts import Speaker, Speech, SpeechError
 
 if TYPE_CHECKING:
     from kiosk.screen.screen import Screen
@@ -54,7 +54,7 @@ def serve_by_voice(
 ) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends). `table` is the
     session as the screen follows it."""
-    model_path = Path(settings.model) if settings.model else default_model_path()
+    model_path = settings.recogniser.model or default_model_path()
     try:
         model = load_model(model_path)
     except ModelMissing as error:
@@ -63,15 +63,13 @@ def serve_by_voice(
     except ImportError as error:
         print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
         return 2
-    output = SpeakerOutput(device=settings.output or None)
+    output = SpeakerOutput(device=settings.devices.output or None)
     try:
-        speaker = Speaker(
-            SpeakerSettings(rate=settings.rate, voice=settings.voice, engine=Engine(settings.speaker))
-        )
+        speaker = Speaker(settings.speaker)
     except SpeechError as error:
         print(error, file=sys.stderr)
         return 2
-    source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.input or None)
+    source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.devices.input or None)
     face: Table = table or session
     if screen is not None:
         face = _ScreenSaid(face, session, screen_words(screen.url, screen.keyboard.pin))

@@ -8,28 +8,25 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from kiosk.config import Settings
 from kiosk.engine.reply import Reply
 from kiosk.records.keeping import Started
 from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
 from kiosk.voice.kiosk import TypedMessages, VoiceKiosk
 from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, SpeechError
+from kiosk.voice.tts import Speaker, SpeechError
 
 
-def _source(args: argparse.Namespace) -> Source:
+def _source(args: argparse.Namespace, settings: Settings) -> Source:
     if args.audio_in is not None:
         return WavSource(Path(args.audio_in), realtime=bool(getattr(args, "realtime", False)))
-    return Microphone(device=args.input or args.device)
-
-
-def _settings(args: argparse.Namespace) -> SpeakerSettings:
-    engine = Engine(args.speaker) if getattr(args, "speaker", None) else Engine.ESPEAK
-    return SpeakerSettings(rate=args.rate, voice=args.speaker_voice or SpeakerSettings().voice, engine=engine)
+    return Microphone(device=settings.devices.input or None)
 
 
 def run_voice(
     args: argparse.Namespace,
+    settings: Settings,
     started: Started,
     resume: str | None = None,
     *,
@@ -43,10 +40,10 @@ def run_voice(
     `on_partial` gets the words heard so far (live captions), `on_asking` the kiosk's own words beside its
     replies, `on_said` each reply once said; `typed` holds messages typed on a screen."""
     output: Output = (
-        WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=args.output or args.device)
+        WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=settings.devices.output or None)
     )
     speaker: Speaker | None = None
-    model_path = Path(args.model or default_model_path())
+    model_path = settings.recogniser.model or default_model_path()
 
     def hearing(words: str) -> None:
         print(f"(hearing) {words}", file=sys.stderr, flush=True)
@@ -56,7 +53,7 @@ def run_voice(
     try:
         check_model(model_path)
         output.open()  # early: a sound server takes a moment to start a stream, which the loading hides
-        speaker = Speaker(_settings(args))
+        speaker = Speaker(settings.speaker)
         model = load_model(model_path)
         kiosk = VoiceKiosk(
             started.host,
@@ -72,7 +69,7 @@ def run_voice(
             typed=typed,
             announce=announce,
         )
-        return kiosk.run(_source(args), resume, started.first)
+        return kiosk.run(_source(args, settings), resume, started.first)
     except (ModelMissing, SpeechError) as error:
         print(error, file=sys.stderr)
         return 2

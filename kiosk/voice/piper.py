@@ -7,7 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from kiosk.voice.tts import SpeakerSettings, Speech, SpeechError, VoiceMissing
+from kiosk.config import SpeakerSettings
+from kiosk.voice.tts import Speech, SpeechError, VoiceMissing
 
 NATURAL_RATE = 170
 """Words per minute the joe voice speaks at its own pace; --rate scales its phoneme lengths from here."""

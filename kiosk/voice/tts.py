@@ -8,7 +8,6 @@ handed back to the caller as an exception, so the thread never dies and the kios
 
 from __future__ import annotations
 
-import enum
 import queue
 import re
 import threading
@@ -19,25 +18,8 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-DEFAULT_RATE = 150
-"""Words per minute: espeak's default is 175; slower suits young players."""
-DEFAULT_VOICE = "gmw/en-us"
-
-
-class Engine(enum.Enum):
-    ESPEAK = "pyttsx3"
-    """espeak-ng through pyttsx3's binding of its library: fast, robotic, light on memory."""
-    PIPER = "piper"
-    """Piper's neural joe voice: natural, slower to render; the kiosk peaked at 736 MB with it, 278 MB without."""
-
-
-@dataclass(frozen=True)
-class SpeakerSettings:
-    rate: int = DEFAULT_RATE
-    """Words per minute."""
-    voice: str = DEFAULT_VOICE
-    """An espeak-ng voice id such as gmw/en-us or gmw/en-gb-x-rp (espeak-ng only)."""
-    engine: Engine = Engine.ESPEAK
+from kiosk.config import Engine as Engine  # re-exported: the voice's own vocabulary
+from kiosk.config import SpeakerSettings as SpeakerSettings
 
 
 @dataclass(frozen=True)
