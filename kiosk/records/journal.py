@@ -46,6 +46,7 @@ from typing import NamedTuple
 from kiosk.engine.host import Host, KeySource
 from kiosk.engine.reply import Reply
 from kiosk.keys import LoadedKey, load_file, load_practice
+from kiosk.records.kept_turn import KeptTurn
 from kiosk.records.night_records import FORMAT, KeyIdentity, NightOnRecord, keep_aside, nights_folder
 from kiosk.records.storage import StorageError, describe, fsync_folder, make_folder
 
@@ -93,7 +94,7 @@ class Journal:
 
     def record(self, message: str | None, reply: Reply) -> None:
         """One turn, made durable before the reply is shown: the message (None for the opening) and reply."""
-        self._append({"say": message, "reply": reply.text, "over": reply.over})
+        self._append(KeptTurn.of(message, reply).as_json())
 
     def _append(self, entry: dict[str, object]) -> None:
         line = (json.dumps(entry, ensure_ascii=True) + "\n").encode("ascii")
@@ -153,9 +154,9 @@ def replay(record: NightOnRecord, loaded: LoadedKey) -> tuple[Host, list[Reply]]
 
 
 def first_difference(record: NightOnRecord, replies: list[Reply]) -> int | None:
-    """The index of the first recorded turn whose reply the replay does not give, else None."""
+    """The index of the first kept turn the replay does not give, field for field, else None."""
     for index, (turn, reply) in enumerate(zip(record.turns, replies, strict=False)):
-        if turn.reply != reply.text:
+        if turn != KeptTurn.of(turn.message, reply):  # its text, its "over" flag and its ledger value
             return index
     return None
 

@@ -8,19 +8,18 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.cartridge import CELL_COUNT, NOTICE
 from kiosk.engine.host import KeySource
+from kiosk.engine.ledger import Ledger
 from kiosk.keys import LoadedKey
+from kiosk.records.kept_turn import KeptTurn, UnreadableTurn
 from kiosk.records.storage import StorageError, data_dir, describe, fsync_folder, make_folder
 
 FORMAT = 1
 ASIDE = "aside"
-_LEDGER_Q = re.compile(r"\[L\] q:(\d+)/\d+ \| open:(\S+)")
-_TEAM = re.compile(r"\b([A-Z][a-z]+) \d+")
 
 
 def nights_folder() -> Path:
@@ -71,15 +70,6 @@ class KeyIdentity:
 
 
 @dataclass(frozen=True)
-class Turn:
-    message: str | None
-    """What the table said; None for the opening."""
-    reply: str
-    """The reply's whole text, ending with its ledger line."""
-    over: bool
-
-
-@dataclass(frozen=True)
 class NightOnRecord:
     """A night as its journal holds it."""
 
@@ -88,7 +78,7 @@ class NightOnRecord:
     """UTC, ISO 8601."""
     key: KeyIdentity
     voice: bool
-    turns: tuple[Turn, ...]
+    turns: tuple[KeptTurn, ...]
     kept_bytes: int
     """Bytes of the journal that hold whole lines; anything after was cut short or damaged."""
     damaged_at: int | None = None
@@ -113,24 +103,24 @@ class NightOnRecord:
         return tuple(turn.message for turn in self.turns if turn.message is not None)
 
     @property
+    def standing(self) -> Ledger | None:
+        """Where the night stood after its last reply."""
+        return self.turns[-1].ledger if self.turns else None
+
+    @property
     def played(self) -> int:
         """Questions played, of the board's 25."""
-        found = _LEDGER_Q.search(self.turns[-1].reply) if self.turns else None
-        return int(found[1]) if found else 0
+        return self.standing.q if self.standing else 0
 
     @property
     def teams(self) -> tuple[str, ...]:
-        if not self.turns:
-            return ()
-        scores = self.turns[-1].reply.rsplit("\n", 1)[-1].split(" | ")
-        return tuple(_TEAM.findall(scores[4])) if len(scores) > 4 else ()
+        return tuple(team.name for team in self.standing.scores) if self.standing else ()
 
     def describe(self) -> str:
         teams = ", ".join(self.teams) or "teams not named yet"
         state = "over" if self.over else f"{self.played} of {CELL_COUNT} questions played"
-        found = _LEDGER_Q.search(self.turns[-1].reply) if self.turns else None
-        if found and found[2] not in ("—", "-") and not self.over:
-            state += f", {found[2]} open"
+        if self.standing and self.standing.open and not self.over:
+            state += f", {self.standing.open} open"
         return f"begun {self.began.replace('T', ' ')} on {self.key.describe()}: {teams}; {state}"
 
 
@@ -184,17 +174,19 @@ def read_night(path: Path) -> NightOnRecord:
     identity = KeyIdentity(
         str(key.get("source")), str(key.get("sha256")), _text(key.get("path")), _text(key.get("notice"))
     )
-    turns: list[Turn] = []
+    turns: list[KeptTurn] = []
     kept = len(lines[0]) + 1
     damaged_at = None
     whole = lines[1:-1]  # the last piece follows the last newline: empty, or a line cut short
     for number, raw in enumerate(whole, start=2):
         entry = _entry(raw)
-        message, reply = (entry.get("say"), entry.get("reply")) if entry else (None, None)
-        if entry is None or not isinstance(reply, str) or not isinstance(message, (str, type(None))):
+        try:
+            if entry is None:
+                raise UnreadableTurn("not JSON")
+            turns.append(KeptTurn.from_json(entry))
+        except UnreadableTurn:
             damaged_at = number
             break
-        turns.append(Turn(message, reply, entry.get("over") is True))
         kept += len(raw) + 1
     return NightOnRecord(
         path=path,

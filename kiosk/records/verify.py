@@ -7,23 +7,30 @@ line. Verification names the first reply that does not follow, or confirms them 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TextIO
 
 from kiosk.engine.host import KeySource
 from kiosk.keys import LoadedKey, load_file
 from kiosk.records.journal import first_difference, replay
+from kiosk.records.kept_turn import KeptTurn, ledger_as_json
 from kiosk.records.night_records import DamagedJournal, NightOnRecord, read_night
 
 
-def _first_line_apart(recorded: str, replayed: str) -> tuple[str, str]:
-    theirs, ours = recorded.split("\n"), replayed.split("\n")
+def _apart(kept: KeptTurn, replayed: KeptTurn) -> tuple[str, str]:
+    """What the journal holds and what the key gives, at the first field of a turn where they part."""
+    theirs, ours = kept.reply.split("\n"), replayed.reply.split("\n")
     for index in range(max(len(theirs), len(ours))):
         a = theirs[index] if index < len(theirs) else "(nothing)"
         b = ours[index] if index < len(ours) else "(nothing)"
         if a != b:
             return a, b
-    return recorded, replayed
+    if kept.over != replayed.over:
+        return f'"over": {str(kept.over).lower()}', f'"over": {str(replayed.over).lower()}'
+    theirs_value = "(none)" if kept.ledger is None else json.dumps(ledger_as_json(kept.ledger))
+    assert replayed.ledger is not None
+    return f"ledger {theirs_value}", f"ledger {json.dumps(ledger_as_json(replayed.ledger))}"
 
 
 def _key_problem(record: NightOnRecord, loaded: LoadedKey, key_path: Path) -> str | None:
@@ -64,7 +71,7 @@ def verify(journal_path: Path, key_path: Path, out: TextIO) -> int:
     if differs is not None:
         turn = record.turns[differs]
         said = "the opening" if turn.message is None else f"the reply to {turn.message!r}"
-        recorded, replayed = _first_line_apart(turn.reply, replies[differs].text)
+        recorded, replayed = _apart(turn, KeptTurn.of(turn.message, replies[differs]))
         print(
             f"Not verified: turn {differs}, {said}, does not follow from the messages on this key.", file=out
         )
