@@ -131,12 +131,12 @@ def test_a_caption_still_being_heard_shows_its_newest_words() -> None:
 
 def test_wrong_pins_are_limited_then_forgotten() -> None:
     now = [0.0]
-    keyboard = RemoteKeyboard(pin="4821", limit=WrongPinLimit(attempts=3, window=60, clock=lambda: now[0]))
-    assert [keyboard.unlock("0000")[0] for _ in range(3)] == [Unlock.WRONG] * 3
-    outcome, wait = keyboard.unlock("4821")
+    keyboard = RemoteKeyboard(pin="4821", limit=WrongPinLimit(free=2, first_wait=60, clock=lambda: now[0]))
+    assert [keyboard.unlock("0000", "192.0.2.7")[0] for _ in range(3)] == [Unlock.WRONG] * 3
+    outcome, wait = keyboard.unlock("4821", "192.0.2.7")
     assert outcome is Unlock.LIMITED and wait == "60"
     now[0] = 61.0
-    outcome, token = keyboard.unlock("4821")
+    outcome, token = keyboard.unlock("4821", "192.0.2.7")
     assert outcome is Unlock.OPEN and keyboard.unlocked(token)
     assert keyboard.send(token, "Bats: fly") is None and keyboard.inbox.get_nowait() == "Bats: fly"
     assert keyboard.send("not-a-token", "D1") is not None and keyboard.inbox.empty()

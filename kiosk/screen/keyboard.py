@@ -1,22 +1,35 @@
-"""The remote keyboard: typed messages from a page, only after the short PIN the kiosk printed at start.
+"""The remote keyboard: typed messages from a page, only after the short PIN the kiosk said at start.
 
 Without the PIN nothing from the network reaches the night, whatever address it comes from. Wrong PINs are
-limited for the whole kiosk, not per address, so that many phones cannot share out the guessing.
+limited per address, each with a growing wait, so that one guest guessing never locks the adult out from
+their own phone; a page once unlocked keeps its token until the adult asks for a new PIN.
 """
 
 from __future__ import annotations
 
 import enum
 import hmac
+import ipaddress
 import queue
 import secrets
+import threading
 import time
+import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 PIN_DIGITS = 4
 MAX_MESSAGE = 500
 """Characters: a typed message longer than this is refused whole."""
+MAX_TOKENS = 32
+"""Pages unlocked at once; past this the longest unlocked is forgotten (and unlocks again with the PIN)."""
+MAX_ADDRESSES = 4096
+"""Addresses whose wrong PINs are remembered; the one quiet longest is forgotten first."""
+LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""A message is one line: these would make two of it, so a message holding one is refused, not joined."""
+BIDI_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks that reorder what follows them on a terminal or in the log, hiding what was really typed."""
 
 
 class Unlock(enum.Enum):
@@ -25,63 +38,140 @@ class Unlock(enum.Enum):
     LIMITED = "limited"
 
 
+def plain_text(text: str) -> str:
+    """`text` without control characters (C0, DEL, C1) or bidirectional marks: what is logged and what the
+    night hears. A tab becomes a space."""
+    kept = []
+    for ch in text.replace("\t", " "):
+        if ch in BIDI_MARKS or unicodedata.category(ch) == "Cc":  # Cc is exactly C0, DEL and C1
+            continue
+        kept.append(ch)
+    return "".join(kept)
+
+
+def guest_of(address: str) -> str:
+    """Who an address is for the PIN's limit and the connection limits: an IPv4 address itself, an IPv6
+    address by its /64 (one device can take any address in its network's /64)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+@dataclass
+class _Tries:
+    wrong: int = 0
+    last: float = 0.0
+    until: float = 0.0
+
+
 @dataclass
 class WrongPinLimit:
-    """At most `attempts` wrong PINs in any `window` seconds; past that every try is refused, right or wrong,
-    until the oldest wrong one is `window` seconds old."""
+    """Wrong PINs, per address: `free` of them cost nothing; after that each wrong one makes that address
+    wait, `first_wait` seconds, then twice as long each time, up to `longest_wait`. An address quiet for
+    `forget_after` seconds, or that gives the right PIN, starts afresh. Other addresses are never held up."""
 
-    attempts: int = 5
-    window: float = 60.0
+    free: int = 3
+    first_wait: float = 2.0
+    longest_wait: float = 600.0
+    forget_after: float = 3600.0
     clock: Callable[[], float] = time.monotonic
-    _wrong: list[float] = field(default_factory=list)
+    _tries: OrderedDict[str, _Tries] = field(default_factory=OrderedDict)
 
-    def wait(self) -> float:
-        """Seconds until a PIN may be tried again (0: now)."""
+    def wait(self, address: str) -> float:
+        """Seconds until `address` may try a PIN again (0: now)."""
+        tries = self._tries.get(guest_of(address))
+        return 0.0 if tries is None else max(0.0, tries.until - self.clock())
+
+    def wrong(self, address: str) -> None:
+        guest = guest_of(address)
         now = self.clock()
-        self._wrong = [at for at in self._wrong if now - at < self.window]
-        if len(self._wrong) < self.attempts:
-            return 0.0
-        return self._wrong[0] + self.window - now
+        tries = self._tries.pop(guest, None)
+        if tries is None or now - tries.last > self.forget_after:
+            tries = _Tries()
+        tries.wrong += 1
+        tries.last = now
+        over = tries.wrong - self.free
+        if over > 0:
+            tries.until = now + min(self.longest_wait, self.first_wait * 2 ** min(over - 1, 30))
+        self._tries[guest] = tries  # newest last: the quietest is first to go
+        while len(self._tries) > MAX_ADDRESSES:
+            self._tries.popitem(last=False)
 
-    def wrong(self) -> None:
-        self._wrong.append(self.clock())
+    def right(self, address: str) -> None:
+        self._tries.pop(guest_of(address), None)
+
+    def forget(self) -> None:
+        self._tries.clear()
 
 
 @dataclass
 class RemoteKeyboard:
     """The PIN, the pages it has unlocked (by token), and the messages they typed, for the night loop to read.
 
-    Called from the web server's thread and read from the night loop's: `inbox` is a thread-safe queue and
-    the rest is touched only by the server's one event loop."""
+    Called from the web server's thread, and from the night's when a new PIN is asked for: a lock keeps the
+    PIN, tokens and limits whole; `inbox` is a thread-safe queue the night loop reads."""
 
-    pin: str = field(default_factory=lambda: f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}")
+    pin: str = field(default_factory=lambda: _new_pin())
     limit: WrongPinLimit = field(default_factory=WrongPinLimit)
     inbox: queue.Queue[str] = field(default_factory=queue.Queue)
-    _tokens: set[str] = field(default_factory=set)
+    _tokens: OrderedDict[str, None] = field(default_factory=OrderedDict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def unlock(self, pin: str) -> tuple[Unlock, str]:
-        """(OPEN, token) for the right PIN; (WRONG, "") or (LIMITED, seconds to wait) otherwise."""
-        wait = self.limit.wait()
-        if wait > 0:
-            return Unlock.LIMITED, str(max(1, round(wait)))
-        if not hmac.compare_digest(pin.strip().encode(), self.pin.encode()):
-            self.limit.wrong()
-            return Unlock.WRONG, ""
-        token = secrets.token_urlsafe(18)
-        self._tokens.add(token)
-        return Unlock.OPEN, token
+    def unlock(self, pin: str, address: str) -> tuple[Unlock, str]:
+        """(OPEN, token) for the right PIN; (WRONG, "") or (LIMITED, seconds to wait) otherwise. Only
+        `address` is held up by its own wrong PINs."""
+        with self._lock:
+            wait = self.limit.wait(address)
+            if wait > 0:
+                return Unlock.LIMITED, str(max(1, round(wait)))
+            if not hmac.compare_digest(pin.strip().encode(), self.pin.encode()):
+                self.limit.wrong(address)
+                return Unlock.WRONG, ""
+            self.limit.right(address)
+            token = secrets.token_urlsafe(18)
+            self._tokens[token] = None
+            while len(self._tokens) > MAX_TOKENS:
+                self._tokens.popitem(last=False)
+            return Unlock.OPEN, token
 
     def unlocked(self, token: str) -> bool:
-        return any(hmac.compare_digest(token.encode(), known.encode()) for known in self._tokens)
+        with self._lock:
+            known = list(self._tokens)
+        return any(hmac.compare_digest(token.encode(), each.encode()) for each in known)
+
+    def new_pin(self) -> str:
+        """A new PIN (the adult asked for one, by voice): every page unlocked so far is locked again and every
+        address's wrong tries are forgotten. Returns the PIN, for the kiosk to say; never shown on a page."""
+        with self._lock:
+            self.pin = _new_pin(differing_from=self.pin)
+            self._tokens.clear()
+            self.limit.forget()
+            return self.pin
 
     def send(self, token: str, text: str) -> str | None:
-        """Queue a typed message for the night; the reason it was refused, or None."""
+        """Queue a typed message for the night, without control characters or bidi marks; the reason it was
+        refused, or None."""
         if not self.unlocked(token):
             return "This screen's keyboard is locked: enter the kiosk's PIN first."
-        line = text.strip()
+        if any(ch in LINE_BREAKS for ch in text):
+            return f"Send one line of at most {MAX_MESSAGE} characters."
+        line = plain_text(text).strip()
         if not line:
             return "Type a message first."
-        if len(line) > MAX_MESSAGE or any(ord(ch) < 32 for ch in line):
+        if len(line) > MAX_MESSAGE:
             return f"Send one line of at most {MAX_MESSAGE} characters."
         self.inbox.put(line)
         return None
+
+
+def _new_pin(differing_from: str = "") -> str:
+    while True:
+        pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+        if pin != differing_from:
+            return pin

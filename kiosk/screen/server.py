@@ -257,7 +257,7 @@ class ScreenServer:
         pin = body.get("pin") if body else None
         if not isinstance(pin, str):
             return _refuse(400, 'Send the PIN as {"pin": "1234"}.')
-        outcome, detail = self.keyboard.unlock(pin)
+        outcome, detail = self.keyboard.unlock(pin, request.remote or "")
         if outcome is Unlock.OPEN:
             return web.json_response({"token": detail})
         if outcome is Unlock.LIMITED:
