@@ -2,7 +2,9 @@
 
 It runs an aiohttp application on its own event loop in its own thread, beside the blocking night loop.
 The night loop publishes from its thread; `Broadcast` hands each event to every page through the server's
-loop. Only the keyboard's two POST routes take anything in, and both need the PIN.
+loop, and never waits for one. Only the keyboard's two POST routes take anything in, and both need the PIN.
+What guests may hold is bounded by `Doorway` (connections) and `Streams` (pages listening); whom the server
+answers, by `Gate` (the Host the request was sent to, and the Origin of a change).
 """
 
 from __future__ import annotations
@@ -20,8 +22,13 @@ import segno
 from aiohttp import web
 
 from kiosk.screen.address import Address, join_url
-from kiosk.screen.keyboard import RemoteKeyboard, Unlock
+from kiosk.screen.doorway import Doorway, Limits
+from kiosk.screen.gate import Gate, own_names
+from kiosk.screen.keyboard import RemoteKeyboard, Unlock, plain_text
+from kiosk.screen.streams import Broadcast, Stream, Streams
 
+MAX_BODY = 4096
+"""Bytes: the largest request body taken (a PIN or one typed line, as JSON)."""
 HEARTBEAT = 15.0
 """Seconds between comments on an idle event stream, so proxies and phones keep it open."""
 STATIC = {
@@ -47,7 +54,8 @@ class _OneLine(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         error = record.exc_info[1] if record.exc_info else None
         why = " ".join(str(error).split())[:160] if error is not None else ""
-        return f"(screen) {record.getMessage()}" + (f": {why}" if why else "")
+        # What a guest sent may reach the log inside an error: without controls that could rewrite it.
+        return plain_text(f"(screen) {record.getMessage()}" + (f": {why}" if why else ""))
 
 
 class _ToStderr(logging.Handler):
@@ -72,70 +80,40 @@ class ScreenError(Exception):
     """The screen could not start (the port is taken, the address is not this machine's)."""
 
 
-class Broadcast:
-    """The newest event of each kind, and the pages listening. `publish` may be called from any thread."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._latest: dict[str, str] = {}
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._listeners: set[asyncio.Queue[str | None]] = set()
-
-    def publish(self, kind: str, payload: object) -> None:
-        message = f"event: {kind}\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
-        with self._lock:
-            self._latest[kind] = message
-            loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._fan_out, message)
-
-    def latest(self, kind: str) -> str | None:
-        with self._lock:
-            return self._latest.get(kind)
-
-    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        with self._lock:
-            self._loop = loop
-
-    def listen(self) -> tuple[asyncio.Queue[str | None], list[str]]:
-        """On the server's loop: a queue for what comes next, and the newest of each kind so far."""
-        listener: asyncio.Queue[str | None] = asyncio.Queue()
-        self._listeners.add(listener)
-        with self._lock:
-            return listener, list(self._latest.values())
-
-    def leave(self, listener: asyncio.Queue[str | None]) -> None:
-        self._listeners.discard(listener)
-
-    def close(self) -> None:
-        """On the server's loop: every stream ends after what it was already given."""
-        for listener in self._listeners:
-            listener.put_nowait(None)
-
-    def _fan_out(self, message: str) -> None:
-        for listener in self._listeners:
-            listener.put_nowait(message)
-
-
 def _asset(name: str) -> bytes:
     return resources.files("kiosk.screen").joinpath("static", name).read_bytes()
 
 
 class ScreenServer:
-    """The aiohttp application on its own thread. `start()` returns once it listens, or raises ScreenError."""
+    """The aiohttp application on its own thread. `start()` returns once it listens, or raises ScreenError.
 
-    def __init__(self, broadcast: Broadcast, keyboard: RemoteKeyboard, address: Address) -> None:
+    `names` are the names the kiosk answers to besides its own (localhost, its host name, its addresses)."""
+
+    def __init__(
+        self,
+        broadcast: Broadcast,
+        keyboard: RemoteKeyboard,
+        address: Address,
+        *,
+        limits: Limits | None = None,
+        names: tuple[str, ...] = (),
+    ) -> None:
         self.broadcast = broadcast
         self.keyboard = keyboard
         self.address = address
+        self.limits = (limits or Limits()).fitted()
         self.port = address.port
         self.url = ""
+        self.doorway: Doorway | None = None
+        self._names = names
+        self._gate = Gate(frozenset(), 0)
         self._page = _asset("index.html")
         self._static = {name: _asset(name) for name in STATIC}
         self._qr = b""
         self._loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
-        self._streams: set[asyncio.Task[Any]] = set()
+        self._streams = Streams(self.limits.streams)
+        self._stream_tasks: set[asyncio.Task[Any]] = set()
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="screen-server", daemon=True)
@@ -151,12 +129,15 @@ class ScreenServer:
             ) from self._failure
 
     def stop(self, drain: float = 2.0) -> None:
-        """End every page's stream once it has what was published (up to `drain` seconds), then stop."""
+        """End every page's stream once it has what was published (up to `drain` seconds), then stop. A
+        screen that will not stop in time is left to end with the process, in one line."""
         if not self._thread.is_alive():
             return
         future = asyncio.run_coroutine_threadsafe(self._shutdown(drain), self._loop)
         try:
-            future.result(timeout=drain + 5)
+            future.result(timeout=drain + 8)
+        except Exception as error:  # stopping must never be why the kiosk fails to exit cleanly
+            _REQUEST_LOG.warning("the screen stopped before every page had gone (%s)", type(error).__name__)
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=5)
@@ -172,10 +153,13 @@ class ScreenServer:
         self.broadcast.attach(self._loop)
         self._ready.set()
         self._loop.run_forever()
+        for task in asyncio.all_tasks(self._loop):
+            task.cancel()
+        self._loop.run_until_complete(asyncio.sleep(0))
         self._loop.close()
 
     async def _listen(self) -> None:
-        app = web.Application(middlewares=[_same_origin_posts])
+        app = web.Application(middlewares=[self._guard], client_max_size=MAX_BODY)
         app.on_response_prepare.append(_security_headers)
         app.add_routes(
             [
@@ -188,22 +172,52 @@ class ScreenServer:
                 web.post("/keyboard/say", self._say),
             ]
         )
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=_REQUEST_LOG)
+        # keepalive_timeout also closes a connection that has not sent its first request's headers in time.
+        self._runner = web.AppRunner(
+            app,
+            access_log=None,
+            handle_signals=False,
+            logger=_REQUEST_LOG,
+            keepalive_timeout=self.limits.header_seconds,
+            shutdown_timeout=1.0,
+        )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.address.host, self.address.port)
-        await site.start()
-        self.port = int(self._runner.addresses[0][1])
+        server = self._runner.server
+        assert server is not None
+        self.doorway = Doorway.listen(
+            self._loop, self.address.host, self.address.port, server, self.limits, _REQUEST_LOG
+        )
+        self.port = self.doorway.port
+        self._gate = Gate(own_names(self.address.host, self._names), self.port)
         self.url = join_url(self.address.host, self.port)
         buffer = io.BytesIO()
         segno.make(self.url, error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False)
         self._qr = buffer.getvalue()
 
     async def _shutdown(self, drain: float) -> None:
+        if self.doorway is not None:
+            self.doorway.close()
         self.broadcast.close()
-        if self._streams:
-            await asyncio.wait(self._streams, timeout=drain)
+        if self._stream_tasks:
+            await asyncio.wait(self._stream_tasks, timeout=drain)
+        for task in self._stream_tasks:
+            task.cancel()
+        if self.doorway is not None:
+            self.doorway.abort_all()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Only requests sent to the kiosk's own names, and changes from its own page, go further."""
+        reached = request.transport.get_extra_info("sockname") if request.transport else None
+        refusal = self._gate.refusal(request.method, request.headers, reached[0] if reached else None)
+        if refusal is None and request.method == "POST" and request.content_type != "application/json":
+            refusal = 403, "Messages come only from this screen's own page."
+        if refusal is not None:
+            return _refuse(*refusal)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     # --- what the page reads -------------------------------------------------------------------------------
 
@@ -220,40 +234,48 @@ class ScreenServer:
         return web.Response(body=self._qr, content_type="image/svg+xml")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
+        listener, backlog = self.broadcast.listen()
+        stream = Stream(request.remote or "", self._loop.time(), listener, request.transport)
+        if not self._streams.admit(stream):
+            self.broadcast.leave(listener)
+            return _refuse(503, "This screen has as many pages open as it can keep.", {"Retry-After": "30"})
         task = asyncio.current_task()
         assert task is not None
-        self._streams.add(task)
-        listener, backlog = self.broadcast.listen()
+        self._stream_tasks.add(task)
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
         )
         try:
             await response.prepare(request)
             about = {"url": self.url}
-            await response.write(f"event: about\ndata: {json.dumps(about)}\n\n".encode())
+            await self._send(response, f"event: about\ndata: {json.dumps(about)}\n\n")
             for earlier in backlog:
-                await response.write(earlier.encode())
+                await self._send(response, earlier)
             while True:
                 message: str | None
                 try:
                     message = await asyncio.wait_for(listener.get(), HEARTBEAT)
                 except asyncio.TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
+                    message = ": still here\n\n"
                 if message is None:
                     break
-                await response.write(message.encode())
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass
+                await self._send(response, message)
+        except (ConnectionError, asyncio.TimeoutError, asyncio.CancelledError):
+            stream.end()
         finally:
             self.broadcast.leave(listener)
-            self._streams.discard(task)
+            self._streams.leave(stream)
+            self._stream_tasks.discard(task)
         return response
+
+    async def _send(self, response: web.StreamResponse, message: str) -> None:
+        """A page that does not take an event within the limit is dropped (asyncio.TimeoutError)."""
+        await asyncio.wait_for(response.write(message.encode()), self.limits.write_seconds)
 
     # --- the remote keyboard: the only way in, and only with the PIN ----------------------------------------
 
     async def _unlock(self, request: web.Request) -> web.Response:
-        body = await _json_body(request)
+        body = await self._json_body(request)
         pin = body.get("pin") if body else None
         if not isinstance(pin, str):
             return _refuse(400, 'Send the PIN as {"pin": "1234"}.')
@@ -267,8 +289,9 @@ class ScreenServer:
         return _refuse(403, "That PIN is not right.")
 
     async def _say(self, request: web.Request) -> web.Response:
+        # The token is taken only from its header: never from the address, where logs and history keep it.
         token = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-        body = await _json_body(request) if token and self.keyboard.unlocked(token) else None
+        body = await self._json_body(request) if token and self.keyboard.unlocked(token) else None
         if body is None:
             return _refuse(403, "This screen's keyboard is locked: enter the kiosk's PIN first.")
         text = body.get("text")
@@ -277,17 +300,21 @@ class ScreenServer:
             return _refuse(400, refused)
         return web.json_response({"sent": True}, status=202)
 
+    async def _json_body(self, request: web.Request) -> dict[str, object] | None:
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            return None
+        try:
+            # A body that trickles in is given up on: its connection is not held for it.
+            body = await asyncio.wait_for(request.json(), self.limits.body_seconds)
+        except (ValueError, UnicodeDecodeError, RecursionError):  # JSON nested too deep is refused too
+            return None
+        except (asyncio.TimeoutError, web.HTTPRequestEntityTooLarge):
+            return None
+        return body if isinstance(body, dict) else None
+
 
 async def _no_icon(request: web.Request) -> web.Response:
     return web.Response(status=204)
-
-
-@web.middleware
-async def _same_origin_posts(request: web.Request, handler: Any) -> web.StreamResponse:
-    if request.method == "POST" and not _same_origin(request):
-        return _refuse(403, "Messages come only from this screen's own page.")
-    response: web.StreamResponse = await handler(request)
-    return response
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -295,24 +322,8 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
         response.headers.setdefault(name, value)
 
 
-def _same_origin(request: web.Request) -> bool:
-    """A JSON body forces a browser's preflight, which this server never grants; an Origin, when sent, must
-    be this server's own."""
-    if request.content_type != "application/json":
-        return False
-    origin = request.headers.get("Origin")
-    return origin is None or origin.split("://", 1)[-1] == request.host
-
-
-async def _json_body(request: web.Request) -> dict[str, object] | None:
-    if request.content_length is not None and request.content_length > 4096:
-        return None
-    try:
-        body = await request.json()
-    except (ValueError, UnicodeDecodeError, RecursionError):  # JSON nested too deep is refused too
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def _refuse(status: int, message: str, headers: dict[str, str] | None = None) -> web.Response:
     return web.json_response({"error": message}, status=status, headers=headers)
+
+
+__all__ = ["Broadcast", "ScreenError", "ScreenServer"]

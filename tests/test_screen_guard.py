@@ -1,0 +1,346 @@
+"""The table screen's server against guests on the party's network: a real server on loopback, real HTTP
+clients from other loopback addresses (Linux routes all of 127/8 to lo), each a different guest.
+
+Whom it answers (Host: DNS rebinding), whose changes it takes (Origin: cross-site requests), the PIN's limit
+per address, typed text without controls, and what one guest can hold (connections, slow headers, pages
+listening). The probes with a thousand connections, under a Pi's open-file limit, are in
+test_screen_guard_flood.py."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import socket
+import time
+import unicodedata
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from kiosk.screen.address import Address
+from kiosk.screen.doorway import Limits
+from kiosk.screen.gate import HostName, read_host
+from kiosk.screen.keyboard import BIDI_MARKS, RemoteKeyboard, Unlock, WrongPinLimit, guest_of, plain_text
+from kiosk.screen.screen import Screen
+from kiosk.screen.server import Broadcast, ScreenServer
+
+ADULT = "127.0.0.2"
+GUEST = "127.0.0.3"
+OTHER_GUEST = "127.0.0.4"
+
+
+def client(server_url: str, address: str = "127.0.0.1") -> httpx.Client:
+    """An HTTP client whose connections come from `address`."""
+    return httpx.Client(
+        base_url=server_url, transport=httpx.HTTPTransport(local_address=address), timeout=10.0
+    )
+
+
+@pytest.fixture
+def screen() -> Iterator[Screen]:
+    with Screen(Address("127.0.0.1", 0), out=io.StringIO()) as started:
+        yield started.start()
+
+
+def _server(limits: Limits) -> ScreenServer:
+    server = ScreenServer(Broadcast(), RemoteKeyboard(pin="4821"), Address("127.0.0.1", 0), limits=limits)
+    server.start()
+    return server
+
+
+# --- whom it answers ---------------------------------------------------------------------------------------
+
+
+def test_a_page_at_another_name_reads_nothing(screen: Screen) -> None:
+    """DNS rebinding: evil.example made to resolve to the kiosk; the browser sends Host: evil.example."""
+    port = screen.server.port
+    with client(screen.url, GUEST) as guest:
+        for path in ("/", "/events", "/qr.svg", "/static/screen.js"):
+            for host in (
+                "evil.example",
+                f"evil.example:{port}",
+                f"kiosk.evil.example:{port}",
+                "evil.example.",
+            ):
+                answer = guest.get(path, headers={"Host": host})
+                assert answer.status_code == 421, (path, host, answer.text)
+                assert "data:" not in answer.text and "event:" not in answer.text
+        wrong_port = guest.get("/", headers={"Host": f"127.0.0.1:{port + 1}"})
+        assert wrong_port.status_code == 421
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"{socket.gethostname()}:{port}", "[::1]"):
+            assert guest.get("/", headers={"Host": host}).status_code == 200, host
+        assert guest.get("/", headers={"Host": "a b"}).status_code == 400
+        unlocked = guest.post(
+            "/keyboard/unlock", json={"pin": screen.keyboard.pin}, headers={"Host": f"evil.example:{port}"}
+        )
+        assert unlocked.status_code == 421
+    assert screen.keyboard.inbox.empty()
+
+
+def test_host_headers_are_read_strictly() -> None:
+    assert read_host("Kiosk.Local.:8177") == HostName("kiosk.local", 8177)
+    assert read_host("[::1]:8177") == HostName("::1", 8177)
+    assert read_host("10.0.0.5") == HostName("10.0.0.5", None)
+    for bad in ("", "::1", "[::1", "[::1]x", "a/b", "user@host", "host:port", "a b"):
+        assert read_host(bad) is None, bad
+
+
+def test_a_change_from_another_site_is_refused(screen: Screen) -> None:
+    """CSRF: a page elsewhere posting to the kiosk. Its Origin (or Sec-Fetch-Site) gives it away."""
+    port = screen.server.port
+    pin = screen.keyboard.pin
+    with client(screen.url, GUEST) as guest:
+        for origin in (
+            "http://evil.example",
+            f"https://127.0.0.1:{port}",
+            f"http://127.0.0.1:{port + 1}",
+            "null",
+            f"http://127.0.0.1:{port}.evil.example",
+        ):
+            refused = guest.post("/keyboard/unlock", json={"pin": pin}, headers={"Origin": origin})
+            assert refused.status_code == 403, origin
+        cross = guest.post("/keyboard/unlock", json={"pin": pin}, headers={"Sec-Fetch-Site": "cross-site"})
+        assert cross.status_code == 403
+        form = guest.post("/keyboard/unlock", content=f"pin={pin}", headers={"Content-Type": "text/plain"})
+        assert form.status_code == 403
+        own = guest.post(
+            "/keyboard/unlock",
+            json={"pin": pin},
+            headers={"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"},
+        )
+        assert own.status_code == 200
+        token = own.json()["token"]
+        for origin in ("http://evil.example", f"https://127.0.0.1:{port}"):
+            said = guest.post(
+                "/keyboard/say",
+                json={"text": "D1"},
+                headers={"Origin": origin, "Authorization": f"Bearer {token}"},
+            )
+            assert said.status_code == 403
+    assert screen.keyboard.inbox.empty()
+
+
+def test_a_token_is_taken_only_from_its_header_never_from_the_address(screen: Screen) -> None:
+    with client(screen.url, ADULT) as adult:
+        token = adult.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
+        for query in ({"token": token}, {"access_token": token}, {"Authorization": f"Bearer {token}"}):
+            assert adult.post("/keyboard/say", params=query, json={"text": "D1"}).status_code == 403
+        assert screen.keyboard.inbox.empty()
+        headed = adult.post(
+            "/keyboard/say", json={"text": "D1"}, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert headed.status_code == 202
+    assert screen.keyboard.inbox.get_nowait() == "D1"
+
+
+# --- the PIN ------------------------------------------------------------------------------------------------
+
+
+def test_a_guest_guessing_pins_never_locks_the_adult_out(screen: Screen) -> None:
+    """The issue's probe: wrong PINs from one address, then the right one from another, at once."""
+    pin = screen.keyboard.pin
+    wrong = f"{(int(pin) + 1) % 10000:04d}"
+    with client(screen.url, GUEST) as guest, client(screen.url, ADULT) as adult:
+        answers = [guest.post("/keyboard/unlock", json={"pin": wrong}) for _ in range(12)]
+        assert [a.status_code for a in answers[:3]] == [403, 403, 403]
+        assert answers[-1].status_code == 429 and int(answers[-1].headers["Retry-After"]) >= 1
+        # The guest is held up, even with the right PIN...
+        assert guest.post("/keyboard/unlock", json={"pin": pin}).status_code == 429
+        # ...and the adult is not, from their own phone: at once, every time.
+        for _ in range(5):
+            opened = adult.post("/keyboard/unlock", json={"pin": pin})
+            assert opened.status_code == 200
+        token = opened.json()["token"]
+        # A wrong PIN typed later on the adult's phone does not lock out what it has unlocked.
+        for _ in range(6):
+            adult.post("/keyboard/unlock", json={"pin": wrong})
+        sent = adult.post("/keyboard/say", json={"text": "two"}, headers={"Authorization": f"Bearer {token}"})
+        assert sent.status_code == 202
+        # Nor does a third guest inherit the first one's wait.
+        with client(screen.url, OTHER_GUEST) as other:
+            assert other.post("/keyboard/unlock", json={"pin": wrong}).status_code == 403
+    assert screen.keyboard.inbox.get_nowait() == "two"
+
+
+def test_the_wait_after_wrong_pins_grows_per_address() -> None:
+    now = [0.0]
+    keyboard = RemoteKeyboard(pin="4821", limit=WrongPinLimit(free=3, first_wait=2.0, clock=lambda: now[0]))
+    waits = []
+    for _ in range(10):
+        outcome, wait = keyboard.unlock("0000", GUEST)
+        if outcome is Unlock.LIMITED:
+            now[0] += float(wait)
+            outcome, wait = keyboard.unlock("0000", GUEST)
+        assert outcome is Unlock.WRONG
+        waits.append(keyboard.limit.wait(GUEST))
+    assert waits[:3] == [0.0, 0.0, 0.0]
+    assert waits[3:] == [2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]
+    assert keyboard.unlock("4821", ADULT)[0] is Unlock.OPEN
+    assert keyboard.unlock("4821", GUEST)[0] is Unlock.LIMITED
+    now[0] += 129.0
+    assert keyboard.unlock("4821", GUEST)[0] is Unlock.OPEN
+    assert keyboard.limit.wait(GUEST) == 0.0  # the right PIN starts the address afresh
+
+
+def test_ipv6_guests_are_counted_by_their_network() -> None:
+    assert guest_of("2001:db8::1") == guest_of("2001:db8::ffff:1") == "2001:db8::/64"
+    assert guest_of("2001:db8:0:1::1") != guest_of("2001:db8::1")
+    assert guest_of("::ffff:192.0.2.7") == guest_of("192.0.2.7") == "192.0.2.7"
+
+
+def test_a_new_pin_locks_every_page_again(screen: Screen) -> None:
+    old = screen.keyboard.pin
+    with client(screen.url, ADULT) as adult:
+        token = adult.post("/keyboard/unlock", json={"pin": old}).json()["token"]
+        new = screen.keyboard.new_pin()
+        assert new != old and new == screen.keyboard.pin and len(new) == 4 and new.isdigit()
+        locked = adult.post(
+            "/keyboard/say", json={"text": "D1"}, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert locked.status_code == 403
+        assert adult.post("/keyboard/unlock", json={"pin": old}).status_code == 403
+        assert adult.post("/keyboard/unlock", json={"pin": new}).status_code == 200
+    assert screen.keyboard.inbox.empty()
+
+
+# --- typed text ---------------------------------------------------------------------------------------------
+
+
+def test_typed_text_reaches_the_night_without_controls_or_bidi_marks(screen: Screen) -> None:
+    with client(screen.url, ADULT) as adult:
+        token = adult.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
+        sent = "Bats:\u202e fly\x1b[2J\x7f\x9b\u2066 \x00glide\tnow\u200f"
+        said = adult.post("/keyboard/say", json={"text": sent}, headers={"Authorization": f"Bearer {token}"})
+        assert said.status_code == 202
+        for two_lines in ("D1\nend the night", "D1\rend", "D1\x85end", "D1\u2028end"):
+            refused = adult.post(
+                "/keyboard/say", json={"text": two_lines}, headers={"Authorization": f"Bearer {token}"}
+            )
+            assert refused.status_code == 400, repr(two_lines)
+        only_controls = adult.post(
+            "/keyboard/say", json={"text": "\x1b\u202e\x7f"}, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert only_controls.status_code == 400
+    heard = screen.keyboard.inbox.get_nowait()
+    assert heard == "Bats: fly[2J glide now"
+    assert screen.keyboard.inbox.empty()
+
+
+def test_plain_text_keeps_every_printable_character() -> None:
+    kept = "Café 1897 — ¿qué? 👻 Ωmega"
+    assert plain_text(kept) == kept
+    every_control = "".join(chr(n) for n in [*range(32), 127, *range(128, 160)]) + "".join(BIDI_MARKS)
+    assert plain_text("a" + every_control + "b") == "a b"  # the tab becomes a space
+    assert all(unicodedata.category(ch) != "Cc" for ch in plain_text(every_control))
+
+
+# --- what one guest can hold --------------------------------------------------------------------------------
+
+
+def _slow_headers(port: int, address: str, count: int) -> list[socket.socket]:
+    held = []
+    for _ in range(count):
+        sock = socket.socket()
+        sock.bind((address, 0))
+        sock.connect(("127.0.0.1", port))
+        held.append(sock)
+        with contextlib.suppress(ConnectionResetError):  # refused already
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+    return held
+
+
+def _closed_by_server(sock: socket.socket, wait: float) -> bool:
+    """Whether the server closes `sock` within `wait` seconds (what it had sent before is read past)."""
+    deadline = time.monotonic() + wait
+    try:
+        while (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            if sock.recv(65536) == b"":
+                return True
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        pass
+    return False
+
+
+def test_one_address_holds_at_most_its_share_and_slow_headers_are_dropped() -> None:
+    server = _server(Limits(per_address=4, header_seconds=1.0))
+    try:
+        held = _slow_headers(server.port, GUEST, 10)
+        time.sleep(0.3)
+        kept = [not _closed_by_server(sock, 0.01) for sock in held]
+        assert kept == [True] * 4 + [False] * 6
+        # Another guest is served all the while.
+        with client(f"http://127.0.0.1:{server.port}/", ADULT) as adult:
+            assert adult.get("/").status_code == 200
+        assert server.doorway is not None and server.doorway.counts.refused == 6
+        # A connection that never finishes its headers is closed once the header time is up.
+        started = time.monotonic()
+        assert all(_closed_by_server(sock, 5.0) for sock in held[:4])
+        assert time.monotonic() - started < 4.0  # not a speed check: the default would be 10 seconds
+        for sock in held:
+            sock.close()
+        again = _slow_headers(server.port, GUEST, 1)
+        assert not _closed_by_server(again[0], 0.3)  # its share is its own again
+        again[0].close()
+    finally:
+        server.stop()
+
+
+def _listen(port: int, address: str) -> socket.socket:
+    """A page's event stream that never reads what it is sent."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    return sock
+
+
+def _stream_count(server: ScreenServer, count: int) -> None:
+    deadline = time.monotonic() + 10
+    while len(server._streams.open) != count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(server._streams.open) == count
+
+
+def test_past_the_cap_on_pages_a_guests_page_makes_way_never_the_tables_own() -> None:
+    server = _server(Limits(streams=3))
+    try:
+        own = _listen(server.port, "127.0.0.1")
+        _stream_count(server, 1)
+        oldest = _listen(server.port, GUEST)
+        _stream_count(server, 2)
+        newer = _listen(server.port, OTHER_GUEST)
+        _stream_count(server, 3)
+        with (
+            client(f"http://127.0.0.1:{server.port}/", ADULT) as adult,
+            adult.stream("GET", "/events") as page,
+        ):
+            assert page.status_code == 200
+            assert next(page.iter_lines()) == "event: about"
+            peers = sorted(stream.peer for stream in server._streams.open)
+            assert peers == sorted(["127.0.0.1", OTHER_GUEST, ADULT])
+            assert _closed_by_server(oldest, 5.0)
+            assert not _closed_by_server(own, 0.2) and not _closed_by_server(newer, 0.2)
+        for sock in (own, oldest, newer):
+            sock.close()
+    finally:
+        server.stop()
+
+
+def test_a_page_that_never_reads_is_dropped_and_the_night_never_waits() -> None:
+    server = _server(Limits(write_seconds=1.0))
+    try:
+        deaf = _listen(server.port, GUEST)
+        _stream_count(server, 1)
+        started = time.monotonic()
+        for number in range(400):  # far more than a page that reads nothing can be sent
+            server.broadcast.publish("caption", {"number": number, "text": "x" * 4000})
+        assert time.monotonic() - started < 2.0  # publishing never waits on a page
+        _stream_count(server, 0)
+        deaf.close()
+    finally:
+        server.stop()
