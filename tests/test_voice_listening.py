@@ -272,3 +272,20 @@ def test_every_team_says_yes_in_one_breath_to_end_the_night(
     kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
     assert kiosk.turns[-1].heard == "bats yes ghosts yes"  # one turn: the kiosk's reply hides neither yes
     assert host.night.phase is Phase.OVER
+
+
+def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_by_the_list(
+    english_model: object, speaker: Speaker, tmp_path: Path
+) -> None:
+    lines = ["Two.", "The Haunted Shelf, two.", "Bats, Bram Stoker.", "Mary Shelley.", "Ghosts.", "Right."]
+    parts: list[str | float] = []
+    for line in lines:
+        parts += [line, 2.0]
+    samples, _ = table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    asked = kiosk.turns[3]
+    assert asked.reply is None and asked.asked == "Whose answer was that: Bats or Ghosts?"
+    assert kiosk.turns[4].listening is Listening.WHOSE
+    assert kiosk.turns[4].heard.startswith("ghosts ")  # the held words, led by the name heard
+    assert host.night.score(Team.BATS) == 2 and host.night.score(Team.GHOSTS) == 0
+    assert host.night.phase is Phase.PICK  # both answers ruled after "right"

@@ -26,6 +26,7 @@ from kiosk.engine.host import Host
 from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
 from kiosk.records.keeping import Keeper
+from kiosk.voice.answering import Answerers, Ask
 from kiosk.voice.asr import (
     SAMPLE_RATE,
     Utterance,
@@ -98,6 +99,11 @@ class _Hearing:
     started_at: float | None = None
 
 
+@dataclass(frozen=True)
+class Typed(Utterance):
+    """A message typed on the table screen: its team names are as typed, so nobody is asked whose it is."""
+
+
 class TypedMessages(Protocol):
     """Messages typed on a screen (a Queue[str] will do)."""
 
@@ -142,6 +148,8 @@ class VoiceKiosk:
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
+    answerers: Answerers = field(init=False, default_factory=Answerers)
+    """Whose words the kiosk is waiting to hear (answering.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.host.set_voice(True)
@@ -168,12 +176,21 @@ class VoiceKiosk:
                 started = self._ask(heard.question)
                 self.turns.append(Turn(heard.heard, None, ended_at, started, way, heard.question))
                 continue
-            message = heard.text
+            message = (
+                heard.text if isinstance(heard, Typed) else self.answerers.take(heard.text, self.host.night)
+            )
+            if isinstance(message, Ask):
+                started = self._ask(message.question)
+                self.turns.append(Turn(heard.text, None, ended_at, started, way, message.question))
+                continue
             reply = self.host.hear(message)
             started = self._say(reply, message)
             self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
+            call = self.answerers.after(self.host.night)
+            if call is not None:
+                self._ask(call.question)
         return 0
 
     def _warm(self) -> None:
@@ -211,12 +228,12 @@ class VoiceKiosk:
         if self.typed is None or hearing.pieces or hearing.so_far:
             return None
         try:
-            return Utterance(self.typed.get_nowait())
+            return Typed(self.typed.get_nowait())
         except Empty:
             return None
 
     def _hearing(self) -> _Hearing:
-        way = listening_for(self.host)
+        way = Listening.WHOSE if self.answerers.holding else listening_for(self.host)
         beside = self.recognizers.beside(way)
         return _Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0)
 

@@ -23,6 +23,8 @@ class Listening(enum.Enum):
     BETWEEN_QUESTIONS = "between questions"
     READ_BACK = "read-back"
     ANSWERS = "answers"
+    WHOSE = "whose answer"
+    """A team's name, after the kiosk asked whose words it heard (answering.py)."""
 
     @property
     def phrases(self) -> tuple[str, ...] | None:
@@ -31,6 +33,8 @@ class Listening(enum.Enum):
             return between_questions()
         if self is Listening.READ_BACK:
             return read_back()
+        if self is Listening.WHOSE:
+            return tuple(team.value.lower() for team in TEAM_ORDER)
         return None
 
 
@@ -68,6 +72,8 @@ class Recognizers:
             phrases = way.phrases
             if phrases is None or not self.grammar:
                 self._by_way[way] = self.open
+            elif way is Listening.WHOSE:
+                self._by_way[way] = self.labels or self.open  # the team-name list heard beside answers
             else:
                 kept = grammar_for(self.model, (*phrases, UNKNOWN))
                 # n-best readings help correct a pick or command to the nearest phrase.

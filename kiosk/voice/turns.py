@@ -39,6 +39,8 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
     answers come in, what the team-name list has heard: a lone team name there, its answer still to
     come, even when the open vocabulary wrote the name as another word)."""
     words = heard_so_far.split()
+    if way is Listening.WHOSE:
+        return FINAL_HANGOVER if len(words) == 1 and Team.from_name(words[0]) else CLOSED_HANGOVER
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
         # A team's name, its answer still to come. One word at most heard openly: the list's partial can
         # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.

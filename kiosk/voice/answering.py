@@ -1,0 +1,146 @@
+"""Who is answering: by voice, words go to a team only on a team name heard at their start, or on the
+team the kiosk itself named just before.
+
+The engine joins words that name no team to the team last named (Rule 7, by voice). At a real table the
+small model loses a leading name often ("Bats" heard as "that's", "Ghosts" as "goes"), and the words then
+join the answer of the team named before: the wrong team, silently. So the kiosk holds such words and asks
+whose they were, hearing the reply through the team-name list, which hears a lone name far more surely than
+the open vocabulary. A spelled fix whose team name was lost is asked about the same way: a fix must never
+go to another team's answer.
+
+When the same teams are still to answer after two tries, asking the same way again would stick the night:
+the kiosk names the team it listens to next ("Ghosts, your answer?") and gives that team the next words
+that name no other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from kiosk.engine import intent
+from kiosk.engine.labels import voice_labels
+from kiosk.engine.night import Night
+from kiosk.engine.spelling import spelled_word
+from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.text import words_of
+
+TRIES = 2
+"""Tries that leave the same teams still to answer before the kiosk calls them one by one."""
+
+
+@dataclass(frozen=True)
+class Whose:
+    """Words held while the kiosk asks whose they were."""
+
+    words: str
+    teams: tuple[Team, ...]
+    """The teams they may belong to, in the night's order."""
+    spelling: bool = False
+    again: bool = False
+    """Asked once already: the reply named no team."""
+
+    @property
+    def question(self) -> str:
+        names = " or ".join(team.value for team in self.teams)
+        if self.again:
+            return f"Just the team's name, please: {names}?"
+        what = "spelling" if self.spelling else "answer"
+        return f"Whose {what} was that: {names}?"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The kiosk's own words instead of a message to the host: the night has not moved."""
+
+    question: str
+
+
+@dataclass
+class Answerers:
+    """The kiosk's memory, between utterances, of whose words it is waiting to hear."""
+
+    holding: Whose | None = None
+    calling: Team | None = None
+    """The team the kiosk named last ("Ghosts, your answer?"): words naming no team are its."""
+    _waiting: tuple[Team, ...] = field(default=(), repr=False)
+    _tries: int = field(default=0, repr=False)
+
+    def take(self, heard: str, night: Night) -> str | Ask:
+        """The message for the host, or the kiosk's question when it is unsure whose the words are."""
+        if self.holding is not None:
+            return self._named(heard)
+        calling, self.calling = self.calling, None
+        if not night.voice or night.solo or not (night.phase.collecting or night.phase.reading_back):
+            return heard
+        words = words_of(heard).split()
+        if not words or Team.from_name(words[0]) is not None:
+            return heard
+        if calling is not None and night.phase.collecting:
+            return f"{calling.value.lower()} {heard}"
+        read = intent.read(heard, night)
+        if night.phase.collecting and _unlabelled(read, words):
+            teams = _in_order({*night.still_to_answer(), *([night.last_named] if night.last_named else [])})
+        elif night.phase.reading_back and isinstance(read, intent.Continue):
+            teams = _in_order(set(night.answering()))
+        else:
+            return heard
+        if not teams:
+            return heard
+        spelling = _spelling(words) is not None
+        self.holding = Whose(" ".join(words), teams, spelling=spelling)
+        return Ask(self.holding.question)
+
+    def _named(self, heard: str) -> str | Ask:
+        """The reply to "whose was that?": the held words with the team named, or asked once more."""
+        held = self.holding
+        assert held is not None
+        named = [team for team in (Team.from_name(word) for word in words_of(heard).split()) if team]
+        if named:
+            self.holding = None
+            words = held.words.split()
+            said = _spelling(words) if held.spelling else None
+            return f"{named[0].value.lower()} {said or held.words}"
+        if not held.again:
+            self.holding = replace(held, again=True)
+            return Ask(self.holding.question)
+        self.holding = None
+        return Ask("Then say it again, with the team's name first.")
+
+    def after(self, night: Night) -> Ask | None:
+        """After the host's reply: the team the kiosk calls by name when the same teams are still to
+        answer after TRIES tries, or None."""
+        if not night.voice or night.solo or not night.phase.collecting:
+            self._waiting, self._tries = (), 0
+            return None
+        waiting = tuple(night.still_to_answer())
+        if waiting != self._waiting:
+            self._waiting, self._tries = waiting, 0
+            return None
+        self._tries += 1
+        if self._tries < TRIES or not waiting:
+            return None
+        self.calling = waiting[0]
+        return Ask(f"{waiting[0].value}, your answer?")
+
+
+def _unlabelled(read: intent.Intent, words: list[str]) -> bool:
+    """Words the engine would give to the team last named, or refuse for want of a name."""
+    if read is intent.Plain.START_WITH_TEAM:
+        return True
+    if not isinstance(read, intent.Answers):
+        return False
+    lead, parts = voice_labels(words)
+    return not parts and bool(lead)
+
+
+def _spelling(words: list[str]) -> str | None:
+    """The letters of a spelling that a misheard team name opens ("that's b u t t o n"), as letters."""
+    for start in range(min(3, len(words))):
+        spelled = spelled_word(words[start:])
+        if spelled is not None:
+            return " ".join(spelled)
+    return None
+
+
+def _in_order(teams: set[Team]) -> tuple[Team, ...]:
+    return tuple(team for team in TEAM_ORDER if team in teams)
