@@ -267,8 +267,8 @@ def _closed_by_server(sock: socket.socket, wait: float) -> bool:
 
 def test_one_address_holds_at_most_its_share_and_slow_headers_are_dropped() -> None:
     server = _server(Limits(per_address=4, header_seconds=1.0))
+    held = _slow_headers(server.port, GUEST, 10)
     try:
-        held = _slow_headers(server.port, GUEST, 10)
         time.sleep(0.3)
         kept = [not _closed_by_server(sock, 0.01) for sock in held]
         assert kept == [True] * 4 + [False] * 6
@@ -282,10 +282,11 @@ def test_one_address_holds_at_most_its_share_and_slow_headers_are_dropped() -> N
         assert time.monotonic() - started < 4.0  # not a speed check: the default would be 10 seconds
         for sock in held:
             sock.close()
-        again = _slow_headers(server.port, GUEST, 1)
-        assert not _closed_by_server(again[0], 0.3)  # its share is its own again
-        again[0].close()
+        held += _slow_headers(server.port, GUEST, 1)
+        assert not _closed_by_server(held[-1], 0.3)  # its share is its own again
     finally:
+        for sock in held:
+            sock.close()
         server.stop()
 
 
@@ -308,13 +309,12 @@ def _stream_count(server: ScreenServer, count: int) -> None:
 
 def test_past_the_cap_on_pages_a_guests_page_makes_way_never_the_tables_own() -> None:
     server = _server(Limits(streams=3))
+    socks: list[socket.socket] = []
     try:
-        own = _listen(server.port, "127.0.0.1")
-        _stream_count(server, 1)
-        oldest = _listen(server.port, GUEST)
-        _stream_count(server, 2)
-        newer = _listen(server.port, OTHER_GUEST)
-        _stream_count(server, 3)
+        for number, address in enumerate(("127.0.0.1", GUEST, OTHER_GUEST), start=1):
+            socks.append(_listen(server.port, address))
+            _stream_count(server, number)  # one after the other: the guest's is the oldest of theirs
+        own, oldest, newer = socks
         with (
             client(f"http://127.0.0.1:{server.port}/", ADULT) as adult,
             adult.stream("GET", "/events") as page,
@@ -325,22 +325,22 @@ def test_past_the_cap_on_pages_a_guests_page_makes_way_never_the_tables_own() ->
             assert peers == sorted(["127.0.0.1", OTHER_GUEST, ADULT])
             assert _closed_by_server(oldest, 5.0)
             assert not _closed_by_server(own, 0.2) and not _closed_by_server(newer, 0.2)
-        for sock in (own, oldest, newer):
-            sock.close()
     finally:
+        for sock in socks:
+            sock.close()
         server.stop()
 
 
 def test_a_page_that_never_reads_is_dropped_and_the_night_never_waits() -> None:
     server = _server(Limits(write_seconds=1.0))
+    deaf = _listen(server.port, GUEST)
     try:
-        deaf = _listen(server.port, GUEST)
         _stream_count(server, 1)
         started = time.monotonic()
-        for number in range(400):  # far more than a page that reads nothing can be sent
-            server.broadcast.publish("caption", {"number": number, "text": "x" * 4000})
+        for number in range(400):  # 16 MB: far more than the sockets between them can hold
+            server.broadcast.publish("caption", {"number": number, "text": "x" * 40_000})
         assert time.monotonic() - started < 2.0  # publishing never waits on a page
         _stream_count(server, 0)
-        deaf.close()
     finally:
+        deaf.close()
         server.stop()
