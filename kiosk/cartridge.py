@@ -95,6 +95,18 @@ WHOLE_KEY = (
 )
 EPILOGUE = "Share the night at aigamecards.com/epilogue."
 ARGUING = "Arguing with the key's facts changes nothing: its source and seal can be checked afterwards."
+# Card lines written for a chat window (they say to type, bold, send or open a link, or to switch to voice):
+# the kiosk says each exactly, then one line of its own on what it means here (kiosk/engine/kiosk_lines.py).
+CHAT_WINDOW_LINES = (
+    NO_KEY,
+    TEAMS_LINE,
+    SOLO_LINE,
+    HOW_TO_PLAY,
+    STILL_TO_ANSWER,
+    TAKE_YOUR_TIME,
+    DROP_QUESTION_MARK,
+    CANDLE_END,
+)
 RESULT = (
     "RESULT: AIGC|halloween-trivia|board|v1.0.0|end:{end}|ch:1|turns:{turns}|teams:{teams}|score:{score}"
     "|win:{win}|tape:0|sha:none"

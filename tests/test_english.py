@@ -48,7 +48,7 @@ def test_each_night_said_word_for_word_ends_with_its_recorded_ledger_and_result(
     host = Host(load_practice().key, source=KeySource.PRACTICE, voice=True)
     host.opening()
     if table.resume:
-        assert host.hear(table.resume).text.startswith("Save resumed")
+        assert host.hear(table.resume).text.startswith("The saved night carries on")
     replies = [host.hear(utterance.text) for utterance in table.utterances]
     assert replies[-1].over and not any(reply.over for reply in replies[:-1])
     assert replies[-1].ledger == table.ledger

@@ -10,10 +10,17 @@ from kiosk import Host, Key, KeySource, Phase
 from kiosk import cartridge as card
 from kiosk.engine import ruling
 from kiosk.engine.cells import Cell
+from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.night import Night
 from kiosk.engine.say import WHOLE_KEY
 
 from .conftest import Table, answer
+
+
+def still_to_answer(teams: str) -> str:
+    """The card's Still to answer line, exactly, and the kiosk's typed line after it."""
+    return card.STILL_TO_ANSWER.format(teams=teams) + " " + AFTER_CARD_LINE[card.STILL_TO_ANSWER].typed
+
 
 # --- opening -----------------------------------------------------------------------------------------------
 
@@ -50,9 +57,11 @@ def test_naming_the_teams(plain_key: Key, said: str, teams: str) -> None:
     reply = table.say(said)
     first = reply.lines[0].text
     assert first == card.TEAMS_LINE.format(teams=teams, first="Bats", second="Ghosts")
-    assert reply.lines[1].text == card.HOW_TO_PLAY
-    assert reply.lines[2].text == card.BOARD_HEADING
-    assert reply.lines[3].text == "A · Old Customs: Halloween's name and customs. 1 2 3 4 5"
+    assert reply.lines[1].text == AFTER_CARD_LINE[card.TEAMS_LINE].typed
+    assert reply.lines[2].text == card.HOW_TO_PLAY
+    assert reply.lines[3].text == AFTER_CARD_LINE[card.HOW_TO_PLAY].typed
+    assert reply.lines[4].text == card.BOARD_HEADING
+    assert reply.lines[5].text == "A · Old Customs: Halloween's name and customs. 1 2 3 4 5"
     assert reply.lines[-1].text == "Bats, pick a category and points, like D3."
     assert table.ledger.pick == "Bats"
 
@@ -61,6 +70,7 @@ def test_solo(plain_key: Key) -> None:
     table = Table(plain_key)
     reply = table.say("solo")
     assert reply.lines[0].text == card.SOLO_LINE
+    assert reply.lines[1].text == AFTER_CARD_LINE[card.SOLO_LINE].typed
     assert table.ledger.pick == "You"
     assert [s.name for s in table.ledger.scores] == ["You"]
 
@@ -157,7 +167,7 @@ def test_answers_lock_and_still_to_answer_is_said_exactly(plain_key: Key) -> Non
     table = Table(plain_key)
     table.say("three", "A1")
     reply = table.say(f"Bats: {answer('A1')}")
-    assert reply.speech == card.STILL_TO_ANSWER.format(teams="Ghosts and Owls")
+    assert reply.speech == still_to_answer("Ghosts and Owls")
     assert table.ledger.got == ("Bats",)
 
 
@@ -222,14 +232,18 @@ def test_a_question_mark_locks_nothing_and_says_so(plain_key: Key) -> None:
     table = Table(plain_key)
     table.say("two", "A1")
     reply = table.say(f"Bats: {answer('A1')}? Ghosts: pass")
-    assert reply.speech == card.DROP_QUESTION_MARK + " " + card.STILL_TO_ANSWER.format(teams="Bats")
+    assert reply.speech == " ".join(
+        (card.DROP_QUESTION_MARK, AFTER_CARD_LINE[card.DROP_QUESTION_MARK].typed, still_to_answer("Bats"))
+    )
 
 
 def test_solo_answers_and_take_your_time(plain_key: Key) -> None:
     table = Table(plain_key)
     table.say("solo", "B2")
-    assert table.say("um, let me think").speech == card.TAKE_YOUR_TIME
-    assert table.say("is it answerb2?").speech == card.DROP_QUESTION_MARK + " " + card.TAKE_YOUR_TIME
+    take_your_time = card.TAKE_YOUR_TIME + " " + AFTER_CARD_LINE[card.TAKE_YOUR_TIME].typed
+    assert table.say("um, let me think").speech == take_your_time
+    drop = card.DROP_QUESTION_MARK + " " + AFTER_CARD_LINE[card.DROP_QUESTION_MARK].typed
+    assert table.say("is it answerb2?").speech == drop + " " + take_your_time
     assert table.say("what's the score?").speech.startswith("Your total: 0 out of 75.")
     reply = table.say(answer("B2"))
     assert "You: right, 2 points." in reply.speech

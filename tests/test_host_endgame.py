@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kiosk import Key, KeySource, Phase
 from kiosk import cartridge as card
+from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.say import WHOLE_KEY
 
 from .conftest import Table, play_board
@@ -43,7 +44,9 @@ def test_a_tie_goes_to_the_candle_end(plain_key: Key) -> None:
     assert reply.speech.endswith("Bats and Ghosts, Candle-End question 1: Year of TB1?")
     assert table.ledger.ce == ("Bats", "Ghosts") and table.ledger.open == "TB1"
     reply = table.say("Bats: about 1890. Owls: 1897")
-    assert reply.speech == card.STILL_TO_ANSWER.format(teams="Ghosts")
+    assert reply.speech == " ".join(
+        (card.STILL_TO_ANSWER.format(teams="Ghosts"), AFTER_CARD_LINE[card.STILL_TO_ANSWER].typed)
+    )
     reply = table.say("Ghosts: eighteen hundred")
     assert "The answer: 1897." in reply.speech and "Source: TB1 source." in reply.speech
     assert "Bats win the night!" in reply.speech
@@ -90,7 +93,7 @@ def test_save_then_resume_in_a_new_night(plain_key: Key) -> None:
     assert "teams:Bats,Ghosts-,Owls" in block and "score:Bats=3,Ghosts=0,Owls=3" in block
     fresh = Table(plain_key)
     reply = fresh.say(block)
-    assert reply.lines[0].text == "Save resumed: 1 of 25 cells played."
+    assert reply.lines[0].text == "The saved night carries on: 1 of the 25 questions is played."
     assert fresh.ledger == table.ledger
     assert fresh.host.save().block() == block
 

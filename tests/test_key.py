@@ -9,6 +9,7 @@ import pytest
 from kiosk import Host, InvalidKeyError, KeySource, parse_key
 from kiosk.cartridge import NO_KEY
 from kiosk.engine.board import CELL_IDS
+from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.keys import practice_key_bytes
 
 from .conftest import KeyText
@@ -107,7 +108,8 @@ def test_no_key_says_the_rule_2_line_exactly_then_why_and_nothing_else_happens(
     host = Host(None, source=source)
     opening = host.opening()
     assert opening.lines[0].text == NO_KEY  # said exactly; the kiosk's own words come after
-    assert then in opening.lines[1].text
+    assert opening.lines[1].text == AFTER_CARD_LINE[NO_KEY].typed  # what the Rule 2 line means here
+    assert then in opening.lines[2].text
     assert opening.over
     for message in ["two", "D3", "save", "Bats: button"]:
         reply = host.hear(message)

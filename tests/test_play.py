@@ -119,10 +119,13 @@ def test_a_save_block_in_a_file_or_pasted_over_lines_is_one_message(tmp_path: Pa
     block = (tmp_path / "saves" / "latest.txt").read_text()
     assert block.count("\n") > 5
     from_file = play(tmp_path / "b", [], "--save", str(tmp_path / "saves" / "latest.txt"))
-    assert "Save resumed: 1 of 25 cells played." in from_file.stdout and first.returncode == 0
+    assert (
+        "The saved night carries on: 1 of the 25 questions is played." in from_file.stdout
+        and first.returncode == 0
+    )
     pasted = play(tmp_path / "c", block.splitlines())
-    assert "Save resumed: 1 of 25 cells played." in pasted.stdout
-    assert "Playing solo, or" not in pasted.stdout.split("Save resumed")[1]
+    assert "The saved night carries on: 1 of the 25 questions is played." in pasted.stdout
+    assert "Playing solo, or" not in pasted.stdout.split("The saved night carries on")[1]
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(b"\xff\xfe not a save")
     refused = play(tmp_path / "d", [], "--save", str(garbage))

@@ -7,6 +7,7 @@ import pytest
 from kiosk import cartridge as card
 from kiosk.engine.cells import Cell
 from kiosk.engine.facts import CardAnswer, Part, Topic
+from kiosk.engine.night import Night
 from kiosk.engine.questions import answer, is_question, read_question
 from kiosk.engine.teams import Team
 
@@ -56,8 +57,8 @@ def test_not_a_question() -> None:
 
 
 def test_off_the_card_the_refusal_stands_alone_and_on_it_the_prompt_follows() -> None:
-    assert answer(CardAnswer(Topic.OUTSIDE)) == [CardAnswer(Topic.OUTSIDE)]
-    assert answer(CardAnswer(Topic.SCORE)) == [CardAnswer(Topic.SCORE), Part.PROMPT]
+    assert answer(Night(), CardAnswer(Topic.OUTSIDE)) == [CardAnswer(Topic.OUTSIDE)]
+    assert answer(Night(), CardAnswer(Topic.SCORE)) == [CardAnswer(Topic.SCORE), Part.PROMPT]
 
 
 def test_each_rule_topic_has_the_cards_own_text() -> None:

@@ -19,6 +19,7 @@ from kiosk.engine.facts import (
     Verdict,
 )
 from kiosk.engine.key import NotForm
+from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.say import NOTES, Speaker, point_count
 from kiosk.engine.teams import Team
@@ -69,7 +70,8 @@ def test_the_prompt_follows_the_phase(plain_key: Key) -> None:
 
 def test_the_card_lines_are_said_exactly(plain_key: Key) -> None:
     said = speaker(plain_key).lines([Part.CANDLE_END, Noted(Note.START_WITH_TEAM), CardAnswer(Topic.OUTSIDE)])
-    assert said == [card.CANDLE_END, card.START_WITH_TEAM, card.AFTER_THE_NIGHT]
+    after = AFTER_CARD_LINE[card.CANDLE_END].typed
+    assert said == [card.CANDLE_END, after, card.START_WITH_TEAM, card.AFTER_THE_NIGHT]
 
 
 def test_team_out_and_tiebreak(plain_key: Key) -> None:

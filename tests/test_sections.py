@@ -21,6 +21,8 @@ from kiosk.engine.facts import (
     TiebreakDecided,
     TiebreakRead,
     Verdict,
+    Why,
+    YearGiven,
 )
 from kiosk.engine.labels import ALL, Labelled
 from kiosk.engine.night import End, Night, Phase
@@ -99,8 +101,11 @@ def test_the_candle_end(plain_key: Key) -> None:
     collecting.collect(night, plain_key, [Labelled(BATS, "1890"), Labelled(GHOSTS, "1904")])
     assert night.open is Tiebreak.TB2 and night.tied == (BATS, GHOSTS)
     facts = collecting.collect(night, plain_key, [Labelled(BATS, "1845"), Labelled(GHOSTS, "1850 or 1845")])
-    assert facts[0] == TiebreakDecided("1845", ((BATS, 1845), (GHOSTS, None)), "TB2 source")
-    assert facts[-1] == NightEnded(End.PLAYED, (BATS,), 0)
+    decided = TiebreakDecided(
+        "1845", 1845, (YearGiven(BATS, 1845, 0), YearGiven(GHOSTS, None, None)), "TB2 source", (BATS,)
+    )
+    assert facts[0] == decided
+    assert facts[-1] == NightEnded(End.PLAYED, (BATS,), 0, Why.ONLY_YEAR, decided)
 
 
 def test_still_level_after_tb1(plain_key: Key) -> None:

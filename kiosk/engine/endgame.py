@@ -8,7 +8,16 @@ still level after TB2, they share. A closed night ends as it stands.
 from __future__ import annotations
 
 from kiosk.engine.cells import Tiebreak
-from kiosk.engine.facts import Fact, NightEnded, Part, StillLevel, TiebreakDecided, TiebreakRead
+from kiosk.engine.facts import (
+    Fact,
+    NightEnded,
+    Part,
+    StillLevel,
+    TiebreakDecided,
+    TiebreakRead,
+    Why,
+    YearGiven,
+)
 from kiosk.engine.key import Key
 from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.teams import Team
@@ -36,22 +45,22 @@ def decide_tiebreak(night: Night, key: Key) -> list[Fact]:
     tiebreak = night.open_tiebreak
     assert tiebreak is not None
     entry = key.tiebreaks[tiebreak.value]
-    distance: dict[Team, int | None] = {}
     years = []
     for team in night.tied:
         answer = night.answers.get(team)
-        year = answer.year if answer else None
-        distance[team] = None if year is None else abs(year - entry.year)
-        years.append((team, year))
-    facts: list[Fact] = [TiebreakDecided(entry.answer, tuple(years), entry.source)]
-    with_year = [d for d in distance.values() if d is not None]
+        years.append(YearGiven.of(team, answer.year if answer else None, entry.year))
+    with_year = [given.off for given in years if given.off is not None]
     best = min(with_year) if with_year else None
-    level = tuple(team for team in night.tied if distance[team] == best)
+    level = tuple(given.team for given in years if given.off == best)
+    decided = TiebreakDecided(entry.answer, entry.year, tuple(years), entry.source, level)
     night.clear_answers()
     night.tied = level
     if len(level) > 1 and tiebreak is Tiebreak.TB1:
-        return [*facts, StillLevel(level), *read_tiebreak(night, key, Tiebreak.TB2)]
-    return [*facts, *finale(night, End.PLAYED)]
+        return [decided, StillLevel(level), *read_tiebreak(night, key, Tiebreak.TB2)]
+    if len(level) > 1:
+        return [decided, *finale(night, End.PLAYED, Why.STILL_LEVEL, decided)]
+    why = Why.CLOSEST if len(with_year) > 1 else Why.ONLY_YEAR
+    return [decided, *finale(night, End.PLAYED, why, decided)]
 
 
 def drop_from_tie(night: Night, team: Team) -> list[Fact] | None:
@@ -59,15 +68,28 @@ def drop_from_tie(night: Night, team: Team) -> list[Fact] | None:
     if night.phase is not Phase.CANDLE or team not in night.tied:
         return None
     night.tied = tuple(t for t in night.tied if t is not team)
-    return finale(night, End.PLAYED) if len(night.tied) < 2 else None
+    return finale(night, End.PLAYED, Why.LAST_IN_CANDLE) if len(night.tied) < 2 else None
 
 
-def finale(night: Night, end: End) -> list[Fact]:
-    """SCORING & ENDGAME 4-7: the night ends; `say` words the totals, the winner and the RESULT line."""
+def finale(
+    night: Night, end: End, why: Why | None = None, decided: TiebreakDecided | None = None
+) -> list[Fact]:
+    """SCORING & ENDGAME 4-7: the night ends; `say` words the totals, the winner, why, and the RESULT line."""
     winners = night.tied or night.contenders()
+    if why is None:
+        why = _why_by_totals(night, winners)
     night.end = end
     night.open = None
     night.phase = Phase.OVER
     night.votes = set()
     night.tied = ()
-    return [NightEnded(end, winners, night.top())]
+    return [NightEnded(end, winners, night.top(), why, decided)]
+
+
+def _why_by_totals(night: Night, winners: tuple[Team, ...]) -> Why:
+    if night.solo:
+        return Why.SOLO
+    if len(winners) > 1:
+        return Why.SHARED_TOTAL
+    level = [team for team in night.teams if night.score(team) == night.top()]
+    return Why.PLAYING_ABOVE_OUT if len(level) > 1 else Why.TOP_TOTAL

@@ -102,6 +102,13 @@ class SaveResumed:
 
 
 @dataclass(frozen=True)
+class CarriedOn:
+    """A kept night taken up again: how many cells were played before it stopped."""
+
+    played: int
+
+
+@dataclass(frozen=True)
 class SaveRefused:
     reason: str
     foreign: bool
@@ -164,10 +171,26 @@ class TiebreakRead:
 
 
 @dataclass(frozen=True)
+class YearGiven:
+    """A tied team's Candle-End year, and how far it is from the answer's year (None: no year)."""
+
+    team: Team
+    year: int | None
+    off: int | None
+
+    @staticmethod
+    def of(team: Team, year: int | None, answer_year: int) -> YearGiven:
+        return YearGiven(team, year, None if year is None else abs(year - answer_year))
+
+
+@dataclass(frozen=True)
 class TiebreakDecided:
     answer: str
-    years: tuple[tuple[Team, int | None], ...]
+    answer_year: int
+    years: tuple[YearGiven, ...]
     source: str
+    level: tuple[Team, ...]
+    """The teams closest to the answer (any year beats no year): one is the winner; more are still level."""
 
 
 @dataclass(frozen=True)
@@ -175,11 +198,27 @@ class StillLevel:
     teams: tuple[Team, ...]
 
 
+class Why(enum.Enum):
+    """Why the winners won: what the finale says after the totals."""
+
+    SOLO = "a solo night: the total is the score"
+    TOP_TOTAL = "the highest total"
+    PLAYING_ABOVE_OUT = "level with a team that left, and a playing team ranks above it"
+    SHARED_TOTAL = "level at the top on a night that was closed (or only out teams level): shared"
+    CLOSEST = "the Candle-End: the closest year"
+    ONLY_YEAR = "the Candle-End: the only year given (any year beats no year)"
+    STILL_LEVEL = "the Candle-End: still level after TB2, so shared"
+    LAST_IN_CANDLE = "the Candle-End: the other tied teams went out"
+
+
 @dataclass(frozen=True)
 class NightEnded:
     end: End
     winners: tuple[Team, ...]
     top: int
+    why: Why = Why.TOP_TOTAL
+    decided: TiebreakDecided | None = None
+    """The Candle-End question that decided the night, if one did."""
 
 
 class Topic(enum.Enum):
@@ -203,6 +242,13 @@ class Topic(enum.Enum):
 
 
 @dataclass(frozen=True)
+class RuleRead:
+    """ "Read the rule": the card's own words on a topic (None: no rule asked about yet)."""
+
+    topic: Topic | None
+
+
+@dataclass(frozen=True)
 class CardAnswer:
     """Rule 6: a question answered from the card (see `questions.py`); OUTSIDE gets the card's refusal."""
 
@@ -219,6 +265,7 @@ Fact = (
     | TeamsNamed
     | SaveShown
     | SaveResumed
+    | CarriedOn
     | SaveRefused
     | QuestionRead
     | TeamOut
@@ -230,4 +277,5 @@ Fact = (
     | StillLevel
     | NightEnded
     | CardAnswer
+    | RuleRead
 )

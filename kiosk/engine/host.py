@@ -15,9 +15,23 @@ from kiosk import cartridge as card
 from kiosk.engine import collecting, comings, endgame, naming, picking, questions, readback, resuming
 from kiosk.engine import intent as i
 from kiosk.engine.commands import Command
-from kiosk.engine.facts import Fact, NightEnded, Note, Noted, Part, PickPrompt, SaveShown, TooLong
+from kiosk.engine.facts import (
+    CarriedOn,
+    Fact,
+    NightEnded,
+    Note,
+    Noted,
+    Part,
+    PickPrompt,
+    QuestionRead,
+    RuleRead,
+    SaveShown,
+    TiebreakRead,
+    TooLong,
+)
 from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
+from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.ledger import Ledger, TeamScore
 from kiosk.engine.listening import Listening, listening_for
 from kiosk.engine.night import End, Night, Phase
@@ -64,6 +78,13 @@ class Host:
             self.night = before
             self.failures += 1
             return self._say([Noted(Note.FAULT), Part.PROMPT])
+
+    def carry_on(self) -> Reply:
+        """A kept night taken up again: where it stood, said afresh (the open question read again, the
+        read-back, or whose pick it is), never the last reply alone."""
+        if self.key is None:
+            return self._no_key()
+        return self._say([CarriedOn(self.night.board.played_count()), *where_we_are(self.night, self.key)])
 
     def listening_for(self) -> Listening:
         """What the host expects to hear next: for a voice loop choosing how to listen."""
@@ -114,7 +135,8 @@ class Host:
         return self._reply(lines, save_block=block, over=over)
 
     def _no_key(self) -> Reply:
-        return self._reply([card.NO_KEY, NO_KEY_WHY[self.source]], over=True)
+        here = after_card_line(card.NO_KEY, self.night.voice)
+        return self._reply([card.NO_KEY, *here, NO_KEY_WHY[self.source]], over=True)
 
     def _reply(
         self, lines: Sequence[str | Line], *, save_block: str | None = None, over: bool = False
@@ -155,10 +177,29 @@ def _anytime(night: Night, key: Key, intent: i.Intent) -> list[Fact] | None:
         case i.JoinTeam(who, team):
             return comings.join(night, who, team)
         case i.Asked(question):
-            return questions.answer(question)
+            return questions.answer(night, question)
+        case RuleRead():
+            return questions.read_rule(night, intent)
         case i.Plain.ARGUING:
             return [Noted(Note.ARGUING), Part.PROMPT]
     return None
+
+
+def where_we_are(night: Night, key: Key) -> list[Fact]:
+    """The night as it stands, said again: for a night carried on after the kiosk stopped."""
+    if night.phase is Phase.OVER:
+        return [Noted(Note.NIGHT_OVER)]
+    if night.phase in (Phase.TEAMS, Phase.VOTING):
+        return [Part.PROMPT]
+    if night.phase is Phase.PICK:
+        return [Part.SCORES, PickPrompt()]
+    tiebreak = night.open_tiebreak
+    if tiebreak is not None:
+        read: Fact = TiebreakRead(night.tied, tiebreak, key.tiebreaks[tiebreak.value].question)
+    else:
+        assert night.open_cell is not None
+        read = QuestionRead(night.open_cell)
+    return [Part.SCORES, read, Part.PROMPT]
 
 
 def _teams(night: Night, key: Key, intent: i.Intent) -> list[Fact]:

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from kiosk.engine import commands as talk
 from kiosk.engine.cells import Cell
 from kiosk.engine.commands import Command, Movement
-from kiosk.engine.facts import CardAnswer, TooLong, Topic
+from kiosk.engine.facts import CardAnswer, RuleRead, TooLong, Topic
 from kiosk.engine.labels import Labelled, typed_labels, voice_labels
 from kiosk.engine.ledger import is_ledger_line
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.picks import parse_pick
-from kiosk.engine.questions import read_question
+from kiosk.engine.questions import read_question, read_rule_request
 from kiosk.engine.save import holds_save
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import Team
@@ -137,6 +137,7 @@ class Continue:
 
 Intent = (
     TooLong
+    | RuleRead
     | Resume
     | SwitchMode
     | Do
@@ -180,6 +181,9 @@ def read(message: str, night: Night) -> Intent:
         return SwitchMode(command is Command.VOICE)
     if command is Command.HELP:
         return Do(command)
+    rule = read_rule_request(words_of(text))
+    if rule is not None:
+        return rule
     if night.phase is Phase.TEAMS:
         return _read_team_count(text)
     move = talk.parse_team_move(text)

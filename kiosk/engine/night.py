@@ -95,6 +95,8 @@ class Night:
     questions_read: int = 0
     """Questions read in this sitting: a save is read only before the first."""
     end: End | None = None
+    rule_asked: str | None = None
+    """The rule last asked about in plain words (a Topic's value), which "read the rule" reads from the card."""
 
     def copy(self) -> Night:
         """A copy to restore if a message breaks a rule midway. Only these parts change in place; the rest

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 from kiosk.engine.cells import Cell
-from kiosk.engine.facts import CardAnswer, Fact, Part, Topic
+from kiosk.engine.facts import CardAnswer, Fact, Part, RuleRead, Topic
+from kiosk.engine.night import Night
+from kiosk.engine.rule_words import RULE_TOPICS
 from kiosk.engine.teams import TEAM_PATTERN, Team
 from kiosk.engine.text import words_of
 
@@ -79,8 +81,42 @@ def topic_of(words: str) -> CardAnswer:
     return CardAnswer(Topic.OUTSIDE)
 
 
-def answer(asked: CardAnswer) -> list[Fact]:
-    """The facts that answer a question from the card; OUTSIDE is refused with the card's words alone."""
+def answer(night: Night, asked: CardAnswer) -> list[Fact]:
+    """The facts that answer a question from the card; OUTSIDE is refused with the card's words alone. A rule
+    asked about is remembered, so that "read the rule" reads the card's own text on it."""
     if asked.topic is Topic.OUTSIDE:
         return [asked]  # Rule 6: said exactly, nothing added
+    if asked.topic in (*RULE_TOPICS, Topic.RULES):
+        night.rule_asked = asked.topic.value
     return [asked, Part.PROMPT]
+
+
+_READ_RULE = re.compile(
+    r"^(?:please )?(?:read|say|give|tell)(?: me| us)? (?:the|that|this)(?: whole| full)? rules?"
+    r"(?: (?:text|again))?(?: (?:on|about|for|of) (?P<about>.+?))?(?: please)?$"
+    r"|^(?:what|whats) does the card say(?: (?:on|about) (?P<card_about>.+?))?$"
+)
+
+
+def read_rule_request(words: str) -> RuleRead | None:
+    """ "read the rule" (the rule last asked about) or "read the rule on ties": a RuleRead, or None if the
+    words ask for no rule. The topic is None when the words name none (the host takes the last asked)."""
+    match = _READ_RULE.match(words)
+    if match is None:
+        return None
+    about = match["about"] or match["card_about"]
+    if about:
+        topic = topic_of(about).topic
+        if topic in (*RULE_TOPICS, Topic.RULES):
+            return RuleRead(topic)
+    return RuleRead(None)
+
+
+def read_rule(night: Night, asked: RuleRead) -> list[Fact]:
+    """The card's own text on the topic named, or on the rule last asked about."""
+    topic = asked.topic
+    if topic is None and night.rule_asked is not None:
+        topic = Topic(night.rule_asked)
+    if topic is not None:
+        night.rule_asked = topic.value
+    return [RuleRead(topic), Part.PROMPT]

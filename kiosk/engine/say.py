@@ -10,13 +10,18 @@ from dataclasses import dataclass
 
 from kiosk import cartridge as card
 from kiosk.engine import facts as f
-from kiosk.engine.facts import Note, Part, Topic, Verdict
+from kiosk.engine.facts import Note, Part, Topic
+from kiosk.engine.finale_words import WHOLE_KEY, finale, point_count, ruling, tiebreak_decided, totals
 from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
+from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.phrase import Outcome
 from kiosk.engine.reply import Line
+from kiosk.engine.rule_words import NO_RULE_ASKED, RULE_TOPICS, plain_rule
 from kiosk.engine.teams import Team, join_names
+
+__all__ = ["NOTES", "NO_KEY_WHY", "PRACTICE_NIGHT", "WHOLE_KEY", "Speaker", "point_count"]
 
 NOTES = {
     Note.NIGHT_OVER: "The night is over, and its RESULT line stands. Start the kiosk again for a new night.",
@@ -69,13 +74,6 @@ NO_KEY_WHY = {
     "reveal file, fetch the sealed key while online with 'python -m kiosk key fetch', or play the practice key.",
     KeySource.PRACTICE: "The practice key that comes with the kiosk is not whole: install the kiosk again.",
 }
-# The card's closing line claims the sealed key; a night on another key says so instead.
-WHOLE_KEY = {
-    KeySource.PRACTICE: "That is the whole practice key. Anything more from me would be my own questions, not "
-    "checked or sealed.",
-    KeySource.FILE: "That is the whole key file. Anything more from me would be my own questions, not checked or "
-    "sealed.",
-}
 
 
 @dataclass(frozen=True)
@@ -102,7 +100,7 @@ class Speaker:
         match fact:
             case f.Noted(note, team, cell):
                 name = team.value if team else ""
-                return [NOTES[note].format(team=name, cell=cell)]
+                return [NOTES[note].format(team=name, cell=cell), *self.here(NOTES[note])]
             case f.TooLong(characters):
                 return [
                     f"That message is too long for me ({characters} characters): send a few words per team."
@@ -117,14 +115,15 @@ class Speaker:
                 ]
             case f.TeamsNamed(teams):
                 if night.solo:
-                    return [card.SOLO_LINE]
+                    return [card.SOLO_LINE, *self.here(card.SOLO_LINE)]
                 return [
                     card.TEAMS_LINE.format(
                         teams=join_names(teams), first=teams[0].value, second=teams[1].value
-                    )
+                    ),
+                    *self.here(card.TEAMS_LINE),
                 ]
             case Part.HOW_TO_PLAY:
-                return [card.HOW_TO_PLAY]
+                return [card.HOW_TO_PLAY, *self.here(card.HOW_TO_PLAY)]
             case Part.BOARD:
                 return list(self.board_lines())
             case Part.SCORES:
@@ -135,7 +134,9 @@ class Speaker:
                     Line(block, spoken=False),
                 ]
             case f.SaveResumed(turn):
-                return [f"Save resumed: {turn} of {card.CELL_COUNT} cells played."]
+                return [f"The saved night carries on: {questions_played(turn)}."]
+            case f.CarriedOn(turn):
+                return [f"Welcome back: the night carries on where it stopped, and {questions_played(turn)}."]
             case f.SaveRefused(reason, foreign):
                 if foreign:
                     return [
@@ -168,18 +169,19 @@ class Speaker:
             case f.Ruled():
                 return ruling(fact)
             case Part.CANDLE_END:
-                return [card.CANDLE_END]
+                return [card.CANDLE_END, *self.here(card.CANDLE_END)]
             case f.TiebreakRead(tied, tiebreak, question):
                 return [f"{join_names(tied)}, Candle-End question {tiebreak.number}: {question}"]
-            case f.TiebreakDecided(answer, years, source):
-                said = [f"{team.value}: {year if year is not None else 'no year'}." for team, year in years]
-                return [f"The answer: {answer.rstrip('.')}.", *said, f"Source: {source.rstrip('.')}."]
+            case f.TiebreakDecided():
+                return tiebreak_decided(fact)
             case f.StillLevel(teams):
                 return [f"Still level: {join_names(teams)}."]
             case f.NightEnded():
-                return self.finale(fact)
+                return finale(fact, night, self.key, self.source, self.sealed)
             case f.CardAnswer():
                 return self.card_answer(fact)
+            case f.RuleRead(topic):
+                return self.rule_read(topic)
         raise AssertionError(f"no words for {fact!r}")
 
     # --- what the host is waiting for -----------------------------------------------------------------
@@ -196,9 +198,14 @@ class Speaker:
             return [self.readback_line()]
         if night.phase.collecting:
             if night.solo:
-                return [card.TAKE_YOUR_TIME]
-            return [card.STILL_TO_ANSWER.format(teams=join_names(night.still_to_answer()))]
+                return [card.TAKE_YOUR_TIME, *self.here(card.TAKE_YOUR_TIME)]
+            still = card.STILL_TO_ANSWER.format(teams=join_names(night.still_to_answer()))
+            return [still, *self.here(card.STILL_TO_ANSWER)]
         return []
+
+    def here(self, card_line: str) -> list[str]:
+        """After a card line written for a chat window, what it means at this kiosk (by voice or typed)."""
+        return after_card_line(card_line, self.night.voice)
 
     def help(self) -> str:
         """What can be said now."""
@@ -264,54 +271,11 @@ class Speaker:
             lines.append(f"{category.letter} · {category.title}: {category.blurb}. {slots}")
         return lines
 
-    def totals(self) -> str:
-        """Each team's total, a team that left marked: "Bats 3, Ghosts 2 (out)"."""
-        night = self.night
-        return ", ".join(
-            f"{t.value} {night.score(t)}" + (" (out)" if t in night.out else "") for t in night.teams
-        )
-
     def scores_line(self) -> str:
         night = self.night
         if night.solo:
             return f"Your total: {night.score(Team.YOU)} out of {card.MAX_TOTAL}."
-        return f"Scores: {self.totals()}."
-
-    # --- ruling and the end ---------------------------------------------------------------------------
-
-    def finale(self, ended: f.NightEnded) -> list[str | Line]:
-        """SCORING & ENDGAME 4-7."""
-        night = self.night
-        out: list[str | Line] = [card.CANDLE_BURNS]
-        if night.solo:
-            out.append(self.scores_line())
-            win = "solo"
-        else:
-            out.append(f"Totals out of {card.MAX_TOTAL}: {self.totals()}.")
-            if len(ended.winners) == 1:
-                out.append(f"{ended.winners[0].value} win the night!")
-                win = ended.winners[0].value
-            else:
-                out.append(f"{join_names(ended.winners)} share the win!")
-                win = "shared"
-        if self.source is KeySource.PRACTICE:
-            out.append("Tonight's key was the kiosk's practice key, not the sealed key.")
-            # Shown, not spoken: sixty-four hex digits read aloud would take the table half a minute.
-            out.append(Line(f"Its SHA-256 is {self.key.sha256}.", spoken=False))
-        else:
-            out.append(
-                f"Open the reveal file, {card.NOTICE.reveal_url}, check that tonight's questions and answers are the "
-                f"ones in it, then rebuild the hash at {card.VERIFY_SITE}."
-            )
-            out.append(Line(f"The key played tonight has SHA-256 {self.key.sha256}.", spoken=False))
-        teams = 1 if night.solo else len(night.teams)
-        result = card.RESULT.format(
-            end=ended.end.value, turns=night.turns, teams=teams, score=ended.top, win=win
-        )
-        out.append(Line(result, spoken=False))
-        out.append(card.WHOLE_KEY if self.sealed else WHOLE_KEY[self.source])
-        out.append(card.EPILOGUE)
-        return out
+        return f"Scores: {totals(night)}."
 
     # --- Rule 6 ---------------------------------------------------------------------------------------
 
@@ -353,7 +317,16 @@ class Speaker:
                 return ["Nobody picks yet: the teams are not named."]
             return ["You pick next." if night.solo else f"{night.picker.value} pick next."]
         if topic is Topic.RULES:
-            return [card.HOW_TO_PLAY]
+            return [card.HOW_TO_PLAY, *self.here(card.HOW_TO_PLAY)]
+        return list(plain_rule(topic, night))
+
+    def rule_read(self, topic: Topic | None) -> list[str | Line]:
+        """ "Read the rule": the card's own text on the topic asked about."""
+        if topic is None:
+            return [NO_RULE_ASKED]
+        if topic is Topic.RULES:
+            return [card.HOW_TO_PLAY, *self.here(card.HOW_TO_PLAY)]
+        assert topic in RULE_TOPICS
         return [card.RULE_TEXTS[topic.value]]
 
     def cell_state(self, asked: f.CardAnswer) -> str:
@@ -368,23 +341,8 @@ class Speaker:
         return f"{worth}, and it is still on the board."
 
 
-def point_count(points: int) -> str:
-    """Points with their noun, 1 point or 3 points, in one place: a total of 1 needs the singular too."""
-    return f"{points} point" if points == 1 else f"{points} points"
-
-
-def ruling(ruled: f.Ruled) -> list[str | Line]:
-    out: list[str | Line] = [f"The answer: {ruled.answer.rstrip('.')}."]
-    for result in ruled.results:
-        name = result.team.value
-        if result.verdict in (Verdict.OUT, Verdict.NO_ANSWER, Verdict.PASS):
-            out.append(f"{name}: {result.verdict.value}, 0 points.")
-        elif result.verdict is Verdict.RIGHT:
-            out.append(f"{name}: right, {point_count(result.points)}.")
-        elif result.not_form is not None:
-            reason = result.not_form.reason or "not the answer"
-            out.append(f"{name}: wrong, 0 points ({result.not_form.form}: {reason}).")
-        else:
-            out.append(f"{name}: wrong, 0 points.")
-    out.append(f"Source: {ruled.source.rstrip('.')}.")
-    return out
+def questions_played(turn: int) -> str:
+    """ "3 of the 25 questions are played", as a family would say it."""
+    if turn == 0:
+        return "no question has been played yet"
+    return f"{turn} of the {card.CELL_COUNT} questions {'is' if turn == 1 else 'are'} played"
