@@ -1,0 +1,330 @@
+"""The simulated adult: plays a scripted night against the real kiosk by voice, the way the README asks a
+reader to. It says the team count and each pick, reads every team's written answer (team name first),
+checks the read-back against what each team wrote, spells a word where the difference would change the
+ruling ("Bats. T, U, R, N, I, P."), lets a team try a fix it never wrote and another dispute it, says "yes",
+gives Candle-End years, and ends the night by every team's yes. Everything it learns comes from the kiosk's
+text output; everything it says goes through the microphone."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kiosk.engine.key import Key
+from kiosk.engine.spelling import closest_word
+from kiosk.engine.teams import Team
+
+from .kiosk_process import KioskProcess, Ledger
+from .nights import NightScript, Question, ruling_lines, verdict
+from .records import NightRecord, QuestionRecord
+from .voices import Samples
+
+REPLY_SECONDS = 30.0
+"""How long the adult waits for a reply before saying it again (a guard: replies come within seconds)."""
+NIGHT_SECONDS = 900.0
+"""A night still going after this long is stuck: the adult stops it, and what was not ruled counts so."""
+TRIES = 4
+"""The same turn said this many times without the kiosk moving on: the adult gives up on it."""
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TITLES = {
+    "A": "Old Customs",
+    "B": "Far and Wide",
+    "C": "The Haunted Shelf",
+    "D": "Wings and Webs",
+    "E": "The Treat Bag",
+}
+PICK_TRIES = 6
+_READ_BACK = re.compile(r"I have (.*)\. Right\?")
+
+
+class Stuck(Exception):
+    """The night would not move on; the reason is the message."""
+
+
+def spelled(word: str) -> str:
+    """A word spelled letter by letter as a reader says it: "T, U, R, N, I, P." (a year digit by digit)."""
+    if word.isdigit():
+        return ", ".join(DIGITS[int(d)] for d in word) + "."
+    return ", ".join(letter.upper() for letter in word if letter.isalpha()) + "."
+
+
+def read_back(text: str) -> dict[str, str] | None:
+    """The answers the kiosk read back, by team name; None if the text holds no read-back."""
+    found = _READ_BACK.findall(text)
+    if not found:
+        return None
+    heard: dict[str, str] = {}
+    for part in re.split(r"; (?=(?:Bats|Ghosts|Owls|Toads): )", found[-1]):
+        team, _, said = part.partition(": ")
+        heard[team] = said.strip()
+    return heard
+
+
+@dataclass
+class Adult:
+    script: NightScript
+    key: Key
+    kiosk: KioskProcess
+    say_out: Callable[[str], Samples]
+    """Renders a line in the adult's voice."""
+    play: Callable[[Samples], None]
+    """Plays it into the room's microphone."""
+    record: NightRecord
+    text: str = ""
+    """The kiosk's latest reply."""
+    ledger: Ledger | None = None
+    started: float = field(default_factory=time.monotonic)
+
+    # --- speaking and hearing --------------------------------------------------------------------------
+
+    def say(self, line: str) -> str | None:
+        """Say a line; the kiosk's reply (and any more that follow at once), or None if it said nothing."""
+        if time.monotonic() - self.started > NIGHT_SECONDS:
+            raise Stuck(f"the night took over {NIGHT_SECONDS:.0f} s")
+        if self.kiosk.ended:
+            raise Stuck("the kiosk ended")
+        self.record.said.append(line)
+        self.play(self.say_out(line))
+        reply = self.kiosk.block(REPLY_SECONDS)
+        if reply is None:
+            return None
+        more = self.kiosk.block(0.3)
+        while more is not None:
+            reply += "\n" + more
+            more = self.kiosk.block(0.3)
+        self._read(reply)
+        return reply
+
+    def _read(self, reply: str) -> None:
+        self.text = reply
+        self.ledger = Ledger.last_in(reply) or self.ledger
+
+    def closed(
+        self,
+        line: str,
+        moved: Callable[[str], bool],
+        kind: str,
+        tries: int = TRIES,
+        right: Callable[[str], bool] | None = None,
+    ) -> str:
+        """Say a closed-set line until the kiosk moves on; counts whether it understood it right at once
+        (`right`, when moving on is not enough: a pick must open the cell that was said)."""
+        for attempt in range(tries):
+            reply = self.say(line)
+            ok = reply is not None and moved(reply)
+            if attempt == 0:
+                self.record.closed(kind, ok and (right is None or (reply is not None and right(reply))))
+            if ok:
+                assert reply is not None
+                return reply
+        raise Stuck(f"{kind} {line!r} not understood in {tries} tries; last reply {self.text[-200:]!r}")
+
+    # --- the night -------------------------------------------------------------------------------------
+
+    def play_night(self) -> None:
+        first = self.kiosk.block(120)
+        if first is None:
+            raise Stuck("the kiosk never listened")
+        more = self.kiosk.block(1.5)
+        self._read(first if more is None else f"{first}\n{more}")
+        try:
+            if self.script.team_count:
+                self.team_count()
+            for question in self.script.questions:
+                self.question(question)
+            if self.script.ends_by_yes:
+                self.end_night()
+            elif not self.kiosk.ended:
+                self.finish_candle_end()
+        except Stuck as stuck:
+            self.record.stuck = str(stuck)
+        self.record.seconds = time.monotonic() - self.started
+
+    def team_count(self) -> None:
+        """Say the team count; if the kiosk starts another count, say it again as a correction."""
+        teams = [team.value for team in self.script.teams]
+        line = self.script.team_count
+        for attempt in range(TRIES):
+            reply = self.say(line)
+            playing = _playing(reply or "")
+            if attempt == 0:
+                self.record.closed("team count", playing == teams)
+            if playing == teams:
+                return
+            if playing:
+                line = f"no, {self.script.team_count}"  # allowed until the first pick
+        raise Stuck(f"team count not taken in {TRIES} tries; last reply {self.text[-200:]!r}")
+
+    def question(self, question: Question) -> None:
+        record = QuestionRecord(question.cell, self.record.deserved[len(self.record.questions)])
+        self.record.questions.append(record)
+        began = time.monotonic()
+        if question.pick:
+            self.pick(question)
+        record.opened = self.ledger.open if self.ledger else ""
+        if record.opened != question.cell:
+            self.all_pass()  # a cell read cannot be taken back: the table passes it, and it counts as lost
+            record.seconds = time.monotonic() - began
+            return
+        self.answer(question)
+        self.check_read_back(question, record)
+        record.ruled = ruling_lines(self.text)
+        record.seconds = time.monotonic() - began
+
+    def pick(self, question: Question) -> None:
+        """Say the pick; asked which of two was meant, say the one meant by its title, as the kiosk asks;
+        not caught, say it again by letter and by title in turn."""
+        letter, points = question.cell[0], int(question.cell[1])
+        by_title = f"{TITLES[letter]} {DIGITS[points]}"
+        line = question.pick
+        for attempt in range(PICK_TRIES):
+            reply = self.say(line)
+            opened = _opened(reply) if reply is not None else ""
+            if attempt == 0:
+                self.record.closed("pick", opened == question.cell)
+            if opened not in ("", "—"):
+                return
+            line = by_title if line == question.pick or "Was that" in self.text else question.pick
+        raise Stuck(
+            f"pick {question.pick!r} not taken in {PICK_TRIES} tries; last reply {self.text[-200:]!r}"
+        )
+
+    def answer(self, question: Question) -> None:
+        """Read every team's written answer, team name first, two teams a breath; then any team the kiosk
+        is still waiting for, one at a time."""
+        first = True
+        for _ in range(TRIES + 1):
+            if read_back(self.text) is not None:
+                return
+            got = self.ledger.got if self.ledger else ()
+            waiting = [answer for answer in question.answers if answer.team.value not in got]
+            group = 2 if first else 1
+            for start in range(0, len(waiting), group):
+                line = " ".join(
+                    f"{answer.team.value}, {answer.said_first if first and answer.said_first else answer.text}."
+                    for answer in waiting[start : start + group]
+                )
+                self.say(line)
+                if read_back(self.text) is not None:
+                    return
+            first = False
+        raise Stuck(f"answers to {question.cell} never all taken; last reply {self.text[-200:]!r}")
+
+    def check_read_back(self, question: Question, record: QuestionRecord) -> None:
+        """Compare the read-back with what each team wrote; fix, dispute or confirm."""
+        cheated = question.cheat is None
+        tries: dict[str, int] = {}
+        for _ in range(12):
+            heard = read_back(self.text)
+            if heard is None:
+                if ruling_lines(self.text) is not None:
+                    return
+                self.say("repeat")  # lost: hear the kiosk again
+                continue
+            record.note_wrong_team(question, heard)
+            wrong = [
+                answer
+                for answer in question.answers
+                if verdict(heard.get(answer.team.value, ""), question.cell, self.key)
+                != verdict(answer.text, question.cell, self.key)
+            ]
+            if not wrong and not cheated and question.cheat is not None:
+                cheated = True
+                cheat = question.cheat
+                self.say(f"{cheat.team.value}. {spelled(cheat.spelled)}")
+                after = read_back(self.text) or {}
+                written = question.of(cheat.team).text
+                if verdict(after.get(cheat.team.value, ""), question.cell, self.key) != verdict(
+                    written, question.cell, self.key
+                ):
+                    self._dispute(cheat.disputer)
+                continue
+            if not wrong:
+                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
+                return
+            answer = wrong[0]
+            team = answer.team.value
+            word = fix_word(heard.get(team, ""), answer.text, question.cell, self.key)
+            tries[team] = tries.get(team, 0) + 1
+            if word is None or tries[team] > 3:
+                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
+                return
+            record.corrections += 1
+            self.say(f"{team}. {spelled(word)}")
+        raise Stuck(f"read-back of {question.cell} never confirmed")
+
+    def _dispute(self, disputer: Team) -> None:
+        reply = self.say(f"{disputer.value}, that was not what was said.")
+        self.record.closed("dispute", reply is not None and "Fix undone" in reply)
+
+    def all_pass(self) -> None:
+        for _ in range(TRIES):
+            if read_back(self.text) is not None:
+                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
+                return
+            self.say("all, pass.")
+        raise Stuck("a wrongly read cell could not be passed")
+
+    def end_night(self) -> None:
+        self.closed("end the night", lambda r: "To end the night" in r or "RESULT:" in r, "command")
+        for _ in range(len(self.script.teams) * TRIES):
+            if "RESULT:" in self.text:
+                return
+            match = re.search(r"Still to say yes: ([A-Za-z, ]+?)\.", self.text)
+            if match is None:
+                self.closed("end the night", lambda r: "To end the night" in r, "command")
+                continue
+            team = match.group(1).replace(" and ", ", ").split(", ")[0]
+            before = match.group(1)
+            self.closed(
+                f"{team}, yes.",
+                lambda r, before=before: "RESULT:" in r or f"Still to say yes: {before}." not in r,  # type: ignore[misc]
+                "team yes",
+                tries=1,
+            )
+        raise Stuck("the night would not end")
+
+    def finish_candle_end(self) -> None:
+        """A Candle-End the script did not foresee (years heard level): every team passes until it ends."""
+        for _ in range(TRIES):
+            if "RESULT:" in self.text or self.kiosk.ended:
+                return
+            if read_back(self.text) is not None:
+                self.say("yes")
+            else:
+                self.say("all, pass.")
+        raise Stuck("the Candle-End would not end")
+
+
+def _playing(reply: str) -> list[str]:
+    """The teams the last ledger in a reply scores."""
+    ledgers = [line for line in reply.splitlines() if line.startswith("[L] ")]
+    return re.findall(r"\b(Bats|Ghosts|Owls|Toads) -?\d+", ledgers[-1]) if ledgers else []
+
+
+def _opened(reply: str) -> str:
+    ledger = Ledger.last_in(reply)
+    return ledger.open if ledger is not None else ""
+
+
+def fix_word(heard: str, written: str, cell: str, key: Key) -> str | None:
+    """The written word whose spelling, replacing the heard word the kiosk finds closest to it, makes the
+    answer rule as written; else the first written word not heard; None if nothing can be spelled."""
+    words = heard.split()
+    if not words:
+        return None
+    want = verdict(written, cell, key)
+    if cell in ("TB1", "TB2"):
+        return want if want != "None" else None
+    candidates = [word for word in written.split() if len(word) >= 2 and word not in ("an", "the")]
+    for candidate in candidates:
+        index = closest_word(words, candidate)
+        if index is None:
+            continue
+        fixed = [*words[:index], candidate, *words[index + 1 :]]
+        if verdict(" ".join(fixed), cell, key) == want:
+            return candidate
+    missing = [word for word in candidates if word not in words]
+    return missing[0] if missing else None

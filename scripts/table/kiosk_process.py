@@ -1,0 +1,108 @@
+"""The real kiosk, `python -m kiosk voice`, as a process the simulated table listens to: it reads the kiosk's
+text output (replies, the ledger, "(listening)" once a reply has been said) the way a person reads the
+screen and hears the speaker, and knows from "(listening)" when it may speak."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from queue import Empty, Queue
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = ROOT / "models" / "vosk-model-small-en-us-0.15"
+LISTENING = "(listening)"
+LEDGER = re.compile(r"\[L\] q:(\d+)/25 \| open:(\S+) got:(\S+) \|")
+
+
+@dataclass(frozen=True)
+class Ledger:
+    played: int
+    open: str
+    """The open cell ("D3", "TB1") or "—"."""
+    got: tuple[str, ...]
+    """Teams whose answer is locked."""
+
+    @staticmethod
+    def last_in(text: str) -> Ledger | None:
+        found = LEDGER.findall(text)
+        if not found:
+            return None
+        played, cell, got = found[-1]
+        return Ledger(int(played), cell, () if got == "—" else tuple(got.split(",")))
+
+
+class KioskProcess:
+    """`python -m kiosk voice` on the room's microphone. With `speak` its replies are played to the room's
+    speaker at its own pace (real seconds); without, they are written to a WAV file at once, so a night
+    measures the table's turns and the kiosk's hearing, not its reading aloud."""
+
+    def __init__(
+        self, env: dict[str, str], folder: Path, *, save: str = "", speak: bool = False, rate: int = 150
+    ) -> None:
+        command = [sys.executable, "-m", "kiosk", "voice", "--model", str(MODEL), "--rate", str(rate)]
+        if not speak:
+            command += ["--audio-out", str(folder / "kiosk-said.wav")]
+        if save:
+            (folder / "save.txt").write_text(save + "\n")
+            command += ["--save", str(folder / "save.txt")]
+        self.transcript: list[tuple[float, str]] = []
+        """Every line the kiosk printed, with seconds since it started."""
+        self._lines: Queue[str | None] = Queue()
+        self._started = time.monotonic()
+        self.process = subprocess.Popen(
+            command,
+            env={**env, "SNAP_APPLE_HOME": str(folder / "home"), "PYTHONUNBUFFERED": "1"},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,  # one pipe keeps replies and "(listening)" in the order printed
+            text=True,
+            cwd=ROOT,
+        )
+        self._reader = threading.Thread(target=self._read, name="kiosk-output", daemon=True)
+        self._reader.start()
+        self.ended = False
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._lines.put(line.rstrip("\n"))
+        self._lines.put(None)
+
+    def block(self, timeout: float) -> str | None:
+        """The kiosk's next reply, up to its "(listening)" or the end of the night; None if nothing came
+        within timeout seconds. Live captions ("(hearing) ...") are kept in the transcript only."""
+        deadline = time.monotonic() + timeout
+        lines: list[str] = []
+        while True:
+            try:
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except Empty:
+                if lines:
+                    deadline = time.monotonic() + timeout  # a reply is coming: wait for its end
+                    continue
+                return None
+            if line is None:
+                self.ended = True
+                return "\n".join(lines) if lines else None
+            self.transcript.append((time.monotonic() - self._started, line))
+            if line.startswith("(hearing)"):
+                continue
+            if line == LISTENING:
+                return "\n".join(lines)
+            lines.append(line)
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._reader.join(timeout=5)
+        return self.process.returncode

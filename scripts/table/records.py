@@ -1,0 +1,132 @@
+"""What a simulated night measures, per question and per night, and the figures over many nights."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .nights import Question
+
+
+def _content(text: str) -> set[str]:
+    return {word for word in text.lower().split() if len(word) >= 4}
+
+
+def _near(word: str, words: Iterable[str]) -> bool:
+    return any(SequenceMatcher(None, word, other).ratio() >= 0.8 for other in words)
+
+
+@dataclass
+class QuestionRecord:
+    cell: str
+    deserved: tuple[str, ...]
+    """Each team's ruling line when the written answers are typed."""
+    opened: str = ""
+    """The cell the kiosk read (another than `cell` is a pick misheard)."""
+    ruled: tuple[str, ...] | None = None
+    """Each team's ruling line as the kiosk ruled; None if it never ruled."""
+    corrections: int = 0
+    """Spelled fixes the adult needed (a team's dishonest fix is not counted)."""
+    seconds: float = 0.0
+    wrong_team: set[tuple[str, str]] = field(default_factory=set)
+    """(team whose words they were, team they were given to), at any read-back."""
+
+    @property
+    def as_deserved(self) -> bool:
+        return self.opened == self.cell and self.ruled == self.deserved
+
+    def note_wrong_team(self, question: Question, heard: dict[str, str]) -> None:
+        """Words of another team's answer, or its name, in this team's read-back and not in its own: that
+        team's answer (or part of it) was given to this team."""
+        for answer in question.answers:
+            own = _content(answer.text) | _content(answer.said_first)
+            said = heard.get(answer.team.value, "").lower().split()
+            for other in question.answers:
+                if other.team is answer.team:
+                    continue
+                theirs = (
+                    _content(other.text) | _content(other.said_first) | {other.team.value.lower()}
+                ) - own
+                if any(_near(word, theirs) for word in said if len(word) >= 4 and not _near(word, own)):
+                    self.wrong_team.add((other.team.value, answer.team.value))
+
+
+@dataclass
+class NightRecord:
+    script: str
+    voice: str
+    family: str
+    condition: str
+    held_out: bool
+    teams: int
+    deserved: list[tuple[str, ...]]
+    questions: list[QuestionRecord] = field(default_factory=list)
+    closed_set: list[tuple[str, bool]] = field(default_factory=list)
+    """Every closed-set line (team count, pick, yes, command, team yes, dispute) said the first time, and
+    whether the kiosk understood it right at once."""
+    said: list[str] = field(default_factory=list)
+    stuck: str = ""
+    seconds: float = 0.0
+
+    def closed(self, kind: str, at_once: bool) -> None:
+        self.closed_set.append((kind, at_once))
+
+    def all_questions(self) -> list[QuestionRecord | None]:
+        """One entry per scripted question: its record, or None if the night never reached it."""
+        return [*self.questions, *[None] * (len(self.deserved) - len(self.questions))]
+
+
+@dataclass(frozen=True)
+class Figures:
+    nights: int
+    questions: int
+    as_deserved: int
+    corrections: int
+    median_seconds: float | None
+    wrong_team: int
+    closed_said: int
+    closed_at_once: int
+    stuck: int
+
+    @staticmethod
+    def of(nights: list[NightRecord]) -> Figures:
+        questions = [q for night in nights for q in night.all_questions()]
+        played = [q for q in questions if q is not None]
+        seconds = [q.seconds for q in played if q.ruled is not None]
+        closed = [ok for night in nights for _, ok in night.closed_set]
+        return Figures(
+            nights=len(nights),
+            questions=len(questions),
+            as_deserved=sum(1 for q in played if q.as_deserved),
+            corrections=sum(q.corrections for q in played),
+            median_seconds=statistics.median(seconds) if seconds else None,
+            wrong_team=sum(len(q.wrong_team) for q in played),
+            closed_said=len(closed),
+            closed_at_once=sum(closed),
+            stuck=sum(1 for night in nights if night.stuck),
+        )
+
+    HEADER = (
+        f"{'':34} {'nights':>6} {'ruled as deserved':>18} {'fixes/q':>7} {'s/q (median)':>12} "
+        f"{'wrong team':>10} {'closed set at once':>18} {'stuck':>5}"
+    )
+
+    def row(self, label: str) -> str:
+        percent = f"{self.as_deserved}/{self.questions} {self._pct(self.as_deserved, self.questions)}"
+        closed = (
+            f"{self.closed_at_once}/{self.closed_said} {self._pct(self.closed_at_once, self.closed_said)}"
+        )
+        per_q = f"{self.corrections / self.questions:.2f}" if self.questions else "-"
+        seconds = f"{self.median_seconds:.1f}" if self.median_seconds is not None else "-"
+        return (
+            f"{label:34} {self.nights:>6} {percent:>18} {per_q:>7} {seconds:>12} {self.wrong_team:>10} "
+            f"{closed:>18} {self.stuck:>5}"
+        )
+
+    @staticmethod
+    def _pct(part: int, whole: int) -> str:
+        return f"({100 * part / whole:.0f}%)" if whole else "(-)"
