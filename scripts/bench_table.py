@@ -86,6 +86,11 @@ def main() -> int:
     parser.add_argument("--nights", type=int, help="only the first N nights of the plan")
     parser.add_argument("--voice", help="every night in this voice instead (see scripts/table/voices.py)")
     parser.add_argument("--speak", action="store_true", help="the kiosk says its replies at its real pace")
+    parser.add_argument(
+        "--kiosk-tree",
+        type=Path,
+        help="run the kiosk package in this folder instead (another commit's: git archive REV kiosk | tar -x -C DIR)",
+    )
     parser.add_argument("--keep", type=Path, help="write each night's kiosk transcript and the records here")
     args = parser.parse_args()
     if not tools_available():
@@ -100,7 +105,13 @@ def main() -> int:
         for number, (condition, voice, script) in enumerate(nights):
             night_folder = Path(folder) / f"night-{number}"
             record, kiosk = play_night(
-                room, script, voice, CONDITIONS[condition], night_folder, speak=args.speak
+                room,
+                script,
+                voice,
+                CONDITIONS[condition],
+                night_folder,
+                speak=args.speak,
+                tree=args.kiosk_tree,
             )
             records.append(record)
             ruled = sum(1 for q in record.questions if q.as_deserved)

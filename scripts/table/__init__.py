@@ -48,7 +48,14 @@ CONDITIONS = {
 
 
 def play_night(
-    room: Room, script: NightScript, voice: Voice, condition: Condition, folder: Path, *, speak: bool = False
+    room: Room,
+    script: NightScript,
+    voice: Voice,
+    condition: Condition,
+    folder: Path,
+    *,
+    speak: bool = False,
+    tree: Path | None = None,
 ) -> tuple[NightRecord, KioskProcess]:
     """One whole night by voice; the record, and the kiosk process (its transcript) for a report."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -64,7 +71,7 @@ def play_night(
         len(script.teams),
         deserved(script),
     )
-    kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak)
+    kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
         Adult(script, key(), kiosk, voice.render, room.say, record).play_night()
     finally:

@@ -42,8 +42,17 @@ class KioskProcess:
     measures the table's turns and the kiosk's hearing, not its reading aloud."""
 
     def __init__(
-        self, env: dict[str, str], folder: Path, *, save: str = "", speak: bool = False, rate: int = 150
+        self,
+        env: dict[str, str],
+        folder: Path,
+        *,
+        save: str = "",
+        speak: bool = False,
+        rate: int = 150,
+        tree: Path = ROOT,
     ) -> None:
+        """`tree` is a folder holding the `kiosk` package to run (this checkout, or another version's copy
+        for a before-and-after: `python -m` finds the package in its working folder first)."""
         command = [sys.executable, "-m", "kiosk", "voice", "--model", str(MODEL), "--rate", str(rate)]
         if not speak:
             command += ["--audio-out", str(folder / "kiosk-said.wav")]
@@ -61,7 +70,7 @@ class KioskProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,  # one pipe keeps replies and "(listening)" in the order printed
             text=True,
-            cwd=ROOT,
+            cwd=tree,
         )
         self._reader = threading.Thread(target=self._read, name="kiosk-output", daemon=True)
         self._reader.start()
