@@ -1,0 +1,371 @@
+"""In-memory parts for the voice kiosk's loop: a microphone that plays a script, recognisers that read it,
+end of speech that hears any sound, a speaker and an output that keep what was said. No audio.
+
+What the table "says" travels inside the chunks themselves: a spoken chunk's bytes are a JSON reading of
+the words (text, n-best readings and scores, what a closed phrase list would make of them), padded with
+zero bytes; silence is all zeros. So whichever recogniser the kiosk feeds a chunk to reads the same words,
+exactly as real recognisers hear the same sound, and a chunk the kiosk drops is never heard by any of them.
+
+Time runs on one `Clock`: each chunk the microphone captures moves it 0.1 s; playing speech moves it by the
+speech's length (the kiosk waits while it talks). Chunks captured meanwhile pile up in the microphone, as
+they do in a real one, and hold the kiosk's own voice: the kiosk must drop them.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from kiosk.engine.host import Host
+from kiosk.engine.reply import Reply
+from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, joined
+from kiosk.voice.audio import CHUNK_SECONDS, Chunk
+from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.listening import Listening
+from kiosk.voice.tts import Speech
+
+CHUNK_BYTES = int(CHUNK_SECONDS * SAMPLE_RATE) * 2
+SPEECH_RATE = 1_000
+"""Samples per second of the fake speaker's silent speech: only its length matters."""
+SECONDS_PER_CHARACTER = 0.05
+"""How long the fake speaker takes per character of text (about 150 words a minute)."""
+ECHO = "echo of the kiosk"
+"""What the microphone picks up while the kiosk speaks."""
+MOST_ECHOES = 5_000
+"""Chunks of the kiosk's own voice a microphone captures before it gives up (over eight minutes)."""
+UNKNOWN = "[unk]"
+ENDPOINT_SECONDS = 0.5
+"""Silence after which a recogniser closes an utterance of its own (Vosk's default trailing silence)."""
+
+
+class Clock:
+    """The wall clock shared by microphone, output and kiosk (its `clock`)."""
+
+    def __init__(self, start: float = 1_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+# --- what the table says -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """Words said at the table, as the recognisers will hear them."""
+
+    text: str
+    seconds: float = 0.6
+    alternatives: tuple[str, ...] = ()
+    """Other readings, best first (a closed list's n-best)."""
+    scores: tuple[float, ...] = ()
+    closed: str | None = None
+    """What a closed phrase list hears; None: the same words; "[unk]": something outside the list."""
+
+    def reading(self) -> bytes:
+        return json.dumps(
+            {
+                "text": self.text,
+                "alternatives": self.alternatives,
+                "scores": self.scores,
+                "closed": self.closed,
+            }
+        ).encode()
+
+
+@dataclass(frozen=True)
+class Quiet:
+    seconds: float
+
+
+def chunk_bytes(reading: bytes) -> bytes:
+    if len(reading) > CHUNK_BYTES:
+        raise ValueError(f"a reading of {len(reading)} bytes does not fit in one chunk")
+    return reading + bytes(CHUNK_BYTES - len(reading))
+
+
+def said_in(pcm: bytes) -> Spoken | None:
+    """What a spoken chunk carries; None for silence."""
+    reading = pcm.rstrip(b"\0")
+    if not reading:
+        return None
+    fields = json.loads(reading)
+    return Spoken(
+        fields["text"],
+        alternatives=tuple(fields["alternatives"]),
+        scores=tuple(fields["scores"]),
+        closed=fields["closed"],
+    )
+
+
+class ScriptedMicrophone:
+    """A real-time source that captures what `script` says, 0.1 s a chunk, and the kiosk's own voice (ECHO)
+    for as long as the kiosk has been speaking between two chunks. It stops at the script's end."""
+
+    realtime = True
+
+    def __init__(self, clock: Clock, script: Sequence[Spoken | Quiet | str]) -> None:
+        self.clock = clock
+        self.script = [Spoken(step) if isinstance(step, str) else step for step in script]
+        self.captured_to = clock.now
+        self.echoes = 0
+        """Chunks of the kiosk's own voice captured."""
+        self.spoken = 0
+        """Chunks of the table's words captured."""
+
+    def chunks(self) -> Iterator[Chunk]:
+        at = 0.0
+        for step in self.script:
+            reading = step.reading() if isinstance(step, Spoken) else b""
+            for _ in range(round(step.seconds / CHUNK_SECONDS)):
+                for echo in self._while_speaking(at):
+                    yield echo
+                    at += CHUNK_SECONDS
+                self.clock.now = self.captured_to = max(self.clock.now, self.captured_to) + CHUNK_SECONDS
+                self.spoken += bool(reading)
+                yield Chunk(chunk_bytes(reading), at, captured=self.captured_to)
+                at += CHUNK_SECONDS
+
+    def _while_speaking(self, at: float) -> Iterator[Chunk]:
+        """Chunks captured while the kiosk talked (the clock ran ahead of the microphone). A kiosk that
+        heard itself would answer its own echo for ever: the microphone gives up after MOST_ECHOES."""
+        echo = Spoken(ECHO).reading()
+        while self.clock.now - self.captured_to >= CHUNK_SECONDS - 1e-9:
+            if self.echoes >= MOST_ECHOES:
+                raise AssertionError("the kiosk keeps answering its own voice")
+            self.captured_to += CHUNK_SECONDS
+            self.echoes += 1
+            yield Chunk(chunk_bytes(echo), at, captured=self.captured_to)
+            at += CHUNK_SECONDS
+
+
+# --- recognisers -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class ReadingRecognizer:
+    """Hears the readings in the chunks fed to it; a closed one hears a Spoken's `closed` words."""
+
+    closed: bool = False
+    fed: float = 0.0
+    heard: list[str] = field(default_factory=list)
+    """Every utterance this recogniser closed, in order."""
+    _current: Spoken | None = None
+    _quiet: float = 0.0
+
+    def feed(self, chunk: bytes) -> Utterance | None:
+        """Like Vosk, closes an utterance of its own (an endpoint) after ENDPOINT_SECONDS of silence."""
+        self.fed += len(chunk) / 2 / SAMPLE_RATE
+        reading = said_in(chunk)
+        if reading is not None:
+            self._current, self._quiet = reading, 0.0
+            return None
+        self._quiet += len(chunk) / 2 / SAMPLE_RATE
+        return self.finish() if self._quiet >= ENDPOINT_SECONDS - 1e-9 else None
+
+    def partial(self, keep_unknown: bool = False) -> str:
+        text = self._text()
+        return text if keep_unknown or text != UNKNOWN else ""
+
+    def _text(self) -> str:
+        if self._current is None:
+            return ""
+        if self.closed and self._current.closed is not None:
+            return self._current.closed
+        return self._current.text
+
+    def finish(self) -> Utterance | None:
+        if self._current is None:
+            return None
+        text, reading = self._text(), self._current
+        self._current = None
+        self.heard.append(text)
+        if text == UNKNOWN:
+            return Utterance("", unknown=True)
+        words = tuple(Word(word, self.fed, self.fed, 1.0) for word in text.split())
+        if not self.closed:
+            return Utterance(text, words)
+        return Utterance(text, words, reading.alternatives, reading.scores)
+
+    def reset(self) -> None:
+        self._current = None
+
+    def decode(self, pcm: bytes) -> Utterance | None:
+        pieces = [self.feed(pcm[offset : offset + CHUNK_BYTES]) for offset in range(0, len(pcm), CHUNK_BYTES)]
+        last = self.finish()
+        self.reset()
+        return joined([piece for piece in [*pieces, last] if piece is not None])
+
+
+class ReadingRecognizers:
+    """One ReadingRecognizer per way of listening: closed ones between questions and for the read-back, the
+    open one for answers; none beside it."""
+
+    def __init__(self) -> None:
+        self.open = ReadingRecognizer()
+        self.between_questions = ReadingRecognizer(closed=True)
+        self.read_back = ReadingRecognizer(closed=True)
+        self.warmed = threading.Event()
+
+    def __getitem__(self, way: Listening) -> ReadingRecognizer:
+        if way is Listening.BETWEEN_QUESTIONS:
+            return self.between_questions
+        if way is Listening.READ_BACK:
+            return self.read_back
+        return self.open
+
+    def beside(self, way: Listening) -> None:
+        return None
+
+    def warm(self, samples: npt.NDArray[np.int16]) -> None:
+        self.warmed.set()
+
+    def reset(self) -> None:
+        for recognizer in (self.open, self.between_questions, self.read_back):
+            recognizer.reset()
+
+
+@dataclass
+class AnySound:
+    """End of speech: a chunk with any sound in it is voice; `hangover` seconds of silence end it."""
+
+    min_speech_seconds: float = 0.1
+    speech_seconds: float = 0.0
+    quiet_seconds: float = 0.0
+    last_voice_at: float | None = None
+
+    @property
+    def speaking(self) -> bool:
+        return self.speech_seconds >= self.min_speech_seconds - 1e-9
+
+    def feed(self, pcm: bytes, at: float, hangover: float | None = None) -> bool:
+        seconds = len(pcm) / 2 / SAMPLE_RATE
+        if any(pcm):
+            self.speech_seconds += seconds
+            self.quiet_seconds = 0.0
+            self.last_voice_at = at + seconds
+            return False
+        self.quiet_seconds += seconds
+        if self.speaking and self.quiet_seconds >= (0.65 if hangover is None else hangover) - 1e-9:
+            self.speech_seconds = 0.0
+            return True
+        return False
+
+    def reset(self) -> None:
+        self.speech_seconds = 0.0
+        self.quiet_seconds = 0.0
+
+
+# --- speaking --------------------------------------------------------------------------------------------
+
+
+class SilentSpeaker:
+    """Renders text as silence of about the length it would take to say; remembers which text each is."""
+
+    def __init__(self) -> None:
+        self._texts: dict[int, str] = {}
+        self._kept: list[Speech] = []  # keeps each Speech alive, so its id is never reused
+        self._lock = threading.Lock()
+
+    def render(self, text: str) -> Speech:
+        samples = np.zeros(max(1, round(len(text) * SECONDS_PER_CHARACTER * SPEECH_RATE)), dtype=np.int16)
+        speech = Speech(samples, SPEECH_RATE)
+        with self._lock:
+            self._texts[id(speech)] = text
+            self._kept.append(speech)
+        return speech
+
+    def text_of(self, speech: Speech) -> str:
+        with self._lock:
+            return self._texts[id(speech)]
+
+
+class RecordingOutput:
+    """Plays nothing; keeps every sentence said, and moves the clock on by its length."""
+
+    def __init__(self, clock: Clock, speaker: SilentSpeaker) -> None:
+        self.clock = clock
+        self.speaker = speaker
+        self.said: list[str] = []
+        """Every sentence played, in order."""
+        self.spoken_at: list[float] = []
+        """The clock when each sentence started."""
+
+    def open(self) -> None:
+        pass
+
+    def play(self, speech: Speech) -> float:
+        started = self.clock.now
+        self.said.append(self.speaker.text_of(speech))
+        self.spoken_at.append(started)
+        self.clock.now += len(speech.samples) / speech.rate
+        return started
+
+    def quiet_at(self) -> float:
+        return self.clock.now
+
+    def close(self) -> None:
+        pass
+
+
+# --- a whole kiosk -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class FakeTable:
+    """A VoiceKiosk over a real host, with every other part in memory."""
+
+    kiosk: VoiceKiosk
+    microphone: ScriptedMicrophone
+    recognizers: ReadingRecognizers
+    output: RecordingOutput
+    screen: io.StringIO
+
+    def run(self, resume: str | None = None, first: Reply | None = None) -> int:
+        return self.kiosk.run(self.microphone, resume, first)
+
+    @property
+    def heard(self) -> list[str]:
+        """What the host heard, turn by turn (an utterance the kiosk asked about is not passed on)."""
+        return [turn.heard for turn in self.kiosk.turns if turn.reply is not None]
+
+    @property
+    def said(self) -> str:
+        """Everything the kiosk said, sentence after sentence."""
+        return " ".join(self.output.said)
+
+
+def fake_table(
+    host: Host, script: Sequence[Spoken | Quiet | str], *, gap: float = 1.5, **options: Any
+) -> FakeTable:
+    """A kiosk whose table says `script`: each text is followed by `gap` seconds of quiet (long enough for
+    the longest hangover and the tail after the kiosk's reply); Spoken and Quiet steps are taken as they are."""
+    clock = Clock()
+    steps: list[Spoken | Quiet] = []
+    for step in script:
+        steps += [Spoken(step), Quiet(gap)] if isinstance(step, str) else [step]
+    microphone = ScriptedMicrophone(clock, steps)
+    recognizers = ReadingRecognizers()
+    speaker = SilentSpeaker()
+    output = RecordingOutput(clock, speaker)
+    screen = io.StringIO()
+    kiosk = VoiceKiosk(
+        host,
+        None,
+        speaker,
+        output,
+        screen=screen,
+        end_of_speech=AnySound(),
+        recognizer_set=recognizers,
+        clock=clock,
+        **options,
+    )
+    return FakeTable(kiosk, microphone, recognizers, output, screen)

@@ -1,0 +1,226 @@
+"""The voice kiosk's loop with in-memory parts (tests/support/voice.py) around a real host: who speaks when,
+asking again, the read-back, deafness while the kiosk speaks, typed messages, carrying a night on.
+The same loop over real audio, Vosk and espeak-ng is tested in test_voice_kiosk.py and test_doubt.py."""
+
+from __future__ import annotations
+
+from queue import Empty, Queue
+
+import pytest
+
+from kiosk import Host, KeySource
+from kiosk.engine.night import Phase
+from kiosk.keys import load_practice
+from kiosk.voice.kiosk import TAIL_SECONDS
+from kiosk.voice.listening import Listening
+from kiosk.voice.tts import Speech, SpeechError, sentences
+from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
+
+from .support.voice import ECHO, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table
+
+TO_D1 = ["two", "voice", "wings and webs one"]
+"""Two teams, by voice, and Wings & Webs for 1 point (the practice key's D1: "fly")."""
+
+
+def practice_host() -> Host:
+    return Host(load_practice().key, source=KeySource.PRACTICE)
+
+
+def test_each_utterance_is_one_turn_heard_the_way_the_night_expects() -> None:
+    table = fake_table(practice_host(), [*TO_D1, "bats fly", "ghosts they glide", "yes"])
+    assert table.run() == 0
+    assert table.heard == [*TO_D1, "bats fly", "ghosts they glide", "yes"]
+    ways = [turn.listening for turn in table.kiosk.turns]
+    assert ways == [
+        *[Listening.BETWEEN_QUESTIONS] * 3,
+        Listening.ANSWERS,
+        Listening.ANSWERS,
+        Listening.READ_BACK,
+    ]
+    # Picks and commands go to the closed list, answers to the full vocabulary, "yes" to the read-back list.
+    assert table.recognizers.between_questions.heard == TO_D1
+    assert table.recognizers.open.heard == ["bats fly", "ghosts they glide"]
+    assert table.recognizers.read_back.heard == ["yes"]
+    said = table.said
+    assert said.startswith("Practice night:")
+    assert "Bats are the only mammals that can truly do what?" in said
+    assert "I have Bats: fly; Ghosts: they glide. Right?" in said
+    assert "Bats: right, 1 point." in said
+    assert said.index("Right?") < said.index("Bats: right, 1 point.")  # read back before the ruling
+    for turn in table.kiosk.turns:
+        assert turn.reply is not None
+        assert turn.reply.ledger in table.screen.getvalue()
+        assert "[L]" not in said
+
+
+def test_the_kiosk_never_hears_itself_speak() -> None:
+    table = fake_table(practice_host(), TO_D1)
+    table.run()
+    assert table.microphone.echoes > 50  # the microphone heard the kiosk through every reply
+    every = [*table.recognizers.open.heard, *table.recognizers.between_questions.heard]
+    assert ECHO not in every
+    assert table.heard == TO_D1
+
+
+def test_the_tail_after_the_kiosk_stops_is_ignored_then_the_table_is_heard() -> None:
+    # The microphone's first chunk after the opening is captured 0.1 s after the kiosk stopped.
+    early = fake_table(practice_host(), [Spoken("solo", seconds=0.2), Quiet(2.0), "two"])
+    early.run()
+    assert TAIL_SECONDS > 0.2
+    assert early.heard == ["two"]  # "solo" fell inside the tail: room echo, as far as the kiosk knows
+    later = fake_table(practice_host(), [Quiet(TAIL_SECONDS + 0.1), Spoken("solo", seconds=0.2), Quiet(2.0)])
+    later.run()
+    assert later.heard == ["solo"]
+
+
+def test_a_whole_pick_ends_its_turn_sooner_than_an_answer() -> None:
+    table = fake_table(practice_host(), [*TO_D1, "bats fly"])
+    table.run()
+    pick, answer = table.kiosk.turns[2], table.kiosk.turns[3]
+    assert pick.latency is not None and answer.latency is not None
+    assert FINAL_HANGOVER <= pick.latency < ANSWER_HANGOVER
+    assert ANSWER_HANGOVER <= answer.latency < UNFINISHED_HANGOVER
+
+
+def test_a_team_name_alone_waits_for_its_answer() -> None:
+    pause = (ANSWER_HANGOVER + UNFINISHED_HANGOVER) / 2  # longer than an answer's wait, shorter than a name's
+    waited = fake_table(practice_host(), [*TO_D1, Spoken("bats"), Quiet(pause), "fly"])
+    waited.run()
+    assert waited.heard == [*TO_D1, "bats fly"]  # one turn, in two pieces
+    ended = fake_table(practice_host(), [*TO_D1, Spoken("bats fly"), Quiet(pause), "ghosts glide"])
+    ended.run()
+    assert ended.heard == [*TO_D1, "bats fly", "ghosts glide"]
+
+
+def test_a_pick_heard_two_ways_is_asked_about_and_the_night_waits() -> None:
+    torn = Spoken("d two", alternatives=("b two",), scores=(101.3, 100.7))
+    table = fake_table(practice_host(), ["two", "voice", torn, Quiet(1.5), "wings and webs two"])
+    table.run()
+    asked = table.kiosk.turns[2]
+    assert asked.reply is None
+    assert asked.heard == "d two"
+    assert asked.asked == "Was that Wings & Webs 2, or Far and Wide 2? Say the one you meant."
+    assert " ".join(sentences(asked.asked)) in table.said
+    assert asked.asked in table.screen.getvalue()
+    assert table.heard == ["two", "voice", "wings and webs two"]  # the host never heard the torn pick
+    assert table.kiosk.host.ledger().open == "D2"
+
+
+def test_a_sure_pick_is_not_asked_about() -> None:
+    sure = Spoken("d two", alternatives=("b two",), scores=(101.3, 97.0))
+    table = fake_table(practice_host(), ["two", "voice", sure, Quiet(1.5)])
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns] == ["", "", ""]
+    assert table.kiosk.host.ledger().open == "D2"
+
+
+def test_a_closed_list_that_hears_something_else_hands_the_audio_to_the_full_vocabulary() -> None:
+    table = fake_table(practice_host(), ["two", Spoken("how many points is a cell worth", closed="[unk]")])
+    table.run()
+    assert table.recognizers.between_questions.heard == ["two", "[unk]"]
+    assert table.recognizers.open.heard == ["how many points is a cell worth"]
+    assert table.heard == ["two", "how many points is a cell worth"]
+
+
+def test_a_pick_near_a_phrase_is_taken_as_that_phrase() -> None:
+    table = fake_table(practice_host(), ["two", "voice", "wings and web one"])
+    table.run()
+    assert table.heard[-1] == "wings and webs one"
+    assert table.kiosk.host.ledger().open == "D1"
+
+
+class TypedWhileSpeaking:
+    """A message typed on the screen once the table has been speaking for `chunks` chunks."""
+
+    def __init__(self, microphone: ScriptedMicrophone, chunks: int, message: str) -> None:
+        self.microphone, self.chunks, self.message = microphone, chunks, message
+        self.taken_after: int | None = None
+        """How many spoken chunks the microphone had captured when the kiosk took the message."""
+
+    def get_nowait(self) -> str:
+        if self.taken_after is not None or self.microphone.spoken < self.chunks:
+            raise Empty
+        self.taken_after = self.microphone.spoken
+        return self.message
+
+
+def test_a_message_typed_on_the_screen_is_taken_between_utterances() -> None:
+    typed: Queue[str] = Queue()
+    typed.put("two")
+    table = fake_table(practice_host(), ["voice"], typed=typed)
+    table.run()
+    assert table.heard == ["two", "voice"]
+    assert "Voice it is." in table.said
+
+
+def test_a_typed_message_never_splits_an_utterance() -> None:
+    table = fake_table(practice_host(), [Quiet(1.0), Spoken("two teams", seconds=1.0), Quiet(1.5), "bats"])
+    typed = TypedWhileSpeaking(table.microphone, 3, "voice")  # typed while "two teams" is being said
+    table.kiosk.typed = typed
+    table.run()
+    assert typed.taken_after == 10  # once the whole utterance was in
+    assert table.heard == ["two teams", "voice", "bats"]
+
+
+def test_a_night_carried_on_starts_from_its_last_reply_then_takes_the_resumed_message() -> None:
+    earlier = practice_host()
+    earlier.set_voice(True)
+    earlier.opening()
+    last = [earlier.hear(message) for message in ("two", "voice")][-1]
+    table = fake_table(earlier, ["bats fly"])
+    table.run(resume="wings and webs one", first=last)
+    said = table.said
+    assert "Practice night:" not in said  # no opening: the night goes on
+    assert said.startswith(" ".join(sentences(last.speech)))
+    assert "Bats are the only mammals that can truly do what?" in said
+    assert table.heard == ["bats fly"]  # the resumed message is the host's, not a turn heard
+    assert table.kiosk.host.night.phase is Phase.QUESTION
+
+
+def test_the_loop_stops_when_the_night_is_over() -> None:
+    table = fake_table(practice_host(), ["two", "voice", "end the night", "bats yes", "ghosts yes", "board"])
+    assert table.run() == 0
+    assert table.heard == ["two", "voice", "end the night", "bats yes", "ghosts yes"]
+    assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
+    assert "board" not in table.recognizers.between_questions.heard
+
+
+def test_without_a_key_the_kiosk_says_so_and_does_not_listen() -> None:
+    table = fake_table(Host(None), ["two"])
+    assert table.run() == 2
+    assert table.said
+    assert table.heard == []
+    assert table.recognizers.between_questions.heard == []
+
+
+class StumblingSpeaker(SilentSpeaker):
+    """Cannot say one sentence."""
+
+    def render(self, text: str) -> Speech:
+        if text.startswith("Write your answers down"):
+            raise SpeechError("cannot say that")
+        return super().render(text)
+
+
+def test_a_sentence_that_cannot_be_said_is_skipped_and_the_reply_goes_on(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    table = fake_table(practice_host(), TO_D1)
+    table.kiosk.speaker = table.output.speaker = StumblingSpeaker()
+    table.run()
+    assert "Write your answers down" not in table.said
+    assert (
+        "You are Bats and Ghosts. Ghosts: your answer.' One answer per team; the first counts." in table.said
+    )
+    assert "Bats are the only mammals that can truly do what?" in table.said  # the night went on
+    assert "You are Bats and Ghosts. Write your answers down" in table.screen.getvalue()
+    assert "cannot say that" in capsys.readouterr().err
+
+
+def test_the_announcement_follows_the_first_reply_and_is_not_a_turn() -> None:
+    table = fake_table(practice_host(), ["two"], announce="The screen's PIN is 4 2 1 7.")
+    table.run()
+    opening_end = table.said.index("Mix ages on every team if you can.")
+    assert table.said.index("The screen's PIN is 4 2 1 7.") > opening_end
+    assert table.heard == ["two"]
+    assert "The screen's PIN is 4 2 1 7." in table.screen.getvalue()
