@@ -32,14 +32,19 @@ fi
 mkdir -p models
 work="$(mktemp -d models/.fetch-XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-echo "Fetching the small English Vosk model ($artifact) with Maven"
-# Maven's own words (and colour codes) are shown only when it fails.
-if ! mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy \
-    -Dartifact="$artifact" -DoutputDirectory="$work" -Dmdep.stripVersion=true >"$work/mvn.log" 2>&1; then
+echo "==> Fetching the small English Vosk model ($artifact, about 40 MB) with Maven"
+started=$SECONDS
+# Maven's download lines are the progress (each file fetched, with its size and speed); its whole log is
+# shown only when it fails.
+if ! mvn -B org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy \
+    -Dartifact="$artifact" -DoutputDirectory="$work" -Dmdep.stripVersion=true 2>&1 \
+    | tee "$work/mvn.log" | { grep --line-buffered -E '^Downloaded from .*vosk-model' || true; } \
+    | sed -u 's/^/    /'; then
     cat "$work/mvn.log" >&2
     echo "Maven could not fetch $artifact." >&2
     exit 1
 fi
+echo "    unpacking and checking the model"
 python3 - "$work/vosk-model-en.aar" "$work/model" <<'PYTHON'
 import sys
 import zipfile
@@ -67,4 +72,4 @@ if ! whole "$work/model"; then
 fi
 rm -rf "$target"
 mv "$work/model" "$target"
-echo "The English model is ready in $target."
+echo "The English model is ready in $target ($((SECONDS - started)) s)."

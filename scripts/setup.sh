@@ -11,6 +11,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each step says what it is doing and, when it is done, how long it took: a first run takes a minute or more,
+# and a silent minute looks like a hang.
+step_started=0
+step() {
+    step_started=$SECONDS
+    echo "==> $*"
+}
+done_step() {
+    echo "    done in $((SECONDS - step_started)) s"
+}
+# The lines of a long command that show it moving on (a package fetched, unpacked, installed), indented;
+# never fails itself, so the command's own exit status is what counts.
+progress() {
+    { grep --line-buffered -E "$1" || true; } | sed -u 's/^/    /'
+}
+
 english_model="no"
 case "${1:-}" in
     --play)
@@ -42,38 +58,47 @@ fi
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "Installing Debian packages: ${missing[*]}"
+    step "Installing Debian packages (${#missing[@]}): ${missing[*]}"
     $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
-        --no-install-recommends "${missing[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -q \
+        --no-install-recommends "${missing[@]}" 2>&1 | progress '^(Get:|Setting up|E:)'
+    done_step
 fi
 
 # The tests check the kiosk's systemd unit with systemd's own systemd-analyze.
 if [[ "$extras" == *test* ]] && ! command -v systemd-analyze >/dev/null; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    step "Installing systemd's tools (for systemd-analyze)"
     $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
-        --no-install-recommends systemd >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -q \
+        --no-install-recommends systemd 2>&1 | progress '^(Get:|Setting up|E:)'
+    done_step
 fi
 
 python="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
+    step "Making the Python environment in .venv"
     "$python" -m venv .venv
+    done_step
 fi
 stamp=".venv/.installed-${extras:-play}"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    step "Installing the kiosk and its Python packages into .venv${extras:+ (with ${extras})}: a minute or more the first time"
     .venv/bin/python -m pip install -q --upgrade pip
-    if [ -n "$extras" ]; then
-        .venv/bin/python -m pip install -q -e ".[${extras}]"
-    else
-        .venv/bin/python -m pip install -q -e .
-    fi
+    target="."
+    [ -z "$extras" ] || target=".[${extras}]"
+    # pip's own line per package fetched and installed is the progress; "already satisfied" lines are not.
+    .venv/bin/python -m pip install --progress-bar off -e "$target" 2>&1 \
+        | progress '^(Collecting|Downloading|Building|Installing|Successfully|ERROR|error)'
     touch "$stamp"
+    done_step
 fi
 
 if [ "${browser_tests:-0}" = 1 ] && [ ! -f tests/browser/node_modules/axe-core/axe.min.js ]; then
+    step "Fetching axe-core with npm (the table screen's accessibility audit)"
     npm install --silent --no-audit --no-fund --prefix tests/browser >/dev/null
+    done_step
 fi
 
 if [ "${english_model:-no}" = "yes" ]; then
