@@ -15,6 +15,7 @@ from kiosk.engine.board import CELL_IDS
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import practice_key_bytes
 
+from .support.disks import mounted_disk
 from .virtual_audio import VirtualAudio
 
 if TYPE_CHECKING:
@@ -228,3 +229,19 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(HEADLESS_ARGS))
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 256 KB tmpfs for the test (root only: skipped otherwise), unmounted after it."""
+    yield from mounted_disk(tmp_path / "disk")
+
+
+@pytest.fixture
+def runtime_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The kiosk's runtime folder (where a fallback journal is kept) for this test alone; kiosks started
+    by the test inherit it."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(folder))
+    return folder

@@ -4,62 +4,31 @@ not being kept, and no traceback reaches a player."""
 
 from __future__ import annotations
 
-import errno
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from kiosk import Host
 from kiosk.keys import load_practice
-from kiosk.records.journal import Journal, carry_on
+from kiosk.records.carrying import carry_on
+from kiosk.records.journal import Journal
 from kiosk.records.night_records import KeyIdentity, list_nights, read_night, unfinished
 from kiosk.records.storage import StorageError
 
 from .kiosk_process import PlayProcess, run_play
+from .support.disks import fill, mount_small_disk
+
+pytestmark = pytest.mark.usefixtures("runtime_folder")
 
 NIGHT = ["two", "D1", "All: fly"]
 RULED = "Bats: right, 1 point."
-NOT_KEPT = "Goodbye. This night was not kept on the device; a save block shown on screen can carry it on."
-
-
-def mount_small_disk(where: Path, options: str = "size=256k") -> bool:
-    if os.geteuid() != 0:
-        return False
-    where.mkdir(parents=True, exist_ok=True)
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], capture_output=True, check=False
-    )
-    return mounted.returncode == 0
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    disk = tmp_path / "disk"
-    if not mount_small_disk(disk):
-        pytest.skip("mounting a small tmpfs needs root (CI runs as root)")
-    try:
-        yield disk
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], check=False)
-
-
-def fill(disk: Path) -> Path:
-    """Fill the disk to the last byte."""
-    filler = disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
-    try:
-        while True:
-            os.write(fd, b"\0" * 512)
-    except OSError as error:
-        assert error.errno == errno.ENOSPC
-    finally:
-        os.close(fd)
-    return filler
+FALLBACK_FAREWELL = (
+    "until the data disk can take it (it is lost if the power goes): to carry it on, start the kiosk with"
+)
 
 
 def assert_one_clear_line(stderr: str, *words: str) -> None:
@@ -71,20 +40,24 @@ def assert_one_clear_line(stderr: str, *words: str) -> None:
 def test_a_read_only_data_folder(tmp_path: Path) -> None:
     home = tmp_path / "disk"
     if mount_small_disk(home, "size=256k,ro"):
-        words = ("is on a read-only disk", "It goes on here, in memory.")
+        words = ("is on a read-only disk",)
     elif os.geteuid() == 0:
         pytest.skip("root may write anywhere, and this machine does not let it mount a read-only tmpfs")
     else:
         home.mkdir()
         home.chmod(0o555)
-        words = ("may not be written by this user", "It goes on here, in memory.")
+        words = ("may not be written by this user",)
     try:
         run = play_in(home, NIGHT)
     finally:
         subprocess.run(["umount", "-l", str(home)], check=False, capture_output=True)
     assert run.returncode == 0 and RULED in run.stdout
-    assert_one_clear_line(run.stderr, "This night is not being kept:", *words)
-    assert run.stdout.rstrip().endswith(NOT_KEPT)
+    assert_one_clear_line(
+        run.stderr, "The data disk cannot keep the night now:", *words, "each turn is kept in"
+    )
+    assert FALLBACK_FAREWELL in run.stdout.rstrip().rsplit("\n", 1)[-1]
+    (night,) = list_nights(home / "nights").kept
+    assert night.messages == tuple(NIGHT) and night.home is not None
 
 
 def play_in(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -96,28 +69,30 @@ def test_a_full_disk_before_the_night(small_disk: Path) -> None:
     fill(small_disk)
     run = play_in(small_disk, NIGHT)
     assert run.returncode == 0 and RULED in run.stdout
-    assert_one_clear_line(run.stderr, "This night is not being kept:", "is full: free some space")
+    assert_one_clear_line(run.stderr, "The data disk cannot keep the night now:", "is full: free some space")
     assert list(small_disk.glob("nights/*")) == []  # no half-begun journal left to be mistaken for damage
+    (night,) = list_nights(small_disk / "nights").kept
+    assert night.messages == tuple(NIGHT)
 
 
-def test_a_disk_that_fills_up_mid_night_keeps_what_it_could(small_disk: Path) -> None:
+def test_a_disk_that_fills_up_mid_night_keeps_every_turn_in_its_fallback(small_disk: Path) -> None:
     kiosk = PlayProcess(small_disk)
     kiosk.say("two")
     filler = fill(small_disk)
-    # The journal's last page may still have room for a line or two; the board fills it soon after.
     said = ["D1", "All: fly", *["board"] * 8]
     shown = [kiosk.say(message) for message in said]
     assert RULED in shown[1] and all(text.startswith("THE HARVEST BOARD") for text in shown[2:])
     code, out, err = kiosk.stop(15)
-    assert code == 0 and out.rstrip().endswith(NOT_KEPT)
-    assert_one_clear_line(err, "The night is no longer being kept:", "is full", "It goes on here, in memory.")
+    assert code == 0 and FALLBACK_FAREWELL in out.rstrip().rsplit("\n", 1)[-1]
+    assert_one_clear_line(err, "The data disk cannot keep the night now:", "is full", "each turn is kept in")
     filler.unlink()
     (night,) = list_nights(small_disk / "nights").kept
-    kept = len(night.messages)  # all it could keep: a line cut short by the full disk is dropped
-    assert 1 <= kept < 1 + len(said) and night.messages == ("two", *said[: kept - 1])
-    carried = play_in(small_disk, said[kept - 1 :], "--resume")
+    assert night.messages == ("two", *said)
+    carried = play_in(small_disk, ["board"], "--resume")
     assert carried.returncode == 0 and "Traceback" not in carried.stderr
-    assert carried.stdout.count("THE HARVEST BOARD") >= said[kept - 1 :].count("board")
+    assert carried.stdout.count("THE HARVEST BOARD") == 2  # the last reply again, then the one asked for
+    (night,) = list_nights(small_disk / "nights").kept
+    assert night.home is None and night.copies == () and night.messages == ("two", *said, "board")
 
 
 def test_a_folder_where_the_save_file_should_be(tmp_path: Path) -> None:
@@ -140,7 +115,11 @@ def test_a_file_where_a_folder_should_be(where: str, tmp_path: Path) -> None:
         home.write_text("not a folder")
     run = play_in(home, NIGHT)
     assert run.returncode == 0 and RULED in run.stdout
-    assert_one_clear_line(run.stderr, "This night is not being kept:", "a file stands where the folder")
+    assert_one_clear_line(
+        run.stderr, "The data disk cannot keep the night now:", "a file stands where the folder"
+    )
+    (night,) = list_nights(home / "nights").kept
+    assert night.messages == tuple(NIGHT)
 
 
 @pytest.mark.parametrize(
@@ -218,9 +197,12 @@ def test_two_kiosks_started_in_the_same_second_keep_two_journals(tmp_path: Path)
     assert sorted(night.messages for night in nights) == [("three",), ("two",)]
 
 
-def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(small_disk: Path) -> None:
-    # A damaged journal is carried on in a clean copy; a copy the disk cannot finish must not become the
-    # night --resume takes, or the rulings after where it stopped would be lost.
+@pytest.mark.parametrize("fallback", ["full", "with room"])
+def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(
+    fallback: str, small_disk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A damaged journal is carried on in a clean copy; a copy neither the disk nor the fallback can finish
+    # must not become the night --resume takes, or the rulings after where it stopped would be lost.
     loaded = load_practice()
     assert loaded.key is not None
     folder = small_disk / "nights"
@@ -233,17 +215,34 @@ def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(s
     journal.close()
     with (folder / journal.path.name).open("ab") as damaged:
         damaged.write(b"\xff not a turn\n")
+    if fallback == "full":
+        runtime = tmp_path / "full-run"
+        assert mount_small_disk(runtime, "size=64k")
+        monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+        fill(runtime)
     spare = small_disk / "spare"
     spare.write_bytes(b"\0" * 4096)
     fill(small_disk)
     spare.unlink()  # a page free: room for the copy's start, not for all of it
     record = read_night(journal.path)
     assert record.damaged_at is not None and record.messages == tuple(messages)
-    with pytest.raises(StorageError):
-        carry_on(record, loaded)
-    waiting = unfinished(folder)
-    assert waiting is not None and waiting.path == journal.path and waiting.messages == tuple(messages)
-    assert [night.path for night in list_nights(folder).kept] == [journal.path]
+    try:
+        if fallback == "full":
+            with pytest.raises(StorageError):
+                carry_on(record, loaded)
+            waiting = unfinished(folder)
+            assert (
+                waiting is not None and waiting.path == journal.path and waiting.messages == tuple(messages)
+            )
+            assert [night.path for night in list_nights(folder).kept] == [journal.path]
+        else:
+            _, copy, _ = carry_on(record, loaded)
+            copy.close()
+            waiting = unfinished(folder)
+            assert waiting is not None and waiting.messages == tuple(messages) and waiting.damaged_at is None
+    finally:
+        if fallback == "full":
+            subprocess.run(["umount", "-l", str(tmp_path / "full-run")], check=False)
 
 
 def test_a_journal_damaged_in_its_first_turn_is_never_tidied_away(tmp_path: Path) -> None:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from kiosk import Host
 from kiosk.engine.host import KeySource
 from kiosk.keys import LoadedKey, from_bytes, load_practice
-from kiosk.records.journal import CannotCarryOn, Journal, carry_on
+from kiosk.records.carrying import CannotCarryOn, carry_on
+from kiosk.records.journal import Journal
 from kiosk.records.night_records import KeyIdentity, keep_aside, list_nights, read_night, remove, unfinished
 
 from .conftest import KeyText

@@ -8,23 +8,29 @@ The API, for every front end (typed, voice, appliance)::
     journal = Journal.begin(KeyIdentity.of(loaded), folder, voice=False)   # a new night, its own file
     journal.record(None, host.opening())       # the opening; then, for each message, BEFORE showing it:
     journal.record(message, reply)             # appended and fsynced; raises StorageError (one line)
+    journal.trouble                            # why the data disk is not taking turns now, else None
     journal.close()
 
     record = unfinished(folder)                # NightOnRecord | None: the last night not over, not aside
     record.describe()                          # when, which key, teams, "3 of 25 questions played"
-    host, journal, last = carry_on(record, key_for(record))   # CannotCarryOn(reason) for another key
+    host, journal, last = carry_on(record, key_for(record))   # kiosk/records/carrying.py
     keep_aside(record)                         # a new night begins; the old one stays kept and listed
     nights = list_nights(folder)               # Nights(kept=(NightOnRecord, ...), damaged=(Damaged, ...))
     remove(path)                               # a night no longer wanted
 
 Errors, each one line for the person at the kiosk::
 
-    StorageError (kiosk.records.storage)   the journal cannot be written: the night goes on in memory, not kept
+    StorageError (storage)         neither the data disk nor the fallback can keep the journal
     CannotCarryOn                  another or changed key, a night in use elsewhere, a replay that differs
     DamagedJournal                 a journal that is empty or does not begin as a journal
 
 Reading journals back (NightOnRecord, list_nights, unfinished, keep_aside, remove) lives in
 kiosk/records/night_records.py, and StorageError in kiosk/records/storage.py: import each from there.
+
+When the data disk is full or read-only, each turn still goes, before it is shown, to a fallback copy of
+the whole journal in memory (`fallback_folder`: the user's runtime folder), which outlives a crash or restart
+of the kiosk. Every turn tries the data disk first; as soon as it takes the lines it lacks, the fallback copy
+is removed. Reading nights back takes whichever copy holds more turns.
 
 A journal is JSON Lines (ASCII, so any bytes a player typed survive): a header line, then one line per
 turn. Each kiosk writes its own file (time, process and a random part in the name, created exclusively),
@@ -37,179 +43,215 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import secrets
 import time
 from pathlib import Path
-from typing import NamedTuple
 
-from kiosk.engine.host import Host, KeySource
 from kiosk.engine.reply import Reply
-from kiosk.keys import LoadedKey, load_file, load_practice
 from kiosk.records.kept_turn import KeptTurn
-from kiosk.records.night_records import FORMAT, KeyIdentity, NightOnRecord, keep_aside, nights_folder
-from kiosk.records.storage import StorageError, describe, fsync_folder, make_folder
+from kiosk.records.night_records import FORMAT, KeyIdentity, NightOnRecord, fallback_for, nights_folder
+from kiosk.records.storage import StorageError, describe, fsync_folder, write_atomic
+
+_LOG = logging.getLogger(__name__)
 
 
-class CannotCarryOn(Exception):
-    """The night cannot carry on as asked; the message says why in one line. Nothing was changed."""
+def _line(entry: dict[str, object]) -> bytes:
+    return (json.dumps(entry, ensure_ascii=True) + "\n").encode("ascii")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:  # a short write means the disk filled mid-line; the next write says so
+        data = data[os.write(fd, data) :]
+    os.fdatasync(fd)
+
+
+def _lock(fd: int) -> None:
+    with contextlib.suppress(OSError):  # a filesystem without locks: the lock is only advisory
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 class Journal:
-    """The open journal of the night being played: append-only, each line fsynced before it returns."""
+    """The open journal of the night being played: append-only, each line fsynced before it returns, on
+    the data disk, or in the fallback while the data disk cannot take it."""
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(self, path: Path, lines: list[bytes], fallback: Path) -> None:
         self.path = path
-        self._fd = fd
+        """The night's file on the data disk."""
+        self.fallback = fallback
+        """Where the whole journal is kept while the data disk cannot take it."""
+        self.trouble: str | None = None
+        """Why the data disk does not hold every turn, while it does not; None when it does."""
+        self._lines = lines
+        """Every line of the night, its header first: what the data disk must come to hold."""
+        self._home_fd = -1
+        self._home_lines = 0
+        """Lines the data disk holds whole; after a failed write, anything past them is cut off."""
+        self._home_bytes = 0
+        self._home_new = True
+        self._fallback_fd = -1
+        self._fallback_lines = 0
 
     @classmethod
     def begin(
         cls, key: KeyIdentity, folder: Path | None = None, *, voice: bool = False, now: float | None = None
     ) -> Journal:
-        """A new night's journal in its own new file; StorageError (one line) if it cannot be kept."""
+        """A new night's journal in its own new file; StorageError (one line) if neither the data disk nor
+        the fallback can keep it."""
         folder = folder or nights_folder()
-        make_folder(folder)
         moment = time.gmtime(now)
         name = f"night-{time.strftime('%Y%m%d-%H%M%S', moment)}-{os.getpid()}-{secrets.token_hex(3)}.jsonl"
-        path = folder / name
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
-        except OSError as error:
-            raise StorageError(describe(error, folder)) from error
-        journal = cls(path, fd)
-        with contextlib.suppress(OSError):  # a filesystem without locks: the lock is only advisory
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         began = time.strftime("%Y-%m-%dT%H:%M:%SZ", moment)
-        try:
-            journal._append({"journal": FORMAT, "began": began, "key": key.as_json(), "voice": voice})
-            fsync_folder(folder)
-        except (OSError, StorageError) as error:
-            journal.close()
-            with contextlib.suppress(OSError):  # a journal without its header would only be damage to report
-                path.unlink()
-            if isinstance(error, StorageError):
-                raise
-            raise StorageError(describe(error, folder)) from error
+        header = _line({"journal": FORMAT, "began": began, "key": key.as_json(), "voice": voice})
+        journal = cls(folder / name, [header], fallback_for(folder / name))
+        journal._keep()
         return journal
+
+    @classmethod
+    def reopen(cls, record: NightOnRecord) -> Journal:
+        """The journal of a night read back, to carry it on: what it holds whole is what the data disk
+        must hold (the fallback's copy if that is the fuller one). BlockingIOError if another kiosk holds it;
+        StorageError if neither the data disk nor the fallback can keep it."""
+        try:
+            kept = record.path.read_bytes()[: record.kept_bytes]
+        except OSError as error:
+            raise StorageError(describe(error, record.path)) from error
+        journal = cls(record.belongs, kept.splitlines(keepends=True), fallback_for(record.belongs))
+        journal._home_new = False
+        journal._take_fallback()
+        try:
+            journal._open_home(kept)
+        except BlockingIOError:
+            journal.close()
+            raise
+        except OSError as error:
+            journal.trouble = describe(error, journal.path)
+        journal._keep()
+        return journal
+
+    def _take_fallback(self) -> None:
+        """Hold a fallback copy left by the kiosk that played the night, rewritten whole when next used."""
+        try:
+            fd = os.open(self.fallback, os.O_RDONLY)
+        except OSError:
+            return  # no fallback copy: the data disk held the whole night
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise
+        except OSError:
+            pass  # a filesystem without locks: the lock is only advisory
+        self._fallback_fd = fd
+
+    def _open_home(self, kept: bytes) -> None:
+        """Take the data disk's copy as far as it agrees with the whole night; BlockingIOError if in use."""
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held = os.pread(fd, len(kept), 0)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._home_fd = fd
+        agreed = 0
+        for line in self._lines:
+            if held[agreed : agreed + len(line)] != line:
+                break
+            agreed += len(line)
+            self._home_lines += 1
+        self._home_bytes = agreed
+        self._home_new = False
 
     def record(self, message: str | None, reply: Reply) -> None:
         """One turn, made durable before the reply is shown: the message (None for the opening) and reply."""
-        self._append(KeptTurn.of(message, reply).as_json())
+        self._lines.append(_line(KeptTurn.of(message, reply).as_json()))
+        self._keep()
 
-    def _append(self, entry: dict[str, object]) -> None:
-        line = (json.dumps(entry, ensure_ascii=True) + "\n").encode("ascii")
+    def _keep(self) -> None:
+        trouble = self._to_home()
+        if trouble is None:
+            if self._fallback_fd >= 0:
+                _LOG.warning("the journal %s is whole on the data disk again", self.path)
+            self.trouble = None
+            self._drop_fallback()
+            return
+        if self.trouble is None:
+            _LOG.warning("the data disk cannot keep the journal (%s): kept in %s", trouble, self.fallback)
+        self.trouble = trouble
         try:
-            written = os.write(self._fd, line)
-            if written != len(line):  # a short write: the disk filled up mid-line
-                raise OSError(28, "No space left on device", str(self.path))
-            os.fdatasync(self._fd)
+            self._to_fallback()
         except OSError as error:
-            raise StorageError(describe(error, self.path)) from error
+            raise StorageError(f"{trouble}; and {describe(error, self.fallback)}") from error
+        except StorageError as error:
+            raise StorageError(f"{trouble}; and {error}") from error
+
+    def _to_home(self) -> str | None:
+        """Write the lines the data disk lacks; None when it holds them all, else why it does not."""
+        try:
+            if self._home_fd < 0:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._home_fd = os.open(
+                    self.path,
+                    os.O_RDWR | os.O_APPEND | os.O_CREAT | (os.O_EXCL if self._home_new else 0),
+                    0o644,
+                )
+                self._home_new = False
+                _lock(self._home_fd)
+                fsync_folder(self.path.parent)
+            if os.fstat(self._home_fd).st_size != self._home_bytes:
+                os.ftruncate(self._home_fd, self._home_bytes)  # a line cut short by the full disk
+            pending = b"".join(self._lines[self._home_lines :])
+            _write_all(self._home_fd, pending)
+        except OSError as error:
+            self._forget_empty_home()
+            return describe(error, self.path)
+        self._home_lines = len(self._lines)
+        self._home_bytes += len(pending)
+        return None
+
+    def _forget_empty_home(self) -> None:
+        """A data disk file without even its header would only be damage to report: remove it."""
+        if self._home_lines or self._home_fd < 0:
+            return
+        os.close(self._home_fd)
+        self._home_fd = -1
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+    def _to_fallback(self) -> None:
+        if self._fallback_lines == 0:  # the whole journal, in a new file that replaces any older copy
+            write_atomic(self.fallback, b"".join(self._lines))
+            fd = os.open(self.fallback, os.O_WRONLY | os.O_APPEND)
+            _lock(fd)
+            if self._fallback_fd >= 0:
+                os.close(self._fallback_fd)
+            self._fallback_fd = fd
+        else:
+            _write_all(self._fallback_fd, b"".join(self._lines[self._fallback_lines :]))
+        self._fallback_lines = len(self._lines)
+
+    def _drop_fallback(self) -> None:
+        """The data disk holds every line again: the fallback copy is no longer needed."""
+        if self._fallback_fd < 0:
+            return
+        with contextlib.suppress(FileNotFoundError):
+            self.fallback.unlink()
+        os.close(self._fallback_fd)
+        self._fallback_fd = -1
+        self._fallback_lines = 0
 
     def close(self) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        for fd in (self._home_fd, self._fallback_fd):
+            if fd >= 0:
+                os.close(fd)
+        self._home_fd = self._fallback_fd = -1
+        self._fallback_lines = 0
 
-
-def key_for(record: NightOnRecord) -> LoadedKey:
-    """The key the night was played on, loaded again from where it was (the sealed key: as kept)."""
-    if record.key.source == KeySource.SEALED.value:
-        from kiosk.keystore import load_for_night
-
-        return load_for_night()
-    if record.key.source == KeySource.FILE.value and record.key.path:
-        return load_file(Path(record.key.path))
-    return load_practice()
-
-
-class CarriedOn(NamedTuple):
-    host: Host
-    journal: Journal
-    last: Reply
-    """The last reply the table had: show or say it again, so everyone knows where the night stands."""
-
-
-def check_key(record: NightOnRecord, loaded: LoadedKey) -> None:
-    """CannotCarryOn unless the loaded key is the very key the night was played on."""
-    if loaded.key is None:
-        raise CannotCarryOn(f"the key it was played on cannot be loaded: {loaded.problem}")
-    if loaded.source.value != record.key.source:
-        option = record.key.option() or "neither --key nor --sealed"
-        raise CannotCarryOn(f"it was played on {record.key.describe()}: carry it on with {option}")
-    if loaded.key.sha256 != record.key.sha256:
-        raise CannotCarryOn(
-            f"it was played on {record.key.describe()}, and the key given now has SHA-256 "
-            f"{loaded.key.sha256[:16]}…: a different or changed key cannot rule the rest of that night"
-        )
-
-
-def replay(record: NightOnRecord, loaded: LoadedKey) -> tuple[Host, list[Reply]]:
-    """A fresh Host on the key, folded over the night's messages: its opening and every reply."""
-    assert loaded.key is not None
-    host = Host(loaded.key, source=loaded.source, voice=record.voice)
-    replies = [host.opening()]
-    replies += [host.hear(message) for message in record.messages]
-    return host, replies
-
-
-def first_difference(record: NightOnRecord, replies: list[Reply]) -> int | None:
-    """The index of the first kept turn the replay does not give, field for field, else None."""
-    for index, (turn, reply) in enumerate(zip(record.turns, replies, strict=False)):
-        if turn != KeptTurn.of(turn.message, reply):  # its text, its "over" flag and its ledger value
-            return index
-    return None
-
-
-def carry_on(record: NightOnRecord, loaded: LoadedKey) -> CarriedOn:
-    """Replay the night on its own key through a fresh Host and keep journalling it in the same file."""
-    if record.in_use:
-        raise CannotCarryOn(f"{record.name} is being played on another kiosk right now")
-    if record.over:
-        raise CannotCarryOn(f"{record.name} is over; its RESULT line stands")
-    check_key(record, loaded)
-    host, replies = replay(record, loaded)
-    differs = first_difference(record, replies)
-    if differs is not None:
-        raise CannotCarryOn(
-            f"replaying it gives a different reply at turn {differs} than the table was given, "
-            "so it cannot be carried on faithfully"
-        )
-    journal = _reopen(record) if record.damaged_at is None else _clean_copy(record, replies)
-    return CarriedOn(host, journal, replies[-1])
-
-
-def _clean_copy(record: NightOnRecord, replies: list[Reply]) -> Journal:
-    """A damaged night goes on in a new journal of what could be read; the damaged file is then kept aside
-    whole. A copy the disk cannot finish is removed and the damaged file stays: --resume must never find a
-    night shorter than the one the table saw."""
-    journal = Journal.begin(record.key, record.path.parent, voice=record.voice)
-    try:
-        for message, reply in zip((None, *record.messages), replies, strict=True):
-            journal.record(message, reply)
-        keep_aside(record)
-    except StorageError:
-        journal.close()
-        with contextlib.suppress(OSError):
-            journal.path.unlink()
-        raise
-    return journal
-
-
-def _reopen(record: NightOnRecord) -> Journal:
-    try:
-        fd = os.open(record.path, os.O_WRONLY | os.O_APPEND)
-    except OSError as error:
-        raise StorageError(describe(error, record.path)) from error
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError as error:
-        os.close(fd)
-        raise CannotCarryOn(f"{record.name} is being played on another kiosk right now") from error
-    try:
-        os.ftruncate(fd, record.kept_bytes)  # a line cut short by the plug: its reply was never shown
-        os.fsync(fd)
-    except OSError as error:
-        os.close(fd)
-        raise StorageError(describe(error, record.path)) from error
-    return Journal(record.path, fd)
+    def discard(self) -> None:
+        """Close and remove the night, every copy (a night that never heard a message leaves nothing)."""
+        self.close()
+        for path in (self.path, self.fallback):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()

@@ -15,7 +15,8 @@ from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
 from kiosk.keys import LoadedKey
-from kiosk.records.journal import CannotCarryOn, Journal, carry_on, key_for
+from kiosk.records.carrying import CannotCarryOn, carry_on, key_for
+from kiosk.records.journal import Journal
 from kiosk.records.night_records import (
     KeyIdentity,
     NightOnRecord,
@@ -23,7 +24,7 @@ from kiosk.records.night_records import (
     keep_aside,
     list_nights,
     nights_folder,
-    remove,
+    remove_night,
     unfinished,
 )
 from kiosk.records.nightlog import keep_save, saves_folder
@@ -72,12 +73,18 @@ class Keeper:
             self._keep_aside()
         if self.journal is None:
             return
+        before = self.journal.trouble
         try:
             self.journal.record(message, reply)
         except StorageError as error:
             self.notice(f"The night is no longer being kept: {error}. It goes on here, in memory.")
             self.journal.close()
             self.journal = None
+            return
+        if before is None and self.journal.trouble is not None:
+            self.notice(fallback_notice(self.journal))
+        elif before is not None and self.journal.trouble is None:
+            self.notice("The data disk takes the night again: every turn is kept there once more.")
 
     def _keep_aside(self) -> None:
         if self.aside is None:
@@ -100,17 +107,22 @@ class Keeper:
             return "Goodbye."
         if self.journal is None:
             return "Goodbye. This night was not kept on the device; a save block shown on screen can carry it on."
+        if self.journal.trouble is not None:
+            return (
+                f"Goodbye. The night is kept in {self.journal.fallback} until the data disk can take it (it is "
+                f"lost if the power goes): to carry it on, start the kiosk with {CARRY_ON.format(command=self.command)}"
+            )
         return f"Goodbye. The night is kept: to carry it on, start the kiosk with {CARRY_ON.format(command=self.command)}"
 
     def close(self) -> None:
         """Close the journal; a night that never heard a message leaves nothing behind."""
         if self.journal is None:
             return
-        self.journal.close()
         if not self.messages and not self.shown_again:
             # An empty journal left behind is skipped when nights are read: nothing to tell the table.
-            with contextlib.suppress(StorageError):
-                remove(self.journal.path)
+            with contextlib.suppress(OSError):
+                self.journal.discard()
+        self.journal.close()
         self.journal = None
 
 
@@ -135,7 +147,7 @@ def _tidy(folder: Path) -> None:
     for night in list_nights(folder).kept:
         if not night.messages and not night.in_use and night.damaged_at is None:
             with contextlib.suppress(StorageError):
-                remove(night.path)
+                remove_night(night)
 
 
 def begin(loaded: LoadedKey, *, voice: bool, notice: Notice, command: str = "play") -> Started:
@@ -158,7 +170,18 @@ def begin(loaded: LoadedKey, *, voice: bool, notice: Notice, command: str = "pla
         keeper.journal = Journal.begin(KeyIdentity.of(loaded), folder, voice=voice)
     except StorageError as error:
         notice(f"This night is not being kept: {error}. It goes on here, in memory.")
+        return Started(host, keeper, first)
+    if keeper.journal.trouble is not None:
+        notice(fallback_notice(keeper.journal))
     return Started(host, keeper, first)
+
+
+def fallback_notice(journal: Journal) -> str:
+    """The one line said when the data disk stops taking the night's turns."""
+    return (
+        f"The data disk cannot keep the night now: {journal.trouble}. Until it can, each turn is kept in "
+        f"{journal.fallback}, and goes back to the data disk as soon as it has room."
+    )
 
 
 def resume(
@@ -194,6 +217,8 @@ def resume(
             f"The night {record.name} cannot be carried on here: {error}. Nothing was changed."
         ) from error
     notice(f"Carrying on the night {record.name} ({record.describe()}).")
+    if journal.trouble is not None:
+        notice(fallback_notice(journal))
     if record.damaged_at is not None:
         notice(
             f"Its journal is damaged from line {record.damaged_at}, so it carries on from the last turn before "

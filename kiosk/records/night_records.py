@@ -6,9 +6,10 @@ dropped, and a file that is not a journal is reported as damaged, in one line.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kiosk.cartridge import CELL_COUNT, NOTICE
@@ -16,7 +17,7 @@ from kiosk.engine.host import KeySource
 from kiosk.engine.ledger import Ledger
 from kiosk.keys import LoadedKey
 from kiosk.records.kept_turn import KeptTurn, UnreadableTurn
-from kiosk.records.storage import StorageError, data_dir, describe, fsync_folder, make_folder
+from kiosk.records.storage import StorageError, data_dir, describe, fsync_folder, make_folder, runtime_dir
 
 FORMAT = 1
 ASIDE = "aside"
@@ -24,6 +25,20 @@ ASIDE = "aside"
 
 def nights_folder() -> Path:
     return data_dir() / "nights"
+
+
+def fallback_folder(folder: Path) -> Path:
+    """Where the nights of a folder are kept while its disk cannot keep them: in memory, which outlives a
+    crash or restart of the kiosk, one fallback per data folder (named by a digest of its path)."""
+    digest = hashlib.sha256(str(folder.absolute()).encode()).hexdigest()[:12]
+    return runtime_dir() / digest / folder.name
+
+
+def fallback_for(path: Path) -> Path:
+    """The fallback copy of a night's file on the data disk (kept aside or not)."""
+    if path.parent.name == ASIDE:
+        return fallback_folder(path.parent.parent) / ASIDE / path.name
+    return fallback_folder(path.parent) / path.name
 
 
 class DamagedJournal(Exception):
@@ -85,10 +100,19 @@ class NightOnRecord:
     """The line number of the first unreadable line that is not a plain cut-short tail."""
     in_use: bool = False
     """Another kiosk holds this journal open right now."""
+    home: Path | None = None
+    """Where the night belongs on the data disk, when it was read from its fallback copy (the fuller one)."""
+    copies: tuple[Path, ...] = ()
+    """Other files that hold this night: the data disk's shorter copy, or a fallback copy."""
 
     @property
     def name(self) -> str:
         return self.path.stem
+
+    @property
+    def belongs(self) -> Path:
+        """The night's file on the data disk, where it goes back to."""
+        return self.home or self.path
 
     @property
     def over(self) -> bool:
@@ -96,7 +120,7 @@ class NightOnRecord:
 
     @property
     def aside(self) -> bool:
-        return self.path.parent.name == ASIDE
+        return self.belongs.parent.name == ASIDE
 
     @property
     def messages(self) -> tuple[str, ...]:
@@ -204,23 +228,43 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def list_nights(folder: Path | None = None) -> Nights:
-    """Every night kept in the folder and kept aside, newest first, and the journals that are damaged."""
+def list_nights(folder: Path | None = None, fallback: Path | None = None) -> Nights:
+    """Every night kept in the folder, in its fallback, and kept aside, newest first, and the journals that
+    are damaged. A night with a copy in both places is read from the copy holding more turns."""
     folder = folder or nights_folder()
-    paths: list[Path] = []
-    for place in (folder, folder / ASIDE):
-        try:
-            paths += [p for p in place.iterdir() if p.suffix == ".jsonl" and p.is_file()]
-        except OSError:
-            continue  # no folder yet, or not a folder: nothing kept there
+    fallback = fallback or fallback_folder(folder)
+    found: dict[str, list[tuple[Path, Path]]] = {}
+    for place, home in ((folder, folder), (folder / ASIDE, folder / ASIDE)):
+        for path in _journals_in(place):
+            found.setdefault(path.name, []).append((path, home / path.name))
+    for place, home in ((fallback, folder), (fallback / ASIDE, folder / ASIDE)):
+        for path in _journals_in(place):
+            found.setdefault(path.name, []).append((path, home / path.name))
     kept, damaged = [], []
-    for path in paths:
-        try:
-            kept.append(read_night(path))
-        except DamagedJournal as error:
-            damaged.append(Damaged(path, str(error)))
+    for copies in found.values():
+        readable: list[tuple[NightOnRecord, Path]] = []
+        unreadable: list[Damaged] = []
+        for path, home in copies:
+            try:
+                readable.append((read_night(path), home))
+            except DamagedJournal as error:
+                unreadable.append(Damaged(path, str(error)))
+        if not readable:
+            damaged += unreadable
+            continue
+        best, home = max(readable, key=lambda copy: (len(copy[0].turns), copy[0].path == copy[1]))
+        others = tuple(path for path, _ in copies if path != best.path)
+        in_use = any(record.in_use for record, _ in readable)
+        kept.append(replace(best, home=None if home == best.path else home, copies=others, in_use=in_use))
     kept.sort(key=lambda night: (night.began, night.name), reverse=True)
     return Nights(tuple(kept), tuple(damaged))
+
+
+def _journals_in(place: Path) -> list[Path]:
+    try:
+        return [p for p in place.iterdir() if p.suffix == ".jsonl" and p.is_file()]
+    except OSError:
+        return []  # no folder yet, or not a folder: nothing kept there
 
 
 def unfinished(folder: Path | None = None) -> NightOnRecord | None:
@@ -240,16 +284,19 @@ def find_night(name: str, folder: Path | None = None) -> NightOnRecord | None:
 
 
 def keep_aside(record: NightOnRecord) -> Path:
-    """Move a night out of the way of a new one: kept and listed, no longer the one `--resume` takes."""
-    folder = record.path.parent / ASIDE
-    make_folder(folder)
-    target = folder / record.path.name
-    try:
-        record.path.rename(target)
-        fsync_folder(folder)
-    except OSError as error:
-        raise StorageError(describe(error, record.path)) from error
-    return target
+    """Move a night out of the way of a new one: kept and listed, no longer the one `--resume` takes.
+    Every copy moves; the night's file is returned where it now is."""
+    moved = record.path
+    for path in (record.path, *record.copies):
+        folder = path.parent / ASIDE
+        make_folder(folder)
+        try:
+            path.rename(folder / path.name)
+            fsync_folder(folder)
+        except OSError as error:
+            raise StorageError(describe(error, path)) from error
+        moved = folder / path.name if path == record.path else moved
+    return moved
 
 
 def remove(path: Path) -> None:
@@ -257,3 +304,9 @@ def remove(path: Path) -> None:
         path.unlink()
     except OSError as error:
         raise StorageError(describe(error, path)) from error
+
+
+def remove_night(record: NightOnRecord) -> None:
+    """Remove a night, every copy of it."""
+    for path in (record.path, *record.copies):
+        remove(path)

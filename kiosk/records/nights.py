@@ -25,6 +25,7 @@ def nights_command(remove_names: list[str] | None, out: TextIO) -> int:
                 ("kept aside", night.aside),
                 ("by voice", night.voice),
                 ("in play now", night.in_use),
+                (f"held in {night.path} until the data disk has room", night.home is not None),
                 (f"damaged from line {night.damaged_at}", night.damaged_at is not None),
             )
             if present
@@ -43,17 +44,18 @@ def nights_command(remove_names: list[str] | None, out: TextIO) -> int:
 
 def _remove(names: list[str], out: TextIO) -> int:
     nights = list_nights(nights_folder())
-    paths = {night.name: night.path for night in nights.kept if not night.in_use}
-    paths.update({damaged.path.stem: damaged.path for damaged in nights.damaged})
+    paths = {night.name: (night.path, *night.copies) for night in nights.kept if not night.in_use}
+    paths.update({damaged.path.stem: (damaged.path,) for damaged in nights.damaged})
     code = 0
     for name in names:
-        path = paths.get(name.removesuffix(".jsonl"))
-        if path is None:
+        copies = paths.get(name.removesuffix(".jsonl"))
+        if copies is None:
             print(f"No night named {name} is kept (or it is in play now): nothing removed.", file=out)
             code = 1
             continue
         try:
-            remove(path)
+            for path in copies:
+                remove(path)
         except StorageError as error:
             print(f"{name} could not be removed: {error}.", file=out)
             code = 1

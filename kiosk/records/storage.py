@@ -29,6 +29,20 @@ def data_dir() -> Path:
     return Path(base) / APP
 
 
+def runtime_dir() -> Path:
+    """The kiosk's folder in memory, which outlives a crash or restart of the kiosk (not a power cut):
+    in $XDG_RUNTIME_DIR, else /run/user/UID, else (named for the user, as these are shared) /dev/shm or
+    the temporary folder."""
+    override = os.environ.get("XDG_RUNTIME_DIR")
+    own = Path(override) if override else Path(f"/run/user/{os.getuid()}")
+    if own.is_dir() and os.access(own, os.W_OK | os.X_OK):
+        return own / APP
+    shared = Path("/dev/shm")
+    if not (shared.is_dir() and os.access(shared, os.W_OK | os.X_OK)):
+        shared = Path(tempfile.gettempdir())
+    return shared / f"{APP}-{os.getuid()}"
+
+
 def describe(error: OSError, path: Path) -> str:
     """One line for a storage fault: what is wrong with which path, and what to do about it."""
     where = Path(error.filename) if isinstance(error.filename, str) else path

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from kiosk.engine.host import KeySource
 from kiosk.keys import LoadedKey, load_file
-from kiosk.records.journal import first_difference, replay
+from kiosk.records.carrying import first_difference, replay
 from kiosk.records.kept_turn import KeptTurn, ledger_as_json
 from kiosk.records.night_records import DamagedJournal, NightOnRecord, read_night
 

@@ -1,0 +1,146 @@
+"""No turn lost when the data disk fails: on a real small tmpfs, full or read-only, each turn still goes to
+the fallback in the runtime folder before it is shown, a real `play` killed with SIGKILL loses nothing the
+table saw, and the night goes back to the data disk as soon as the disk takes it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kiosk.records.night_records import fallback_folder, list_nights, read_night
+
+from .kiosk_process import PlayProcess, run_play, shown, uninterrupted
+from .support.disks import fill, mounted_disk, remount
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("runtime_folder")]
+
+CELLS = ("A1", "B1", "C1", "D1", "E1", "A2", "B2", "C2", "D2", "E2")
+TWENTY = [m for cell in CELLS for m in (cell, "All: pass")]
+FELL_BACK = "The data disk cannot keep the night now:"
+BACK = "The data disk takes the night again"
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    yield from mounted_disk(tmp_path / "disk", "size=64k")
+
+
+def one_line(stderr: str, *words: str) -> None:
+    assert "Traceback" not in stderr
+    assert len([line for line in stderr.splitlines() if all(word in line for word in words)]) == 1, stderr
+
+
+def test_full_for_twenty_messages_killed_while_full_then_space_again_loses_nothing(tiny_disk: Path) -> None:
+    kiosk = PlayProcess(tiny_disk)
+    kiosk.say("two")
+    filler = fill(tiny_disk)
+    table_saw = [kiosk.say(message) for message in TWENTY]
+    code, _, err = kiosk.kill()
+    assert code == -9
+    one_line(err, FELL_BACK, "is full", str(fallback_folder(tiny_disk / "nights")))
+    expected = uninterrupted(["two", *TWENTY])
+    assert table_saw == [reply.text + "\n" for reply in expected[2:]]
+    (night,) = list_nights(tiny_disk / "nights").kept
+    assert night.messages == ("two", *TWENTY) and night.home is not None  # read from the fallback
+
+    filler.unlink()
+    carried = run_play(tiny_disk, ["E3"], "--resume")
+    assert carried.returncode == 0 and "Traceback" not in carried.stderr
+    assert carried.stdout.startswith(expected[-1].text)  # the last reply the table saw, shown again
+    on_disk = read_night(night.belongs)  # the data disk's own copy, not the fallback's
+    assert on_disk.messages == ("two", *TWENTY, "E3") and on_disk.damaged_at is None
+    assert [turn.reply for turn in on_disk.turns] == [r.text for r in uninterrupted(["two", *TWENTY, "E3"])]
+    assert not list(fallback_folder(tiny_disk / "nights").glob("*.jsonl"))
+
+
+def test_killed_while_full_carries_on_while_still_full(tiny_disk: Path) -> None:
+    kiosk = PlayProcess(tiny_disk)
+    kiosk.say("two")
+    fill(tiny_disk)
+    for message in TWENTY[:6]:
+        kiosk.say(message)
+    kiosk.kill()
+    carried = run_play(tiny_disk, TWENTY[6:8], "--resume")
+    assert carried.returncode == 0 and "Traceback" not in carried.stderr
+    one_line(carried.stderr, FELL_BACK, "is full")
+    (night,) = list_nights(tiny_disk / "nights").kept
+    assert night.messages == ("two", *TWENTY[:8])
+
+
+def test_space_given_back_mid_night_the_journal_holds_every_turn_before_the_next_reply(
+    tiny_disk: Path,
+) -> None:
+    kiosk = PlayProcess(tiny_disk)
+    kiosk.say("two")
+    filler = fill(tiny_disk)
+    for message in TWENTY[:10]:
+        kiosk.say(message)
+    filler.unlink()
+    kiosk.say(TWENTY[10])
+    # The reply to that message is on the screen: the data disk's journal already holds every turn.
+    home = next((tiny_disk / "nights").glob("*.jsonl"))
+    assert read_night(home).messages == ("two", *TWENTY[:11])
+    assert not list(fallback_folder(tiny_disk / "nights").glob("*.jsonl"))
+    kiosk.say(TWENTY[11])
+    _, _, err = kiosk.kill()
+    one_line(err, FELL_BACK)
+    one_line(err, BACK)
+    assert read_night(home).messages == ("two", *TWENTY[:12])
+
+
+def test_a_night_begun_on_a_read_only_data_folder_is_kept_and_carried_on(tmp_path: Path) -> None:
+    for disk in mounted_disk(tmp_path / "card", "size=256k,ro"):
+        kiosk = PlayProcess(disk)
+        for message in ["two", *TWENTY[:4]]:
+            kiosk.say(message)
+        _, _, err = kiosk.kill()
+        one_line(err, FELL_BACK, "is on a read-only disk")
+        expected = uninterrupted(["two", *TWENTY[:6]])
+
+        carried = run_play(disk, TWENTY[4:6], "--resume")  # the card still read-only: carried on anyway
+        assert carried.returncode == 0 and "Traceback" not in carried.stderr
+        assert carried.stdout == shown(expected[5:], farewell=carried.stdout.rstrip().rsplit("\n", 1)[-1])
+        (night,) = list_nights(disk / "nights").kept
+        assert night.messages == ("two", *TWENTY[:6])
+
+        remount(disk, "rw")
+        again = run_play(disk, TWENTY[6:7], "--resume")
+        assert again.returncode == 0 and "Traceback" not in again.stderr
+        on_card = read_night(night.belongs)
+        assert on_card.messages == ("two", *TWENTY[:7])
+        assert not [p for p in fallback_folder(disk / "nights").rglob("*") if p.is_file()]
+
+
+def test_nights_lists_a_night_held_in_the_fallback(tiny_disk: Path) -> None:
+    fill(tiny_disk)
+    run_play(tiny_disk, ["two", "D1"])
+    listed = run_play_nights(tiny_disk)
+    assert "0 of 25 questions played, D1 open" in listed and "until the data disk has room" in listed
+
+
+def run_play_nights(home: Path) -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "kiosk", "nights"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "SNAP_APPLE_HOME": str(home)},
+    ).stdout
+
+
+def test_a_kept_night_carries_on_from_a_card_turned_read_only(small_disk: Path) -> None:
+    kiosk = PlayProcess(small_disk)
+    for message in ["two", "D1"]:
+        kiosk.say(message)
+    kiosk.kill()
+    remount(small_disk, "ro")
+    carried = run_play(small_disk, ["All: fly"], "--resume")
+    assert carried.returncode == 0 and "Bats: right, 1 point." in carried.stdout
+    one_line(carried.stderr, FELL_BACK, "is on a read-only disk")
+    (night,) = list_nights(small_disk / "nights").kept
+    assert night.messages == ("two", "D1", "All: fly") and night.home is not None
