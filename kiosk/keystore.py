@@ -29,14 +29,13 @@ import httpx
 from kiosk.cartridge import NOTICE, SealedNotice
 from kiosk.engine.host import KeySource
 from kiosk.engine.key import InvalidKeyError, parse_key
-from kiosk.keys import LoadedKey
+from kiosk.keys import KEY_FILE_LIMIT, LoadedKey, UnreadableKeyFile, read_key_file
 from kiosk.records.storage import StorageError, data_dir, write_atomic
 
 TIMEOUT = 10.0
 """Seconds to wait for the server at each step (connect, read) before giving up on a try."""
 TRIES = 2
 """The card's rule: fetch once more, then the night does not happen."""
-MAX_KEY_BYTES = 2_000_000
 MAX_REDIRECTS = 3
 
 Progress = Callable[[str], None]
@@ -93,10 +92,12 @@ class KeyStore:
         if not self.key_path.exists() and not self.record_path.exists():
             return None
         try:
-            record = json.loads(self.record_path.read_bytes().decode("utf-8", errors="replace"))
-            data = self.key_path.read_bytes()
+            record = json.loads(read_key_file(self.record_path).decode("utf-8", errors="replace"))
+            data = read_key_file(self.key_path)
             expected = str(record["sha256"])
-        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+        except UnreadableKeyFile as error:
+            raise TamperedKey(f"the kept key or its record cannot be read: {error}") from error
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
             raise TamperedKey(
                 f"the kept key or its record cannot be read ({error.__class__.__name__})"
             ) from error
@@ -130,7 +131,7 @@ def _download(client: httpx.Client, notice: SealedNotice, progress: Progress) ->
             for chunk in response.iter_bytes():
                 chunks.append(chunk)
                 size += len(chunk)
-                if size > MAX_KEY_BYTES:
+                if size > KEY_FILE_LIMIT:
                     raise FetchError("the file is far larger than a key")
                 progress(f"Fetching the sealed key: {size / 1000:.1f} kB")
             data = b"".join(chunks)
