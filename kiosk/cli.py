@@ -210,8 +210,15 @@ def _parser() -> argparse.ArgumentParser:
     verify_parser = commands.add_parser(
         "verify", help="check that a kept night's replies follow from its key"
     )
-    verify_parser.add_argument("journal", type=Path, metavar="JOURNAL")
-    verify_parser.add_argument("--key", type=Path, metavar="FILE", required=True, help="the revealed key")
+    verify_parser.add_argument(
+        "journal", metavar="NIGHT", help="a journal's path, or a night's name as `nights` lists it"
+    )
+    verify_parser.add_argument(
+        "--key",
+        type=Path,
+        metavar="FILE",
+        help="the revealed key (default: the practice or kept sealed key the night names)",
+    )
 
     commands.add_parser("devices", help="list audio devices")
 

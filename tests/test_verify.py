@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from kiosk import Host
-from kiosk.keys import load_file
+from kiosk.engine.host import KeySource
+from kiosk.keys import from_bytes, load_file
+from kiosk.keystore import KeyStore
 from kiosk.records.journal import Journal
-from kiosk.records.night_records import KeyIdentity
+from kiosk.records.night_records import KeyIdentity, list_nights
 from kiosk.records.verify import verify
 
 from .conftest import KeyText
+from .kiosk_process import run_play
 
 
 def night_on_key_file(folder: Path, messages: list[str]) -> tuple[Path, Path]:
@@ -68,3 +74,76 @@ def test_a_ledger_value_that_differs_from_the_reply_is_not_verified(
     rewrite_turn(path, 4, {"ledger": {**ledger, **forged}})
     code, said = verified(path, key)
     assert code == 1 and "Not verified: turn 3" in said and "ledger {" in said
+
+
+def run_verify(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "kiosk", "verify", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "SNAP_APPLE_HOME": str(home)},
+    )
+
+
+def test_a_practice_night_verifies_by_its_name_with_no_key_given(tmp_path: Path) -> None:
+    run_play(tmp_path, ["two", "D1", "All: fly", "end the night", "Bats: yes", "Ghosts: yes"])
+    (night,) = list_nights(tmp_path / "nights").kept
+    name = night.name
+    assert (
+        f"{name}: "
+        in subprocess.run(
+            [sys.executable, "-m", "kiosk", "nights"],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "SNAP_APPLE_HOME": str(tmp_path)},
+        ).stdout
+    )
+    run = run_verify(tmp_path, name)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.startswith(
+        f"Verified: all 7 replies of {name} follow from its 6 messages on the practice key"
+    )
+    assert run.stdout.splitlines()[1].startswith("RESULT:")
+    assert run_verify(tmp_path, str(night.path)).stdout == run.stdout
+
+
+def test_a_sealed_night_verifies_on_the_sealed_key_kept_on_the_device(tmp_path: Path) -> None:
+    store = KeyStore(tmp_path / "sealed")
+    data = KeyText().render().encode()
+    store.keep(data, "https://example.invalid/reveal.md", "2026-10-31T18:00:00Z")
+    loaded = from_bytes(data, KeySource.SEALED, store.key_path)
+    assert loaded.key is not None
+    host = Host(loaded.key, source=loaded.source)
+    journal = Journal.begin(
+        KeyIdentity(KeySource.SEALED.value, loaded.key.sha256, str(store.key_path)), tmp_path / "nights"
+    )
+    journal.record(None, host.opening())
+    for message in ("two", "A1", "All: answera1"):
+        journal.record(message, host.hear(message))
+    journal.close()
+    run = run_verify(tmp_path, journal.path.stem)
+    assert run.returncode == 0 and "on the sealed key kept on this device" in run.stdout, run.stdout
+    store.key_path.unlink()
+    store.record_path.unlink()
+    gone = run_verify(tmp_path, journal.path.stem)
+    assert gone.returncode == 2
+    assert gone.stdout == (
+        "Cannot verify: the night was played on the sealed key and none is kept on this device: "
+        "give the revealed key with --key FILE.\n"
+    )
+
+
+def test_a_night_on_a_key_file_needs_that_file_and_an_unknown_name_is_said(tmp_path: Path) -> None:
+    (tmp_path / "nights").mkdir()
+    path, key = night_on_key_file(tmp_path / "nights", ["two"])
+    run = run_verify(tmp_path, path.stem)
+    assert run.returncode == 2 and "give that file with --key FILE" in run.stdout
+    assert run_verify(tmp_path, path.stem, "--key", str(key)).returncode == 0
+    unknown = run_verify(tmp_path, "night-20261031-180000-1-abcdef")
+    assert unknown.returncode == 2
+    assert unknown.stdout == (
+        "Cannot verify: no night named night-20261031-180000-1-abcdef is kept here "
+        "(python -m kiosk nights lists them).\n"
+    )

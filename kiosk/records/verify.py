@@ -1,4 +1,4 @@
-"""`python -m kiosk verify JOURNAL --key FILE`: anyone can check a kept night after it is over.
+"""`python -m kiosk verify NIGHT [--key FILE]`: anyone can check a kept night after it is over.
 
 The journal holds every message and every reply; the night is a fold over its messages, so replaying them
 on the revealed key through a fresh Host must give every reply again, word for word, and the same RESULT
@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import TextIO
 
 from kiosk.engine.host import KeySource
-from kiosk.keys import LoadedKey, load_file
+from kiosk.keys import LoadedKey, from_bytes, load_file, load_practice
+from kiosk.keystore import KeyStore, TamperedKey
 from kiosk.records.carrying import first_difference, replay
 from kiosk.records.kept_turn import KeptTurn, ledger_as_json
-from kiosk.records.night_records import DamagedJournal, NightOnRecord, read_night
+from kiosk.records.night_records import DamagedJournal, NightOnRecord, find_night, read_night
 
 
 def _apart(kept: KeptTurn, replayed: KeptTurn) -> tuple[str, str]:
@@ -33,32 +34,75 @@ def _apart(kept: KeptTurn, replayed: KeptTurn) -> tuple[str, str]:
     return f"ledger {theirs_value}", f"ledger {json.dumps(ledger_as_json(replayed.ledger))}"
 
 
-def _key_problem(record: NightOnRecord, loaded: LoadedKey, key_path: Path) -> str | None:
+def _key_problem(record: NightOnRecord, loaded: LoadedKey, key_name: str) -> str | None:
     if loaded.key is None:
-        return f"the key {key_path} cannot be played: {loaded.problem}"
+        return f"{key_name} cannot be played: {loaded.problem}"
     digest = loaded.key.sha256
     if record.key.notice and not digest.startswith(record.key.notice):
         return (
-            f"the key {key_path} is not the sealed key the night stated: its SHA-256 {digest} does not "
+            f"{key_name} is not the sealed key the night stated: its SHA-256 {digest} does not "
             f"begin with the notice's commitment {record.key.notice}"
         )
     if digest != record.key.sha256:
-        return f"the key {key_path} has SHA-256 {digest}, but the night was played on {record.key.sha256}"
+        return f"{key_name} has SHA-256 {digest}, but the night was played on {record.key.sha256}"
     return None
 
 
-def verify(journal_path: Path, key_path: Path, out: TextIO) -> int:
-    """0 when every reply follows from the messages on the key; 1 when one does not; 2 when it cannot run."""
+def _night(journal: str) -> NightOnRecord:
+    """The night at a journal's path, or kept under a name as `nights` lists it; CannotVerify if neither."""
+    path = Path(journal)
+    if path.exists() or path.name != journal:  # a path, not a name
+        try:
+            return read_night(path)
+        except DamagedJournal as error:
+            raise CannotVerify(str(error)) from error
+    found = find_night(journal.removesuffix(".jsonl"))
+    if found is None:
+        raise CannotVerify(f"no night named {journal} is kept here (python -m kiosk nights lists them)")
+    return found
+
+
+def _named_key(record: NightOnRecord) -> tuple[LoadedKey, str]:
+    """The key the journal names, when the kiosk holds it itself: the practice key or the kept sealed key."""
+    if record.key.source == KeySource.PRACTICE.value:
+        return load_practice(), "the practice key"
+    if record.key.source == KeySource.SEALED.value:
+        store = KeyStore()
+        try:
+            kept = store.load()
+        except TamperedKey as error:
+            raise CannotVerify(
+                f"the sealed key kept on this device is refused as tampered: {error}"
+            ) from error
+        if kept is None:
+            raise CannotVerify(
+                "the night was played on the sealed key and none is kept on this device: "
+                "give the revealed key with --key FILE"
+            )
+        return from_bytes(kept.data, KeySource.SEALED, store.key_path), "the sealed key kept on this device"
+    raise CannotVerify(f"the night was played on {record.key.describe()}: give that file with --key FILE")
+
+
+class CannotVerify(Exception):
+    """Verification cannot run; the message is one line saying why."""
+
+
+def verify(journal: str | Path, key_path: Path | None, out: TextIO) -> int:
+    """0 when every reply follows from the messages on the key; 1 when one does not; 2 when it cannot run.
+    The journal is a path or a night's name as `nights` lists it; without a key file, the key the journal
+    names is used when the kiosk holds it (the practice key, or the sealed key kept on the device)."""
     try:
-        record = read_night(journal_path)
-    except DamagedJournal as error:
+        record = _night(str(journal))
+        if not record.turns:
+            raise CannotVerify(f"{record.path} holds no reply, not even the opening")
+        if key_path is None:
+            loaded, key_name = _named_key(record)
+        else:
+            loaded, key_name = load_file(key_path), f"the key {key_path}"
+    except CannotVerify as error:
         print(f"Cannot verify: {error}.", file=out)
         return 2
-    if not record.turns:
-        print(f"Cannot verify: {journal_path} holds no reply, not even the opening.", file=out)
-        return 2
-    loaded = load_file(key_path)
-    problem = _key_problem(record, loaded, key_path)
+    problem = _key_problem(record, loaded, key_name)
     try:
         source = KeySource(record.key.source)
     except ValueError:
@@ -66,7 +110,7 @@ def verify(journal_path: Path, key_path: Path, out: TextIO) -> int:
     if problem or loaded.key is None:
         print(f"Not verified: {problem}.", file=out)
         return 1 if loaded.key is not None else 2
-    _, replies = replay(record, LoadedKey(loaded.key, source, path=key_path))
+    _, replies = replay(record, LoadedKey(loaded.key, source, path=loaded.path))
     differs = first_difference(record, replies)
     if differs is not None:
         turn = record.turns[differs]
@@ -81,7 +125,7 @@ def verify(journal_path: Path, key_path: Path, out: TextIO) -> int:
     result = [line for line in record.turns[-1].reply.split("\n") if line.startswith("RESULT:")]
     print(
         f"Verified: all {len(record.turns)} replies of {record.name} follow from its "
-        f"{len(record.messages)} messages on {key_path} (SHA-256 {record.key.sha256}).",
+        f"{len(record.messages)} messages on {key_name} (SHA-256 {record.key.sha256}).",
         file=out,
     )
     print(result[0] if result else "The night is not over: there is no RESULT line yet.", file=out)
