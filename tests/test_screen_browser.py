@@ -19,6 +19,8 @@ from kiosk.keys import load_practice, practice_key_bytes
 
 from .screen_kiosk import ARTEFACTS, AXE, EventLog, Kiosk
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def kiosk(tmp_path: Path) -> Iterator[Kiosk]:

@@ -27,8 +27,10 @@ function drawTeams(view) {
   list.replaceChildren();
   for (const team of view.teams) {
     const item = el("li", "team");
-    // In the Candle-End nobody picks; the ledger's pick waits for a night that goes on.
-    const picking = team.picking && !view.candle_end && view.stage !== "over";
+    // Only between questions is anyone picking: while a question is open the ledger's pick names who picks
+    // next, and in the Candle-End nobody picks.
+    const between = view.stage === "pick" || view.stage === "ruled";
+    const picking = team.picking && between && !view.candle_end;
     if (picking) item.classList.add("picking");
     item.append(teamBadge(team.look, true));
     item.append(el("span", "score", String(team.score)));
@@ -96,6 +98,13 @@ function whoHasAnswered(view) {
   return box;
 }
 
+// A long question is set smaller, so that it and what the kiosk said after it fit a TV screen that cannot scroll.
+function lengthClass(text) {
+  if (text.length > 200) return " longest";
+  if (text.length > 120) return " long";
+  return "";
+}
+
 function drawStage(view) {
   const title = $("stage-title");
   const body = $("stage-body");
@@ -110,7 +119,7 @@ function drawStage(view) {
   switch (view.stage) {
     case "question":
       title.textContent = view.question.heading;
-      body.append(el("p", "question", view.question.text), whoHasAnswered(view));
+      body.append(el("p", "question" + lengthClass(view.question.text), view.question.text), whoHasAnswered(view));
       break;
     case "readback":
       title.textContent = "Did I hear it right?";
@@ -142,18 +151,38 @@ function drawStage(view) {
   if (notes.length) body.append(paragraphs(notes, "notes"));
 }
 
+const TOTALS = /^(Totals out of \d+: |Your total: )/;
+const CLOSING = /^(That is the whole |Share the night at |Tonight's key was )/;
+
 function drawFinale(view, body) {
+  // Left: who won, the totals and why, and the Candle-End's years. Right: how to check the key (its SHA-256
+  // shown once), the RESULT line and the closing words.
   const finale = view.finale;
-  if (finale.headline) body.append(el("p", "winner", finale.headline));
-  body.append(paragraphs(finale.lines, "finale"));
-  if (finale.result) body.append(el("p", "result", finale.result));
-  if (finale.sha256) {
-    const sha = el("p", "sha");
-    sha.append(el("span", "sha-label", "Key SHA-256: "), el("code", "", finale.sha256));
-    body.append(sha);
+  const sha = finale.sha256;
+  const why = el("div", "finale-why");
+  if (finale.headline) why.append(el("p", "winner", finale.headline));
+  // The finale's lines open with the card's candle line; then the totals, why the winners won, the closing.
+  const [candle, ...said] = finale.lines;
+  for (const line of said.filter((line) => TOTALS.test(line))) why.append(el("p", "totals", line));
+  for (const line of said.filter((line) => !TOTALS.test(line) && !CLOSING.test(line))) {
+    why.append(el("p", "reason", line));
   }
-  body.append(paragraphs(finale.check, "check"));
-  if (view.ruling) body.append(paragraphs(view.ruling, "ruling small"));
+  if (view.ruling) why.append(paragraphs(view.ruling, "finale-years"));
+  const check = el("div", "finale-check");
+  if (candle) check.append(el("p", "finale-lines", candle));
+  const checkLines = finale.check.filter((line) => !sha || !line.includes(sha));
+  if (checkLines.length) check.append(paragraphs(checkLines, "check"));
+  if (sha) {
+    const shown = el("p", "sha");
+    shown.append(el("span", "sha-label", "Key SHA-256: "), el("code", "", sha));
+    check.append(shown);
+  }
+  if (finale.result) check.append(el("p", "result", finale.result));
+  const closing = said.filter((line) => CLOSING.test(line));
+  if (closing.length) check.append(paragraphs(closing, "closing"));
+  const box = el("div", "finale");
+  box.append(why, check);
+  body.append(box);
 }
 
 function drawView(view) {
