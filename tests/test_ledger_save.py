@@ -64,15 +64,21 @@ def test_save_on_one_line_is_read_too() -> None:
 
 
 def test_solo_and_candle_end_saves_round_trip() -> None:
-    full = ",".join(f"{letter}:Y.-.Y.-.Y" for letter in "ABCDE")
+    # One cell left: a solo night with all 25 ruled is over, so no save of it can be resumed.
+    full = ",".join(f"{letter}:Y.-.Y.-.Y" for letter in "ABCD") + ",E:Y.-.Y.-.5"
     solo = (
-        SAVE.replace("turn:3", "turn:25")
+        SAVE.replace("turn:3", "turn:24")
         .replace("teams:Bats,Ghosts-,Owls", "teams:solo")
         .replace("pick:Owls", "pick:You")
     )
     solo = solo.replace("board:A:BG.2.3.4.5,B:1.-.3.4.5,C:1.2.O.4.5,D:1.2.3.4.5,E:1.2.3.4.5", "board:" + full)
-    solo = solo.replace("score:Bats=1,Ghosts=1,Owls=3", "score:You=45")
+    solo = solo.replace("score:Bats=1,Ghosts=1,Owls=3", "score:You=40")
     assert parse_save(solo).block() == solo
+    over = (
+        solo.replace("turn:24", "turn:25").replace("E:Y.-.Y.-.5", "E:Y.-.Y.-.Y").replace("You=40", "You=45")
+    )
+    with pytest.raises(SaveError, match="turn:25 with ce:none"):
+        parse_save(over)
     tied = ",".join(f"{letter}:BG.-.-.-.-" for letter in "ABCDE")
     ce = (
         SAVE.replace("turn:3", "turn:25")
@@ -80,6 +86,9 @@ def test_solo_and_candle_end_saves_round_trip() -> None:
         .replace("ce:none", "ce:Bats+Ghosts@TB2")
         .replace("score:Bats=1,Ghosts=1,Owls=3", "score:Bats=5,Ghosts=5,Owls=0")
     )
+    with pytest.raises(SaveError, match="names Ghosts, who is out"):
+        parse_save(ce)  # a team that leaves drops out of the Candle-End
+    ce = ce.replace("teams:Bats,Ghosts-,Owls", "teams:Bats,Ghosts,Owls")
     assert parse_save(ce).block() == ce
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+_COUNT = re.compile(r"[0-9]{1,6}")
+
 UNITS = {
     "zero": 0,
     "one": 1,
@@ -87,3 +91,10 @@ def words_to_digits(words: list[str]) -> list[str]:
             out.append(words[index])
             index += 1
     return out
+
+
+def is_count(text: str) -> bool:
+    """Whole digits 0 to 9, at most six of them: what a save's counts and points are written in. Not
+    str.isdigit, which takes "³" (then int() fails), nor int(), which reads Arabic-Indic digits, "+3",
+    " 3" and "3_0"."""
+    return _COUNT.fullmatch(text) is not None

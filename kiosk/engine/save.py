@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from kiosk.cartridge import CELL_COUNT, GAME_ID, MODE, RULES
 from kiosk.engine.board import LETTERS, Board
 from kiosk.engine.errors import BoardError, ForeignSave, SaveError
+from kiosk.engine.numbers import is_count
 from kiosk.engine.teams import TEAM_ORDER, Team
 
 __all__ = ["CandleEndMark", "ForeignSave", "Save", "SaveError", "holds_save", "parse_save"]
@@ -158,10 +159,9 @@ def parse_save(text: str) -> Save:
             if team not in playing:
                 raise SaveError(f"board: gives points to {team.value}, who is not in teams:")
 
-    try:
-        turn = int(fields["turn"])
-    except ValueError as error:
-        raise SaveError(f"turn:{fields['turn']} is not a number") from error
+    if not is_count(fields["turn"]):
+        raise SaveError(f"turn:{fields['turn']} is not a number written in the digits 0 to 9")
+    turn = int(fields["turn"])
     if turn != board.played_count():
         raise SaveError(f"turn:{turn} does not match the {board.played_count()} cells played on the board")
 
@@ -169,8 +169,8 @@ def parse_save(text: str) -> Save:
     for item in fields["score"].split(","):
         name, equals, value = item.partition("=")
         team = member(name, "score:")
-        if not equals or not value.isdigit():
-            raise SaveError(f"score: has {item!r}, which is not Team=points")
+        if not equals or not is_count(value):
+            raise SaveError(f"score: has {item!r}, which is not Team=points in the digits 0 to 9")
         if team in scores:
             raise SaveError(f"score: names {team.value} twice")
         scores[team] = int(value)
@@ -190,6 +190,47 @@ def parse_save(text: str) -> Save:
         if turn != CELL_COUNT or len(tied) < 2:
             raise SaveError("ce: a Candle-End comes only after all 25 cells, between two or more teams")
         ce = CandleEndMark(tied, match["question"])
+    _check_candle_end(turn, teams, out, scores, ce)
     if fields["sha"] != "none":
         raise SaveError(f"sha:{fields['sha']} should be sha:none")
     return Save(turn=turn, teams=teams, out=out, pick=pick, rows=rows, ce=ce, scores=scores)
+
+
+def _check_candle_end(
+    turn: int,
+    teams: tuple[Team, ...],
+    out: frozenset[Team],
+    scores: dict[Team, int],
+    ce: CandleEndMark | None,
+) -> None:
+    """The Candle-End fields a night could reach with these scores (THE CANDLE-END, SCORING & ENDGAME):
+    after the 25th cell a night is in its Candle-End or over; the Candle-End is between the playing teams
+    level at the top (TB1), or those of them still level after TB1 (TB2)."""
+    if turn != CELL_COUNT:
+        return
+    if ce is None:
+        raise SaveError(
+            "turn:25 with ce:none: once all 25 cells are ruled the night is over or in its Candle-End, "
+            "so no save stands there"
+        )
+    top = max(scores[team] for team in teams)
+    at_top = [team for team in teams if scores[team] == top]
+    playing = tuple(team for team in at_top if team not in out)
+    named = "+".join(team.value for team in ce.teams)
+    if len(set(ce.teams)) != len(ce.teams):
+        raise SaveError(f"ce:{named} names a team twice")
+    for team in ce.teams:
+        if team in out:
+            raise SaveError(f"ce:{named} names {team.value}, who is out: a team that leaves drops out of it")
+    if len(playing) < 2:
+        holders = ", ".join(f"{team.value} {top}" for team in at_top)
+        raise SaveError(
+            f"ce:{named} has no tie to break: the top total is {holders} alone among the playing teams, so "
+            "the night ended at the 25th cell"
+        )
+    level = " and ".join(team.value for team in playing)
+    if ce.question == "TB1" and set(ce.teams) != set(playing):
+        raise SaveError(f"ce:{named}@TB1 must name every playing team level at the top ({level}, {top} each)")
+    for team in ce.teams:
+        if team not in playing:
+            raise SaveError(f"ce:{named} names {team.value}, whose {scores[team]} is not the top total {top}")

@@ -14,10 +14,11 @@ import re
 from kiosk.engine.numbers import SCALES, TENS, UNITS, _value
 from kiosk.engine.phrase import after_last_correction, select
 
-_TOKEN = re.compile(r"\d+(?:,\d{3})*|[a-z]+")
+# Digits 0 to 9 only: \d would take Arabic-Indic and other digits, which are not numbers here.
+_TOKEN = re.compile(r"[0-9]+(?:,[0-9]{3})*|[a-z]+")
 # "the 1890s", "1890's", "'90s", "90s", "the eighteen nineties"
 _DECADE = re.compile(
-    r"\d0\s*'?\s*s\b|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b"
+    r"[0-9]0\s*'?\s*s\b|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b"
 )
 _ZERO = ("oh", "o", "zero", "nought")
 
