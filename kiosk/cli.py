@@ -10,15 +10,16 @@ import argparse
 import dataclasses
 import io
 import json
+import logging
 import os
 import signal
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import FrameType
-from typing import TextIO
+from typing import Any, TextIO
 
-from kiosk import config, keys
+from kiosk import config, keys, logs
 from kiosk.appliance.serve import add_arguments as add_serve_arguments
 from kiosk.appliance.serve import serve
 from kiosk.checkaudio import add_arguments as add_check_audio_arguments
@@ -31,6 +32,8 @@ from kiosk.install import install
 from kiosk.records.keeping import Refused, Started, begin, read_save_file, resume
 from kiosk.records.nights import nights_command
 from kiosk.screen import add_screen_option, screen_from_args
+
+_LOG = logging.getLogger(__name__)
 
 MAX_SAVE_LINES = 20
 """A save block is 13 lines; a paste is read as one message up to its END line, or this many lines."""
@@ -68,7 +71,7 @@ def _load(args: argparse.Namespace) -> keys.LoadedKey:
     if args.sealed:
         from kiosk.keystore import load_for_night
 
-        return load_for_night(progress=lambda line: print(line, file=sys.stderr))
+        return load_for_night(progress=_LOG.info)
     if args.key is not None:
         return keys.load_file(args.key)
     return keys.load_practice()
@@ -81,7 +84,7 @@ def _explicit_key(args: argparse.Namespace) -> keys.LoadedKey | None:
 def build_host(args: argparse.Namespace) -> tuple[Host, keys.LoadedKey]:
     loaded = _load(args)
     if loaded.problem:
-        print(f"key: {loaded.problem}", file=sys.stderr)
+        _LOG.warning("key: %s", loaded.problem)
     return Host(loaded.key, source=loaded.source, voice=getattr(args, "voice", False)), loaded
 
 
@@ -165,19 +168,29 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m kiosk", description="Snap-Apple Night, a Halloween trivia kiosk."
     )
     commands = parser.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--log-level",
+        type=str.lower,
+        choices=logs.LEVELS,
+        help="how much goes to the log on standard error (default: the settings file's log_level, else info)",
+    )
 
-    play_parser = commands.add_parser("play", help="play a night at a terminal, typing")
+    def add_parser(name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        return commands.add_parser(name, parents=[common], **kwargs)
+
+    play_parser = add_parser("play", help="play a night at a terminal, typing")
     _add_key_options(play_parser)
     play_parser.add_argument("--voice", action="store_true", help="take each line as a spoken utterance")
     _add_carry_on_options(play_parser)
     add_screen_option(play_parser)
     config.add_arguments(play_parser)
 
-    replay_parser = commands.add_parser("replay", help="JSON Lines of table messages in, host replies out")
+    replay_parser = add_parser("replay", help="JSON Lines of table messages in, host replies out")
     _add_key_options(replay_parser)
     replay_parser.add_argument("--voice", action="store_true", help="the table plays by voice from the start")
 
-    voice_parser = commands.add_parser("voice", help="the hands-free kiosk: microphone, recogniser, speaker")
+    voice_parser = add_parser("voice", help="the hands-free kiosk: microphone, recogniser, speaker")
     _add_key_options(voice_parser)
     voice_parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
     voice_parser.add_argument(
@@ -192,24 +205,18 @@ def _parser() -> argparse.ArgumentParser:
     add_screen_option(voice_parser)
     config.add_arguments(voice_parser)
 
-    serve_parser = commands.add_parser(
-        "serve", help="the party appliance: ready at power-on, night after night"
-    )
+    serve_parser = add_parser("serve", help="the party appliance: ready at power-on, night after night")
     _add_key_options(serve_parser)
     add_serve_arguments(serve_parser)
-    add_check_audio_arguments(commands.add_parser("check-audio", help="check the microphone and speaker"))
-    add_install_arguments(
-        commands.add_parser("install", help="set this Pi up to start the kiosk at power-on")
-    )
+    add_check_audio_arguments(add_parser("check-audio", help="check the microphone and speaker"))
+    add_install_arguments(add_parser("install", help="set this Pi up to start the kiosk at power-on"))
 
-    nights_parser = commands.add_parser("nights", help="list the nights kept on this device, or remove some")
+    nights_parser = add_parser("nights", help="list the nights kept on this device, or remove some")
     nights_commands = nights_parser.add_subparsers(dest="nights_command")
     remove_parser = nights_commands.add_parser("remove", help="remove kept nights by name")
     remove_parser.add_argument("names", nargs="+", metavar="NIGHT")
 
-    verify_parser = commands.add_parser(
-        "verify", help="check that a kept night's replies follow from its key"
-    )
+    verify_parser = add_parser("verify", help="check that a kept night's replies follow from its key")
     verify_parser.add_argument(
         "journal", metavar="NIGHT", help="a journal's path, or a night's name as `nights` lists it"
     )
@@ -220,15 +227,15 @@ def _parser() -> argparse.ArgumentParser:
         help="the revealed key (default: the practice or kept sealed key the night names)",
     )
 
-    commands.add_parser("devices", help="list audio devices")
+    add_parser("devices", help="list audio devices")
 
-    model_parser = commands.add_parser("model", help="the speech recognition model")
+    model_parser = add_parser("model", help="the speech recognition model")
     model_commands = model_parser.add_subparsers(dest="model_command", required=True)
     fetch_model = model_commands.add_parser("fetch", help="download the small English Vosk model")
     fetch_model.add_argument("--url", help="download from here instead (a mirror)")
     fetch_model.add_argument("--dest", type=Path, help="models folder (default: models/)")
 
-    key_parser = commands.add_parser("key", help="the sealed key, kept on this device for an offline party")
+    key_parser = add_parser("key", help="the sealed key, kept on this device for an offline party")
     key_commands = key_parser.add_subparsers(dest="key_command", required=True)
     key_commands.add_parser("fetch", help="download the sealed key from its one home and keep it")
     key_commands.add_parser("status", help="say whether a key is kept, and whether it is the sealed one")
@@ -236,7 +243,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _notice(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+    """A one-line notice from the night's records (kept aside, not kept, carrying on): for whoever runs it."""
+    _LOG.warning(line)
 
 
 def start(args: argparse.Namespace, voice: bool) -> Started:
@@ -268,7 +276,7 @@ def _night(args: argparse.Namespace) -> int:
         save_text = read_save_file(args.save) if args.save else None
         started = start(args, voice)
     except Refused as error:
-        _notice(str(error))
+        _LOG.error("%s", error)
         if screen is not None:
             screen.stop()
         return 2
@@ -353,6 +361,7 @@ def _command(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     _tolerant_streams()
+    logs.setup(args.log_level)
     try:
         return _command(args)
     except KeyboardInterrupt:

@@ -34,6 +34,7 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the same parser, publish
 
 import platformdirs
 
+from kiosk import logs
 from kiosk.records.storage import APP
 
 _LOG = logging.getLogger(__name__)
@@ -44,7 +45,6 @@ SCREEN_ON = "8177"
 """The table screen's default: port 8177 on every interface."""
 PIPER_MEMORY = "the kiosk peaks at about 570 MB with it, against about 300 MB with espeak-ng"
 """Piper's cost in memory, as the README's measures found it: said in one way wherever it is said."""
-LOG_LEVELS = ("debug", "info", "warning", "error")
 RATES = range(80, 401)
 """Words per minute a voice is asked for: espeak-ng's own range is 80 to 450; faster
 than 400 is no speech a table can follow."""
@@ -141,8 +141,8 @@ def _screen(value: object) -> str:
 
 
 def _log_level(value: object) -> str:
-    if _text(value).lower() not in LOG_LEVELS:
-        raise ValueError(f"should be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+    if _text(value).lower() not in logs.LEVELS:
+        raise ValueError(f"should be one of {', '.join(logs.LEVELS)}, not {value!r}")
     return _text(value).lower()
 
 
@@ -343,7 +343,7 @@ def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
         given["screen"] = SCREEN_OFF
     elif isinstance(getattr(args, "screen", None), str):
         given["screen"] = args.screen
-    if getattr(args, "log_level", None) is not None:
+    if getattr(args, "log_level", None) is not None:  # --log-level, which every command takes
         given["log_level"] = str(args.log_level).lower()
     for name, value in given.items():
         settings = _put(settings, _BY_NAME[name], value)
@@ -352,8 +352,10 @@ def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
 
 def settings_for(args: argparse.Namespace) -> Settings:
     """The settings a command runs with, read once: the defaults, then the file (each problem logged in one
-    line), then the flags given."""
+    line), then the flags given. The log's level is set from them here, for every command alike."""
     settings, problems = load(getattr(args, "config", None))
     for problem in problems:
         _LOG.warning("settings: %s", problem)
-    return with_flags(settings, args)
+    settings = with_flags(settings, args)
+    logs.set_level(settings.log_level)
+    return settings

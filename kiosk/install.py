@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import logging
 import os
 import pwd
 import shutil
@@ -21,6 +22,8 @@ from pathlib import Path
 from string import Template
 
 from kiosk import config
+
+_LOG = logging.getLogger(__name__)
 
 UNIT_NAME = "snap-apple-kiosk.service"
 SCREEN_UNIT_NAME = "snap-apple-screen.service"
@@ -163,7 +166,7 @@ def install(args: argparse.Namespace) -> int:
     try:
         values = UnitValues.for_user(user)
     except KeyError:
-        print(f"There is no user {user!r} on this system.", file=sys.stderr)
+        _LOG.error("There is no user %r on this system.", user)
         return 2
     if args.print_unit:
         print(unit_text(values), end="")
@@ -176,9 +179,9 @@ def install(args: argparse.Namespace) -> int:
     try:
         _service(values)
     except (OSError, subprocess.CalledProcessError) as error:
-        print(f"Could not set the kiosk to start at power-on: {error}", file=sys.stderr)
+        _LOG.error("Could not set the kiosk to start at power-on: %s", error)
         return 1
     if not model_ok:
-        print("The speech model is still missing: run this again while online.", file=sys.stderr)
+        _LOG.error("The speech model is still missing: run this again while online.")
         return 1
     return 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from kiosk.engine.host import KeySource
 from kiosk.engine.key import InvalidKeyError, parse_key
 from kiosk.keys import KEY_FILE_LIMIT, LoadedKey, UnreadableKeyFile, read_key_file
 from kiosk.records.storage import StorageError, data_dir, write_atomic
+
+_LOG = logging.getLogger(__name__)
 
 TIMEOUT = 10.0
 """Seconds to wait for the server at each step (connect, read) before giving up on a try."""
@@ -247,12 +250,12 @@ def fetch_command(store: KeyStore | None = None, notice: SealedNotice = NOTICE) 
     try:
         kept = fetch_and_keep(store, notice=notice, progress=_progress_line)
     except FetchError as error:
-        print(file=sys.stderr)
-        print(f"Could not fetch the sealed key from {notice.reveal_url}: {error}.", file=sys.stderr)
+        print(file=sys.stderr)  # the progress bar's line ends
+        _LOG.error("Could not fetch the sealed key from %s: %s.", notice.reveal_url, error)
         return 1
     except StorageError as error:
         print(file=sys.stderr)
-        print(f"The sealed key was fetched but cannot be kept: {error}.", file=sys.stderr)
+        _LOG.error("The sealed key was fetched but cannot be kept: %s.", error)
         return 1
     print(file=sys.stderr)
     print(f"Kept the sealed key ({len(kept.data)} bytes) in {store.key_path}, SHA-256 {kept.sha256}.")

@@ -256,5 +256,5 @@ def test_serve_by_voice_without_a_speech_model_says_so_in_one_line(tmp_path: Pat
     )
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [
-        f"No speech model at {tmp_path / 'no-model'}: fetch the small English model with `python -m kiosk model fetch`."
+        f"ERROR kiosk.appliance.voice: No speech model at {tmp_path / 'no-model'}: fetch the small English model with `python -m kiosk model fetch`."
     ]

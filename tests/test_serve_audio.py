@@ -125,7 +125,7 @@ def test_serve_by_voice_from_power_on_to_the_second_nights_first_question(
                     line = notes.get(timeout=max(0.1, deadline - time.monotonic())).strip()
                 except queue.Empty:
                     break
-                if line == "(listening)":
+                if line.endswith(" (listening)"):  # the log's line: LEVEL logger: (listening)
                     return True
                 heard.append(line)
             return False

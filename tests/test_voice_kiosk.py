@@ -140,7 +140,7 @@ def test_a_missing_model_is_one_clear_line(tmp_path: Path) -> None:
     )
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [
-        f"No speech model at {tmp_path}: fetch the small English model with `python -m kiosk model fetch`."
+        f"ERROR kiosk.voice.command: No speech model at {tmp_path}: fetch the small English model with `python -m kiosk model fetch`."
     ]
     assert "Traceback" not in run.stderr
 

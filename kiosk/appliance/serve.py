@@ -7,6 +7,7 @@ Settings come from the settings file (kiosk.config), each overridden by its flag
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 from pathlib import Path
@@ -20,6 +21,8 @@ from kiosk.appliance.table_screen import ShownOnScreen, open_screen, screen_text
 from kiosk.cartridge import NOTICE, SealedNotice
 from kiosk.engine.host import Host
 from kiosk.keystore import KeyStore, load_for_night
+
+_LOG = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _progress(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+    _LOG.info(line)
 
 
 def choose_key(setting: str, store: KeyStore | None = None, notice: SealedNotice = NOTICE) -> Holding:
@@ -92,7 +95,7 @@ def serve(args: argparse.Namespace) -> int:
     def holding() -> Holding:
         chosen = choose_key(settings.key)
         if chosen.loaded.problem:
-            print(f"key: {chosen.loaded.problem}", file=sys.stderr, flush=True)
+            _LOG.warning("key: %s", chosen.loaded.problem)
         return chosen
 
     screen = open_screen(settings.screen)
@@ -111,7 +114,7 @@ def serve(args: argparse.Namespace) -> int:
         try:
             from kiosk.appliance.voice import serve_by_voice
         except ImportError as error:  # the speech stack is an extra: a keyboard night needs none of it
-            print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
+            _LOG.error(words.SPEECH_PACKAGES.format(name=error.name))
             return 2
         return serve_by_voice(session, settings, args.audio_in, screen, table)
     finally:

@@ -7,7 +7,7 @@ without its screen: the night is spoken, so the table can still play.
 from __future__ import annotations
 
 import argparse
-import sys
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -16,6 +16,8 @@ from kiosk.config import SCREEN_OFF
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.screen.address import parse_address
+
+_LOG = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from kiosk.screen.screen import Screen
@@ -37,21 +39,19 @@ def open_screen(setting: str) -> Screen | None:
     try:
         address = parse_address(setting)
     except argparse.ArgumentTypeError as error:
-        print(f"settings: screen {error}. {WITHOUT}", file=sys.stderr, flush=True)
+        _LOG.warning("settings: screen %s. %s", error, WITHOUT)
         return None
     try:
         # The web stack is imported only when a screen is on.
         from kiosk.screen.screen import Screen
         from kiosk.screen.server import ScreenError
     except ImportError as error:
-        print(
-            f"The table screen needs {error.name}: scripts/setup.sh. {WITHOUT}", file=sys.stderr, flush=True
-        )
+        _LOG.warning("The table screen needs %s: scripts/setup.sh. %s", error.name, WITHOUT)
         return None
     try:
         return Screen(address).start()
     except ScreenError as error:
-        print(f"{error}. {WITHOUT}", file=sys.stderr, flush=True)
+        _LOG.warning("%s. %s", error, WITHOUT)
         return None
 
 

@@ -6,7 +6,7 @@ builds its parts from the settings and hands it the session.
 
 from __future__ import annotations
 
-import sys
+import logging
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -25,6 +25,8 @@ from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, Wav
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.model import default_model_path
 from kiosk.voice.tts import Speaker, Speech, SpeechError
+
+_LOG = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from kiosk.screen.screen import Screen
@@ -58,16 +60,16 @@ def serve_by_voice(
     try:
         model = load_model(model_path)
     except ModelMissing as error:
-        print(error, file=sys.stderr)
+        _LOG.error("%s", error)
         return 2
     except ImportError as error:
-        print(words.SPEECH_PACKAGES.format(name=error.name), file=sys.stderr)
+        _LOG.error(words.SPEECH_PACKAGES.format(name=error.name))
         return 2
     output = SpeakerOutput(device=settings.devices.output or None)
     try:
         speaker = Speaker(settings.speaker)
     except SpeechError as error:
-        print(error, file=sys.stderr)
+        _LOG.error("%s", error)
         return 2
     source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.devices.input or None)
     face: Table = table or session
@@ -81,7 +83,7 @@ def serve_by_voice(
         speaker,
         output,
         grammar=supports_grammar(model_path),
-        on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
+        on_listening=lambda: _LOG.info("(listening)"),
         on_partial=lambda heard: _hearing(heard, screen),
         on_asking=None if screen is None else screen.asking,
         on_said=None if screen is None else screen.said,
@@ -92,7 +94,7 @@ def serve_by_voice(
         output.play(ready_chime())
         return kiosk.run(source)
     except AudioError as error:
-        print(f"Audio problem: {error}. Check the devices with: python -m kiosk check-audio", file=sys.stderr)
+        _LOG.error("Audio problem: %s. Check the devices with: python -m kiosk check-audio", error)
         return 1
     except KeyboardInterrupt:
         return 0
@@ -102,8 +104,8 @@ def serve_by_voice(
 
 
 def _hearing(heard: str, screen: Screen | None) -> None:
-    """The words heard so far: on stderr, and as a live caption on the table screen."""
-    print(f"(hearing) {heard}", file=sys.stderr, flush=True)
+    """The words heard so far: in the log, and as a live caption on the table screen."""
+    _LOG.info("(hearing) %s", heard)
     if screen is not None and heard:
         from kiosk.screen.captions import TABLE, Caption
 

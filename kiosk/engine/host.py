@@ -9,6 +9,7 @@ messages in, same replies out. A message that breaks a rule midway leaves the ni
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 
 from kiosk import cartridge as card
@@ -75,6 +76,7 @@ class Host:
             facts = step(self.night, self.key, intent)
             return self._say(facts)
         except Exception:
+            logging.getLogger(__name__).exception("A rule broke on %r; the night is restored", message)
             self.night = before
             self.failures += 1
             return self._say([Noted(Note.FAULT), Part.PROMPT])

@@ -4,7 +4,7 @@ for a missing model, voice or sound device."""
 from __future__ import annotations
 
 import argparse
-import sys
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +16,8 @@ from kiosk.voice.audio import AudioError, Microphone, Output, Source, SpeakerOut
 from kiosk.voice.kiosk import TypedMessages, VoiceKiosk
 from kiosk.voice.model import default_model_path
 from kiosk.voice.tts import Speaker, SpeechError
+
+_LOG = logging.getLogger(__name__)
 
 
 def _source(args: argparse.Namespace, settings: Settings) -> Source:
@@ -46,7 +48,7 @@ def run_voice(
     model_path = settings.recogniser.model or default_model_path()
 
     def hearing(words: str) -> None:
-        print(f"(hearing) {words}", file=sys.stderr, flush=True)
+        _LOG.info("(hearing) %s", words)
         if on_partial is not None:
             on_partial(words)
 
@@ -62,7 +64,7 @@ def run_voice(
             output,
             log=started.keeper,
             grammar=supports_grammar(model_path),
-            on_listening=lambda: print("(listening)", file=sys.stderr, flush=True),
+            on_listening=lambda: _LOG.info("(listening)"),
             on_partial=hearing,
             on_asking=on_asking,
             on_said=on_said,
@@ -71,10 +73,10 @@ def run_voice(
         )
         return kiosk.run(_source(args, settings), resume, started.first)
     except (ModelMissing, SpeechError) as error:
-        print(error, file=sys.stderr)
+        _LOG.error("%s", error)
         return 2
     except AudioError as error:
-        print(f"Audio problem: {error}", file=sys.stderr)
+        _LOG.error("Audio problem: %s", error)
         return 2
     except KeyboardInterrupt:
         return 0

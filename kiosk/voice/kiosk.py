@@ -12,6 +12,7 @@ kiosk asks which was meant (doubt.py).
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
 import time
@@ -45,6 +46,8 @@ from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
+
+_LOG = logging.getLogger(__name__)
 
 TAIL_SECONDS = 0.3
 """Seconds after the kiosk stops speaking during which the microphone is still ignored (room echo)."""
@@ -360,7 +363,8 @@ class VoiceKiosk:
                 try:
                     ready.put(self.speaker.render(text))
                 except Exception as error:  # SpeechError, or anything else: never leave the reader waiting
-                    print(f"(speech) {error}", file=sys.stderr, flush=True)
+                    # An engine's own fault (not a SpeechError) goes to the log with its traceback.
+                    _LOG.warning("(speech) %s", error, exc_info=not isinstance(error, SpeechError))
                     ready.put(Speech(np.zeros(0, dtype=np.int16), 22_050))
 
         worker = threading.Thread(target=render_all, name="render", daemon=True)

@@ -7,6 +7,7 @@ temporary name and renamed into place, so a half-unpacked model is never taken f
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sys
@@ -16,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+
+_LOG = logging.getLogger(__name__)
 
 MODEL_NAME = "vosk-model-small-en-us-0.15"
 MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
@@ -146,7 +149,9 @@ def fetch_command(url: str | None, dest: Path | None) -> int:
     try:
         target = fetch_model(url or MODEL_URL, dest, progress=_bar)
     except ModelFetchError as error:
-        print(f"\nCould not fetch the speech model: {error}.", file=sys.stderr)
+        print(file=sys.stderr)  # the progress bar's line ends
+        _LOG.error("Could not fetch the speech model: %s.", error)
         return 1
-    print(f"\nThe speech model is ready in {target}.", file=sys.stderr)
+    print(file=sys.stderr)
+    _LOG.info("The speech model is ready in %s.", target)
     return 0
