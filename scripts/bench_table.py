@@ -74,8 +74,9 @@ def report(records: list[NightRecord]) -> None:
         + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in closed.items())
     )
     for record in records:
-        if record.stuck:
-            print(f"stuck: {record.condition} {record.voice} {record.script}: {record.stuck}")
+        if record.stuck or record.ended_early:
+            why = f"stuck: {record.stuck}" if record.stuck else record.ended_early
+            print(f"{record.condition} {record.voice} {record.script}: {why}")
 
 
 def main() -> int:
@@ -118,7 +119,8 @@ def main() -> int:
             print(
                 f"{condition:10} {voice.name:16} {script.name:12} ruled as deserved {ruled}/{len(record.deserved)}"
                 f"  fixes {sum(q.corrections for q in record.questions)}  {record.seconds:.0f} s"
-                + (f"  STUCK: {record.stuck}" if record.stuck else ""),
+                + (f"  STUCK: {record.stuck}" if record.stuck else "")
+                + (f"  ({record.ended_early})" if record.ended_early else ""),
                 flush=True,
             )
             if args.keep:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .adult import Adult
+from .adult import NIGHT_SECONDS, Adult
 from .beds import bed
 from .kiosk_process import KioskProcess
 from .nights import NightScript, deserved, key
@@ -56,6 +56,7 @@ def play_night(
     *,
     speak: bool = False,
     tree: Path | None = None,
+    night_seconds: float = NIGHT_SECONDS,
 ) -> tuple[NightRecord, KioskProcess]:
     """One whole night by voice; the record, and the kiosk process (its transcript) for a report."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -73,7 +74,7 @@ def play_night(
     )
     kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
-        Adult(script, key(), kiosk, voice.render, room.say, record).play_night()
+        Adult(script, key(), kiosk, voice.render, room.say, record, night_seconds=night_seconds).play_night()
     finally:
         kiosk.stop()
         room.stop_noise()

@@ -17,7 +17,7 @@ from kiosk.engine.spelling import closest_word
 from kiosk.engine.teams import Team
 
 from .kiosk_process import KioskProcess, Ledger
-from .nights import NightScript, Question, ruling_lines, verdict
+from .nights import NightScript, Question, Written, ruling_lines, verdict
 from .records import NightRecord, QuestionRecord
 from .voices import Samples
 
@@ -36,6 +36,10 @@ TITLES = {
     "E": "The Treat Bag",
 }
 PICK_TRIES = 6
+_WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z ]+)\?")
+_AGAIN = "Then say it again, with the team's name first."
+_CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
+_TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 _READ_BACK = re.compile(r"I have (.*)\. Right\?")
 
 
@@ -75,14 +79,42 @@ class Adult:
     text: str = ""
     """The kiosk's latest reply."""
     ledger: Ledger | None = None
+    question_now: Question | None = None
+    """The question being answered, for the kiosk calling a team by name."""
     started: float = field(default_factory=time.monotonic)
+    night_seconds: float = NIGHT_SECONDS
 
     # --- speaking and hearing --------------------------------------------------------------------------
 
     def say(self, line: str) -> str | None:
-        """Say a line; the kiosk's reply (and any more that follow at once), or None if it said nothing."""
-        if time.monotonic() - self.started > NIGHT_SECONDS:
-            raise Stuck(f"the night took over {NIGHT_SECONDS:.0f} s")
+        """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
+        answering); the kiosk's last reply, or None if it said nothing."""
+        reply = self._say_once(line)
+        for _ in range(TRIES):
+            if reply is None:
+                return None
+            whose = _WHOSE.search(reply)
+            if whose is not None:
+                options = whose.group(1).split(" or ")
+                named = [team for team in _TEAM_NAME.findall(line) if team in options]
+                reply = self._say_once(f"{(named or options)[0]}.")
+                self.record.closed("whose", reply is not None and _WHOSE.search(reply) is None)
+                continue
+            if _AGAIN in reply:
+                reply = self._say_once(line)
+                continue
+            calling = _CALLING.search(reply)
+            if calling is not None and self.question_now is not None:
+                team = Team(calling.group(1))
+                if team in {answer.team for answer in self.question_now.answers}:
+                    reply = self._say_once(f"{team.value}, {self.question_now.of(team).text}.")
+                    continue
+            return reply
+        return reply
+
+    def _say_once(self, line: str) -> str | None:
+        if time.monotonic() - self.started > self.night_seconds:
+            raise Stuck(f"the night took over {self.night_seconds:.0f} s")
         if self.kiosk.ended:
             raise Stuck("the kiosk ended")
         self.record.said.append(line)
@@ -124,15 +156,18 @@ class Adult:
     # --- the night -------------------------------------------------------------------------------------
 
     def play_night(self) -> None:
-        first = self.kiosk.block(120)
-        if first is None:
-            raise Stuck("the kiosk never listened")
-        more = self.kiosk.block(1.5)
-        self._read(first if more is None else f"{first}\n{more}")
         try:
+            first = self.kiosk.block(120)
+            if first is None:
+                raise Stuck("the kiosk never listened")
+            more = self.kiosk.block(1.5)
+            self._read(first if more is None else f"{first}\n{more}")
             if self.script.team_count:
                 self.team_count()
             for question in self.script.questions:
+                if "RESULT:" in self.text or self.kiosk.ended:
+                    self.record.ended_early = f"the night ended before {question.cell}"
+                    return
                 self.question(question)
             if self.script.ends_by_yes:
                 self.end_night()
@@ -140,7 +175,8 @@ class Adult:
                 self.finish_candle_end()
         except Stuck as stuck:
             self.record.stuck = str(stuck)
-        self.record.seconds = time.monotonic() - self.started
+        finally:
+            self.record.seconds = time.monotonic() - self.started
 
     def team_count(self) -> None:
         """Say the team count; if the kiosk starts another count, say it again as a correction."""
@@ -168,8 +204,10 @@ class Adult:
             self.all_pass()  # a cell read cannot be taken back: the table passes it, and it counts as lost
             record.seconds = time.monotonic() - began
             return
+        self.question_now = question
         self.answer(question)
         self.check_read_back(question, record)
+        self.question_now = None
         record.ruled = ruling_lines(self.text)
         record.seconds = time.monotonic() - began
 
@@ -260,12 +298,19 @@ class Adult:
         self.record.closed("dispute", reply is not None and "Fix undone" in reply)
 
     def all_pass(self) -> None:
+        """Every team passes the cell read by mistake, then confirms."""
+        teams = self.script.teams
+        self.question_now = Question(
+            self.ledger.open if self.ledger else "", "", tuple(Written(t, "pass") for t in teams)
+        )
+        self.answer(self.question_now)
+        self.question_now = None
         for _ in range(TRIES):
-            if read_back(self.text) is not None:
-                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
-                return
-            self.say("all, pass.")
-        raise Stuck("a wrongly read cell could not be passed")
+            if read_back(self.text) is None:
+                break
+            self.say("yes")
+        if read_back(self.text) is not None:
+            raise Stuck("a wrongly read cell could not be passed")
 
     def end_night(self) -> None:
         self.closed("end the night", lambda r: "To end the night" in r or "RESULT:" in r, "command")

@@ -114,4 +114,6 @@ class KioskProcess:
                 self.process.kill()
                 self.process.wait()
         self._reader.join(timeout=5)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
         return self.process.returncode

@@ -70,6 +70,9 @@ class NightRecord:
     whether the kiosk understood it right at once."""
     said: list[str] = field(default_factory=list)
     stuck: str = ""
+    ended_early: str = ""
+    """The kiosk ended the night before the script's last question (rulings other than deserved can end
+    a Candle-End night before its tie)."""
     seconds: float = 0.0
 
     def closed(self, kind: str, at_once: bool) -> None:

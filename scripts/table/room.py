@@ -9,6 +9,7 @@ sink never idles, wait for low latency, stop everything by PID.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -157,6 +158,9 @@ class Room:
         if self._noise is not None:
             self._noise.kill()
             self._noise.wait()
+            if self._noise.stdin is not None:
+                with contextlib.suppress(OSError):
+                    self._noise.stdin.close()
             if self._noise in self._processes:
                 self._processes.remove(self._noise)
             self._noise = None
