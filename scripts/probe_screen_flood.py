@@ -1,9 +1,10 @@
 """A guest floods the table screen while the table plays: figures of what the guest holds and what the night
 feels, against a real `python -m kiosk serve --typed` under a Pi user's open-file limit (ulimit -n 1024).
 
-    python scripts/probe_screen_flood.py [--connections 1100] [--seconds 20] [--json]
+    python scripts/probe_screen_flood.py [--connections 1100] [--addresses 1] [--seconds 20] [--json]
 
-From one loopback address (127.0.0.3) the guest keeps `--connections` connections open the whole time, half
+From one loopback address (127.0.0.3; or `--addresses` of them from 127.0.1.1 on, each taking its turn) the
+guest keeps `--connections` connections open the whole time, half
 sending their headers a byte at a time and never finishing them, half event streams that read and never
 leave; every connection the kiosk closes or refuses is opened again at once. Meanwhile a night is typed at
 the kiosk's terminal, and the adult unlocks the keyboard from another address (127.0.0.2) and types a
@@ -164,7 +165,7 @@ class Swarm:
 
     port: int
     connections: int
-    address: str = GUEST
+    addresses: tuple[str, ...] = (GUEST,)
     counts: SwarmCounts = field(default_factory=SwarmCounts)
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
@@ -182,7 +183,7 @@ class Swarm:
     def _open(self, selector: selectors.BaseSelector, slow: bool) -> None:
         sock = socket.socket()
         sock.setblocking(False)
-        sock.bind((self.address, 0))
+        sock.bind((self.addresses[self.counts.opened % len(self.addresses)], 0))
         code = sock.connect_ex(("127.0.0.1", self.port))
         if code not in (0, errno.EINPROGRESS):
             sock.close()
@@ -284,6 +285,7 @@ def _journal(home: Path) -> list[str]:
 @dataclass
 class Figures:
     connections: int
+    addresses: int
     guest_opened: int
     guest_closed_by_kiosk: int
     longest_slow_header_s: float
@@ -303,14 +305,21 @@ class Figures:
     tracebacks: int
 
 
-def probe(connections: int, seconds: float) -> Figures:
+def guests(count: int) -> tuple[str, ...]:
+    """The guest's addresses: 127.0.0.3 alone, or `count` of them from 127.0.1.1 on."""
+    if count <= 1:
+        return (GUEST,)
+    return tuple(f"127.0.{1 + number // 250}.{1 + number % 250}" for number in range(count))
+
+
+def probe(connections: int, seconds: float, addresses: int = 1) -> Figures:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, connections + 1024)), hard))
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         kiosk = Kiosk(home)
         rss_before = kiosk.memory_kb()[0]
-        swarm = Swarm(kiosk.port, connections).start()
+        swarm = Swarm(kiosk.port, connections, guests(addresses)).start()
         peak_files = 0
         sampling = threading.Event()
 
@@ -337,6 +346,7 @@ def probe(connections: int, seconds: float) -> Figures:
         typed = [*TYPED, KEYBOARD, *AFTER] if keyboard_status == 202 else [*TYPED, *AFTER]
         return Figures(
             connections=connections,
+            addresses=addresses,
             guest_opened=swarm.counts.opened,
             guest_closed_by_kiosk=swarm.counts.closed_by_kiosk,
             longest_slow_header_s=round(swarm.counts.longest_slow_header_s, 1),
@@ -362,16 +372,17 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--connections", type=int, default=1100)
+    parser.add_argument("--addresses", type=int, default=1, help="how many addresses the guest has")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the guest keeps at it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = probe(args.connections, args.seconds)
+    figures = probe(args.connections, args.seconds, args.addresses)
     if args.json:
         print(json.dumps(asdict(figures)))
         return
     answered = [ms for ms in figures.replies_ms if ms is not None]
     print(
-        f"guest at {GUEST}: {figures.connections} connections kept up for {args.seconds:.0f} s under ulimit -n {PI_OPEN_FILES}"
+        f"guest at {guests(args.addresses)[0]} ({args.addresses} address(es)): {figures.connections} connections kept up for {args.seconds:.0f} s under ulimit -n {PI_OPEN_FILES}"
     )
     print(f"  opened {figures.guest_opened}, closed or refused by the kiosk {figures.guest_closed_by_kiosk}")
     print(f"  longest a slow-header connection was held: {figures.longest_slow_header_s} s")
