@@ -277,9 +277,7 @@ def test_one_address_holds_at_most_its_share_and_slow_headers_are_dropped() -> N
             assert adult.get("/").status_code == 200
         assert server.doorway is not None and server.doorway.counts.refused == 6
         # A connection that never finishes its headers is closed once the header time is up.
-        started = time.monotonic()
-        assert all(_closed_by_server(sock, 5.0) for sock in held[:4])
-        assert time.monotonic() - started < 4.0  # not a speed check: the default would be 10 seconds
+        assert all(_closed_by_server(sock, 5.0) for sock in held[:4])  # its limit is 1 s here
         for sock in held:
             sock.close()
         held += _slow_headers(server.port, GUEST, 1)
@@ -339,7 +337,8 @@ def test_a_page_that_never_reads_is_dropped_and_the_night_never_waits() -> None:
         started = time.monotonic()
         for number in range(400):  # 16 MB: far more than the sockets between them can hold
             server.broadcast.publish("caption", {"number": number, "text": "x" * 40_000})
-        assert time.monotonic() - started < 2.0  # publishing never waits on a page
+        # Not a speed check: publishing that waited on the page would take its write limit (1 s) per event.
+        assert time.monotonic() - started < 60.0
         _stream_count(server, 0)
     finally:
         deaf.close()
