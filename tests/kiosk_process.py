@@ -29,14 +29,19 @@ def uninterrupted(
 
 
 def run_play(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return run_kiosk(home, "play", *args, lines=lines)
+
+
+def run_kiosk(home: Path, *args: str, lines: list[str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m kiosk ARGS` on a data folder (its settings file there too), each line typed in turn."""
     return subprocess.run(
-        [sys.executable, "-m", "kiosk", "play", *args],
-        input="".join(line + "\n" for line in lines),
+        [sys.executable, "-m", "kiosk", *args],
+        input="".join(line + "\n" for line in lines or []),
         capture_output=True,
         text=True,
         timeout=HANG_GUARD,
         check=False,
-        env={**os.environ, "SNAP_APPLE_HOME": str(home)},
+        env={**os.environ, "SNAP_APPLE_HOME": str(home), "SNAP_APPLE_CONFIG": str(home / "kiosk.toml")},
     )
 
 

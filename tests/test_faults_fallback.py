@@ -4,9 +4,6 @@ table saw, and the night goes back to the data disk as soon as the disk takes it
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +11,7 @@ import pytest
 
 from kiosk.records.night_records import fallback_folder, list_nights, read_night
 
-from .kiosk_process import PlayProcess, run_play, shown, uninterrupted
+from .kiosk_process import PlayProcess, run_kiosk, run_play, shown, uninterrupted
 from .support.disks import fill, mounted_disk, remount
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("runtime_folder")]
@@ -119,18 +116,8 @@ def test_a_night_begun_on_a_read_only_data_folder_is_kept_and_carried_on(tmp_pat
 def test_nights_lists_a_night_held_in_the_fallback(tiny_disk: Path) -> None:
     fill(tiny_disk)
     run_play(tiny_disk, ["two", "D1"])
-    listed = run_play_nights(tiny_disk)
+    listed = run_kiosk(tiny_disk, "nights").stdout
     assert "0 of 25 questions played, D1 open" in listed and "until the data disk has room" in listed
-
-
-def run_play_nights(home: Path) -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "kiosk", "nights"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "SNAP_APPLE_HOME": str(home)},
-    ).stdout
 
 
 def test_a_kept_night_carries_on_from_a_card_turned_read_only(small_disk: Path) -> None:
@@ -144,3 +131,16 @@ def test_a_kept_night_carries_on_from_a_card_turned_read_only(small_disk: Path) 
     one_line(carried.stderr, FELL_BACK, "is on a read-only disk")
     (night,) = list_nights(small_disk / "nights").kept
     assert night.messages == ("two", "D1", "All: fly") and night.home is not None
+
+
+def test_serve_offers_a_night_kept_in_the_fallback_at_the_next_power_on(tiny_disk: Path) -> None:
+    fill(tiny_disk)
+    first = run_kiosk(tiny_disk, "serve", "--typed", "--no-screen", lines=["two", "D1", "All: fly"])
+    assert first.returncode == 0 and "Traceback" not in first.stderr
+    assert FELL_BACK in first.stderr and "Bats: right, 1 point." in first.stdout
+    again = run_kiosk(tiny_disk, "serve", "--typed", "--no-screen", lines=["carry on", "E2"])
+    assert again.returncode == 0 and "Traceback" not in again.stderr
+    assert "There is a night from today, one of twenty-five played" in again.stdout
+    assert "The Treat Bag, 2 points:" in again.stdout
+    (night,) = list_nights(tiny_disk / "nights").kept
+    assert night.messages == ("two", "D1", "All: fly", "E2")

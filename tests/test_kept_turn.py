@@ -11,26 +11,20 @@ import pytest
 from kiosk import Host
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import load_practice
-from kiosk.records.journal import Journal
 from kiosk.records.kept_turn import KeptTurn, UnreadableTurn, ledger_as_json, ledger_from_json
-from kiosk.records.night_records import KeyIdentity, read_night
+from kiosk.records.night_records import read_night
+
+from .support.journals import journalled
 
 PRACTICE = load_practice()
 
 
-def journalled(folder: Path, messages: list[str]) -> Path:
-    assert PRACTICE.key is not None
-    host = Host(PRACTICE.key, source=PRACTICE.source)
-    journal = Journal.begin(KeyIdentity.of(PRACTICE), folder)
-    journal.record(None, host.opening())
-    for message in messages:
-        journal.record(message, host.hear(message))
-    journal.close()
-    return journal.path
+def journalled_at(folder: Path, messages: list[str]) -> Path:
+    return journalled(folder, messages)[1].path
 
 
 def test_each_turn_keeps_the_replys_ledger_as_a_value(tmp_path: Path) -> None:
-    path = journalled(tmp_path, ["two", "D1", "All: fly"])
+    path = journalled_at(tmp_path, ["two", "D1", "All: fly"])
     for line in path.read_text().splitlines()[1:]:
         entry = json.loads(line)
         assert entry["ledger"] == ledger_as_json(parse_ledger(entry["reply"].rsplit("\n", 1)[-1]))
@@ -40,7 +34,7 @@ def test_each_turn_keeps_the_replys_ledger_as_a_value(tmp_path: Path) -> None:
 
 
 def test_a_night_is_described_from_the_ledger_value_not_the_replys_wording(tmp_path: Path) -> None:
-    path = journalled(tmp_path, ["two", "D1"])
+    path = journalled_at(tmp_path, ["two", "D1"])
     lines = path.read_text().split("\n")
     entry = json.loads(lines[-2])
     entry["reply"] = "A reply worded some other way, with no ledger line."
@@ -52,7 +46,7 @@ def test_a_night_is_described_from_the_ledger_value_not_the_replys_wording(tmp_p
 
 
 def test_a_journal_kept_before_the_ledger_value_is_read_from_its_text(tmp_path: Path) -> None:
-    path = journalled(tmp_path, ["two", "D1", "All: fly", "E2"])
+    path = journalled_at(tmp_path, ["two", "D1", "All: fly", "E2"])
     lines = path.read_text().split("\n")
     old = [lines[0]] + [
         json.dumps({k: v for k, v in json.loads(line).items() if k != "ledger"}) for line in lines[1:-1]
@@ -76,7 +70,7 @@ def test_a_journal_kept_before_the_ledger_value_is_read_from_its_text(tmp_path: 
     ],
 )
 def test_a_ledger_value_that_is_not_one_is_a_damaged_line(broken: object, tmp_path: Path) -> None:
-    path = journalled(tmp_path, ["two", "D1"])
+    path = journalled_at(tmp_path, ["two", "D1"])
     lines = path.read_text().split("\n")
     entry = json.loads(lines[3])
     entry["ledger"] = {**entry["ledger"], **broken} if isinstance(broken, dict) else broken

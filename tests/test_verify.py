@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,21 +18,14 @@ from kiosk.records.night_records import KeyIdentity, list_nights
 from kiosk.records.verify import verify
 
 from .conftest import KeyText
-from .kiosk_process import run_play
+from .kiosk_process import run_kiosk, run_play
+from .support.journals import journalled
 
 
 def night_on_key_file(folder: Path, messages: list[str]) -> tuple[Path, Path]:
     key = folder / "reveal.md"
     key.write_text(KeyText().render())
-    loaded = load_file(key)
-    assert loaded.key is not None
-    host = Host(loaded.key, source=loaded.source)
-    journal = Journal.begin(KeyIdentity.of(loaded), folder)
-    journal.record(None, host.opening())
-    for message in messages:
-        journal.record(message, host.hear(message))
-    journal.close()
-    return journal.path, key
+    return journalled(folder, messages, load_file(key))[1].path, key
 
 
 def rewrite_turn(path: Path, number: int, change: dict[str, object]) -> None:
@@ -77,29 +68,14 @@ def test_a_ledger_value_that_differs_from_the_reply_is_not_verified(
 
 
 def run_verify(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kiosk", "verify", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "SNAP_APPLE_HOME": str(home)},
-    )
+    return run_kiosk(home, "verify", *args)
 
 
 def test_a_practice_night_verifies_by_its_name_with_no_key_given(tmp_path: Path) -> None:
     run_play(tmp_path, ["two", "D1", "All: fly", "end the night", "Bats: yes", "Ghosts: yes"])
     (night,) = list_nights(tmp_path / "nights").kept
     name = night.name
-    assert (
-        f"{name}: "
-        in subprocess.run(
-            [sys.executable, "-m", "kiosk", "nights"],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "SNAP_APPLE_HOME": str(tmp_path)},
-        ).stdout
-    )
+    assert f"{name}: " in run_kiosk(tmp_path, "nights").stdout
     run = run_verify(tmp_path, name)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith(
