@@ -239,3 +239,41 @@ def test_a_long_question_fits(browser: Browser, tmp_path: Path) -> None:
             assert page.locator(".team.picking").count() == 0, "a question is open: nobody is picking"
     finally:
         kiosk.stop()
+
+
+def caption_then_panel(page: Page, message: str) -> tuple[str, str]:
+    """After the table's message is captioned, the first caption of the kiosk's reply, and the panel's text,
+    each with its whitespace made single spaces."""
+    page.wait_for_selector(f"#caption[data-speaker='Table']:has-text({message!r})")
+    page.wait_for_selector("#caption[data-speaker='Kiosk']")
+    caption = page.inner_text("#caption").removeprefix("Kiosk:")
+    return " ".join(caption.split()), " ".join(page.inner_text("#stage").split())
+
+
+def test_captions_keep_step_with_the_panel_in_the_candle_end(browser: Browser, tmp_path: Path) -> None:
+    """The Candle-End is called, and TB2 read, in the same reply as a ruling: the panel shows that ruling
+    while the captions read it, above the question they go on to read."""
+    key_file = tmp_path / "reveal.md"
+    key_file.write_text(KeyText().render())
+    kiosk = Kiosk.start(tmp_path, "--key", str(key_file))
+    try:
+        opened = pages(browser, kiosk)
+        tv = opened[(1920, 1080)]
+        kiosk.say("two")
+        for cell in CELL_IDS[:-1]:
+            kiosk.say(cell)
+            kiosk.say("All: pass")
+        kiosk.say("E5")
+        kiosk.say("All: pass")
+        caption, panel = caption_then_panel(tv, "All: pass")
+        assert caption.startswith("The answer: answere5.") and caption in panel, (caption, panel)
+        assert "Candle-End question 1" in panel
+        kiosk.say("Bats: 1890. Ghosts: 1904")
+        caption, panel = caption_then_panel(tv, "Bats: 1890. Ghosts: 1904")
+        assert caption.startswith("The answer: 1897.") and caption in panel, (caption, panel)
+        assert "Candle-End question 2" in panel
+        for (width, height), page in opened.items():
+            shows(page, kiosk)
+            assert problems(page) == [], f"{width}x{height}"
+    finally:
+        kiosk.stop()

@@ -98,6 +98,17 @@ function whoHasAnswered(view) {
   return box;
 }
 
+const questionSeen = { key: null, at: 0 };
+
+function saidWithThisQuestion(view) {
+  const key = view.question.cell + "|" + view.question.text;
+  if (questionSeen.key !== key) {
+    questionSeen.key = key;
+    questionSeen.at = view.replies;
+  }
+  return view.replies === questionSeen.at;
+}
+
 // A long question is set smaller, so that it and what the kiosk said after it fit a TV screen that cannot scroll.
 function lengthClass(text) {
   if (text.length > 200) return " longest";
@@ -109,11 +120,17 @@ function drawStage(view) {
   const title = $("stage-title");
   const body = $("stage-body");
   body.replaceChildren();
+  // A ruling said in the same reply as the next question (the last cell's before the Candle-End, TB1's
+  // before TB2, or a cell named in advance) is shown above it while that reply is the latest, in step with
+  // the captions reading it.
+  if (view.stage === "question" && view.ruling && saidWithThisQuestion(view)) {
+    body.append(paragraphs(view.ruling, "ruling earlier"));
+  }
   if (view.candle_end && view.stage !== "over") {
     const banner = el("div", "candle-end");
-    banner.append(el("p", "candle-title", "Candle-End"));
-    banner.append(el("p", "", view.candle_end.line));
-    if (view.candle_end.tied.length) banner.append(el("p", "", "Tied: " + view.candle_end.tied.join(", ")));
+    const title = el("p", "candle-title", "Candle-End");
+    if (view.candle_end.tied.length) title.append(el("span", "tied", " · Tied: " + view.candle_end.tied.join(", ")));
+    banner.append(title, el("p", "", view.candle_end.line));
     body.append(banner);
   }
   switch (view.stage) {
@@ -211,6 +228,7 @@ function showCard(card) {
     box.append(row);
   });
   box.dataset.speaker = card.speaker;
+  box.dataset.number = String(card.number);
   clearTimeout(captions.timer);
   const ms = Math.max(CAPTION_MIN_MS, card.lines.join(" ").length * CAPTION_MS_PER_CHAR);
   captions.timer = setTimeout(nextCard, ms);
