@@ -44,7 +44,7 @@ AFTER_CARD_LINE: dict[str, KioskLine] = {
     ),
     card.STILL_TO_ANSWER: KioskLine(
         voice="Here, say each team's name and then its answer.",
-        typed="Here, type them on one line, each after its team's name, and press Enter.",
+        typed="Here, type each answer after its team's name, all on one line, and press Enter.",
     ),
     card.TAKE_YOUR_TIME: KioskLine(
         voice="Here, just say it out loud.",
