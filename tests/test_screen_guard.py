@@ -288,6 +288,29 @@ def test_one_address_holds_at_most_its_share_and_slow_headers_are_dropped() -> N
         server.stop()
 
 
+def test_past_the_total_a_newcomer_takes_the_place_of_the_greediest_address() -> None:
+    server = _server(Limits(per_address=4, total=6))
+    held = _slow_headers(server.port, GUEST, 4)
+    try:
+        held += _slow_headers(server.port, OTHER_GUEST, 2)
+        time.sleep(0.3)
+        assert not any(_closed_by_server(sock, 0.01) for sock in held)  # six: the total
+        # The adult, holding nothing, is let in in place of the guest holding most (its oldest).
+        with client(f"http://127.0.0.1:{server.port}/", ADULT) as adult:
+            assert adult.get("/").status_code == 200
+        assert _closed_by_server(held[0], 1.0)
+        assert not any(_closed_by_server(sock, 0.01) for sock in held[1:])
+        # Once the adult has gone, one more fits; past the total again, a guest that would become as greedy
+        # as the greediest gets nothing more.
+        held += _slow_headers(server.port, OTHER_GUEST, 2)
+        assert not _closed_by_server(held[-2], 0.3) and _closed_by_server(held[-1], 1.0)
+        assert server.doorway is not None and server.doorway.counts.displaced >= 1
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
 def _listen(port: int, address: str) -> socket.socket:
     """A page's event stream that never reads what it is sent."""
     sock = socket.socket()
