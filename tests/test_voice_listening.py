@@ -14,14 +14,15 @@ import pytest
 from kiosk import Host, KeySource
 from kiosk.engine.ledger import parse_ledger
 from kiosk.engine.night import Phase
+from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word
-from kiosk.engine.teams import Team
+from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.keys import load_practice
 from kiosk.voice.asr import Utterance, Word
 from kiosk.voice.audio import WavOutput, WavSource, resample
 from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.listening import Listening, listening_for, with_label
+from kiosk.voice.listening import Listening, listening_for, with_label, with_letters
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from kiosk.voice.turns import (
     ANSWER_HANGOVER,
@@ -110,7 +111,9 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("bats yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER  # "ghosts yes" may follow
     assert hangover("bats yes ghosts yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER
     assert hangover("yes", Listening.READ_BACK) == FINAL_HANGOVER
-    assert hangover("bats bee you", Listening.READ_BACK) == ANSWER_HANGOVER
+    assert hangover("bats bee you", Listening.READ_BACK) == UNFINISHED_HANGOVER  # a pause between letters
+    assert hangover("bats b as in", Listening.READ_BACK) == UNFINISHED_HANGOVER
+    assert hangover("bats that was not what was said", Listening.READ_BACK) == ANSWER_HANGOVER
     assert hangover("bats a broomstick", Listening.ANSWERS) == ANSWER_HANGOVER
     assert hangover("yes", Listening.ANSWERS) == ANSWER_HANGOVER  # an answer may be "yes, but..."
     assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER
@@ -127,6 +130,9 @@ def test_how_the_kiosk_listens_follows_the_night(practice_key: object) -> None:
         ways.append(listening_for(night.host))
     between, answers, read = Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK
     assert ways == [between, between, answers, answers, read, between]
+    candle = Table(practice_key, voice=True)  # type: ignore[arg-type]
+    candle.host.night.phase = Phase.CANDLE
+    assert listening_for(candle.host) is Listening.YEARS
 
 
 def test_a_leading_team_name_comes_from_the_label_list() -> None:
@@ -136,6 +142,30 @@ def test_a_leading_team_name_comes_from_the_label_list() -> None:
     # A team name the list hears later in the answer is not taken.
     late = Utterance("toads", (Word("toads", 5.0, 5.4, 1),))
     assert with_label(heard, 10.0, late, 4.0) is heard
+
+
+def test_a_spelled_fix_comes_from_the_letters_list_and_its_team_from_either() -> None:
+    main = Utterance("that's bee you tee tee oh n")
+    assert with_letters(main, Utterance("bats b u t t o n")).text == "bats b u t t o n"
+    assert with_letters(Utterance("bats see you"), Utterance("b u t t o n")).text == "bats b u t t o n"
+    # The lists name different teams: no team, so the kiosk asks whose spelling it was.
+    assert with_letters(Utterance("ghosts b u"), Utterance("bats b u t t o n")).text == "b u t t o n"
+    # Yes, no, commands and disputes are the read-back list's.
+    for said in ("yes", "no", "repeat", "ghosts that was not what was said"):
+        assert with_letters(Utterance(said), Utterance("bats s")).text == said
+    assert with_letters(main, Utterance("bats")) is main  # no letters heard: as the read-back list heard it
+
+
+def test_the_candle_end_is_heard_through_number_words_never_the_key() -> None:
+    phrases = Listening.YEARS.phrases or ()
+    for word in ("eighteen", "ninety", "oh", "hundred", "thousand", "and", "about", "pass", "bats", "toads"):
+        assert word in phrases
+    key = load_practice().key
+    said = {word for entry in key.entries.values() for form in entry.forms for word in form.lower().split()}
+    said |= {word for entry in key.tiebreaks.values() for word in entry.answer.lower().split()}
+    listed = {word for phrase in phrases for word in phrase.split()}
+    teams = {team.value.lower() for team in TEAM_ORDER}
+    assert not (listed & said) - set(NUMBER_WORDS) - teams - {"and", "all"}  # no key word but numbers, names
 
 
 # --- the English kiosk by ear ------------------------------------------------------------------------------
@@ -289,3 +319,24 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
     assert kiosk.turns[4].heard.startswith("ghosts ")  # the held words, led by the name heard
     assert host.night.score(Team.BATS) == 2 and host.night.score(Team.GHOSTS) == 0
     assert host.night.phase is Phase.PICK  # both answers ruled after "right"
+
+
+def test_a_slow_spelling_with_pauses_and_as_in_is_one_fix_never_given_to_another_team(
+    english_model: object, speaker: Speaker, tmp_path: Path
+) -> None:
+    parts: list[str | float] = []
+    for line in ["Two.", "Wings and Webs, one.", "Bats, fly.", "Ghosts, slide."]:
+        parts += [line, 2.0]
+    # Pauses between letters longer than an answer's wait, and no team name: Bats was named last, but the
+    # kiosk asks whose spelling it was rather than give it to Bats.
+    parts += ["G as in golf.", 0.9, "L, I.", 0.9, "D, E.", 2.5, "Ghosts.", 2.0, "Yes.", 2.0]
+    samples, _ = table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    asked, named = [turn for turn in kiosk.turns if turn.listening in (Listening.READ_BACK, Listening.WHOSE)][
+        :2
+    ]
+    assert asked.asked == "Whose spelling was that: Bats or Ghosts?"
+    assert "as in golf l i" in asked.heard and asked.heard.endswith(" ee")  # one utterance
+    assert named.listening is Listening.WHOSE and named.heard.startswith("ghosts g l i")  # g, as in golf
+    assert named.reply is not None and named.reply.text.startswith("Fixed: Ghosts said gli")
+    assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0

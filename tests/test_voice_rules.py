@@ -5,6 +5,7 @@ from __future__ import annotations
 from kiosk import Key
 from kiosk import cartridge as card
 from kiosk.engine.host import Phase
+from kiosk.engine.spelling import spelled_word
 
 from .conftest import Table, play_board
 
@@ -184,3 +185,23 @@ def test_pieces_that_lock_together_still_join(button_key: Key) -> None:
     reply = table.say("bats a big")
     reply = table.say("brass button")
     assert reply.speech == "I have Bats: a big brass button; Ghosts: the big mutton. Right?"
+
+
+def test_a_spelled_fix_with_as_in_capital_and_double(button_key: Key) -> None:
+    for spelled in (
+        "bats b as in bravo u t t o n",
+        "bats capital b u double t o n",
+        "bats bee for bravo you tee tee oh en",
+        "bats b as in boy u t as in tom t o n",
+    ):
+        table = voice_table(button_key)
+        table.say("d four", "bats mitten ghosts zip")
+        assert table.say(spelled).speech.startswith("Fixed: Bats said button."), spelled
+
+
+def test_words_like_as_or_for_outside_a_spelling_are_no_spelling() -> None:
+    assert spelled_word(["as", "in"]) is None
+    assert spelled_word(["b", "as", "in"]) is None
+    assert spelled_word(["a", "for", "effort"]) is None  # one letter: a word, not a spelling
+    assert spelled_word(["capital"]) is None
+    assert spelled_word(["big", "as", "life"]) is None

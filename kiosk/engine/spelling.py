@@ -11,13 +11,22 @@ _TWO_LETTERS = {"okay": "ok"}
 r"). Only inside a spelling with other letters: "Ghosts okay" alone is no spelling."""
 
 
+_CASE_WORDS = frozenset(("capital", "capitals", "big", "small", "little", "lowercase", "uppercase"))
+"""Words a speller says before a letter about its case ("capital b"): the answer is matched without case."""
+
+
 def spelled_word(words: list[str]) -> str | None:
     """The word spelled by a run of letters ("double t" is "tt"), or None if any word is not a letter.
-    Two letters at least: a lone letter is more likely a word than a spelling."""
+    "b as in bravo" (or "b for bravo", "b like bravo") is b: the letter the example word starts with, as a
+    letter name is easily misheard ("ee as in golf"); "capital" before a letter says its case only. Two letters at least: a lone letter is more likely a word than a spelling."""
     letters: list[str] = []
     index = 0
     if words and all(word in _TWO_LETTERS for word in words):
         return None
+    plain = _plain_letters(words)
+    if plain is None:
+        return None
+    words = plain
     while index < len(words):
         word = words[index]
         if word in _TWO_LETTERS:
@@ -48,3 +57,28 @@ def closest_word(words: list[str], spelled: str) -> int | None:
         return None
     scores = [slips(word, spelled, max(len(word), len(spelled))) for word in words]
     return scores.index(min(scores))
+
+
+def _plain_letters(words: list[str]) -> list[str] | None:
+    """The words with case words before a letter taken out, and each "<letter> as in <word>" made the
+    word's first letter; None when "as in" stands anywhere else (then it is no spelling)."""
+    plain: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if word in _CASE_WORDS and letter_of(following) is not None:
+            index += 1
+            continue
+        if plain and letter_of(plain[-1]) is not None and word in ("as", "for", "like"):
+            step = 2 if word == "as" and following == "in" else 1
+            if index + step >= len(words):
+                return None
+            example = words[index + step]
+            if example[:1].isalpha():
+                plain[-1] = example[0]  # "ee as in golf": the example word is heard more surely than a letter
+            index += step + 1
+            continue
+        plain.append(word)
+        index += 1
+    return plain

@@ -14,6 +14,7 @@ from functools import cache
 
 from kiosk.engine.listening import COMMANDS, between_questions
 from kiosk.engine.matching import slips
+from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES
 
@@ -24,12 +25,36 @@ YES_NO = (
     "no", "nope", "wrong", "not yet", "that's wrong", "not right",
 )  # fmt: skip
 __all__ = [
-    "COMMANDS", "DISPUTES", "LETTER_NAMES", "UNKNOWN", "YES_NO", "between_questions", "is_final", "nearest", "read_back",
+    "COMMANDS", "DISPUTES", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions", "is_final",
+    "nearest", "read_back", "spelling", "years",
 ]  # fmt: skip
 """The engine's closed sets (commands, letter names, what is said between questions) are re-exported: this
 module is where the voice side finds every phrase list."""
 
 DISPUTES = ("that was not what was said", "not what we said", "that's not what we said", "we didn't say that")
+SPELLING_WORDS = ("double", "capital", "as in", "for")
+"""Words a speller says between letters: "double t", "capital b", "b as in bravo", "b for bravo"."""
+
+
+YEAR_WORDS = ("about", "around", "roughly", "oh", "nought", "and", "pass", "skip", "no idea", "all")
+"""Words around a Candle-End year ("about eighteen ninety", "nineteen oh five") and a pass."""
+
+
+@cache
+def years() -> tuple[str, ...]:
+    """What a table says in the Candle-End: team names, number words, YEAR_WORDS. The key plays no part:
+    any year is as likely as any other."""
+    numbers = [*UNITS, *TENS, "hundred", "thousand"]
+    return tuple(dict.fromkeys([*numbers, *YEAR_WORDS, *(team.value.lower() for team in TEAM_ORDER)]))
+
+
+@cache
+def spelling() -> tuple[str, ...]:
+    """Letters only, as a table spells a word (letters, letter names, NATO words, SPELLING_WORDS), and the
+    team names that open a fix: nothing else competes with a letter."""
+    letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
+    phrases = [*letters, *LETTER_NAMES, *SPELLING_WORDS, *(team.value.lower() for team in TEAM_ORDER)]
+    return tuple(dict.fromkeys(phrases))
 
 
 @cache
@@ -37,7 +62,7 @@ def read_back() -> tuple[str, ...]:
     """Every phrase the table may say while the kiosk reads the answers back: spelled fixes come out as a
     team name followed by single letters, which the bigram grammar allows in any order."""
     letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
-    phrases: list[str] = [*YES_NO, *DISPUTES, *COMMANDS, *letters, *LETTER_NAMES, "double"]
+    phrases: list[str] = [*YES_NO, *DISPUTES, *COMMANDS, *letters, *LETTER_NAMES, *SPELLING_WORDS]
     phrases += [team.value.lower() for team in TEAM_ORDER]
     return tuple(dict.fromkeys(phrases))
 

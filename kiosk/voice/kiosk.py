@@ -25,6 +25,7 @@ import numpy as np
 
 from kiosk.engine.host import Host
 from kiosk.engine.night import Phase
+from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.reply import Reply
 from kiosk.records.keeping import Keeper
 from kiosk.voice.answering import Answerers, Ask
@@ -41,7 +42,7 @@ from kiosk.voice.audio import (
 )
 from kiosk.voice.doubt import Doubt, doubt
 from kiosk.voice.grammar import between_questions, nearest
-from kiosk.voice.listening import Listening, Recognizers, listening_for, with_label
+from kiosk.voice.listening import Listening, Recognizers, listening_for, with_label, with_letters
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import hangover
@@ -298,6 +299,10 @@ class VoiceKiosk:
             unsure = doubt(utterance)
             if unsure is not None:
                 return unsure
+        if hearing.way is Listening.READ_BACK:
+            utterance = with_letters(utterance, also)
+        if hearing.way is Listening.YEARS and utterance.unknown and _says_a_number(utterance.text):
+            return utterance  # the year as the number list heard it; the words around it do not count
         if utterance.unknown and recognizer is not self.recognizers.open:
             again = self.recognizers.open.decode(bytes(hearing.audio))
             return again if again is not None and again.text else (utterance if utterance.text else None)
@@ -372,6 +377,10 @@ class VoiceKiosk:
         for _ in texts:
             yield ready.get()
         worker.join()
+
+
+def _says_a_number(text: str) -> bool:
+    return any(word in NUMBER_WORDS for word in text.split())
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk"]

@@ -1,8 +1,9 @@
 """How the kiosk listens at each moment of the night, and the recognisers it keeps for each way.
 
 Between questions the table says one of a closed set (picks, commands, team counts); during the read-back
-another (yes, no, team names, spelled letters, disputes); answers to questions are always heard with the
-full vocabulary, so a grammar can never turn a wrong answer into a right one.
+another (yes, no, team names, spelled letters, disputes); in the Candle-End, team names and number words.
+Answers to questions are always heard with the full vocabulary, so a grammar built from the key can never
+turn a wrong answer into a right one: no list here holds a word of the key.
 """
 
 from __future__ import annotations
@@ -13,16 +14,22 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from kiosk.engine.commands import is_dispute
 from kiosk.engine.host import Host
+from kiosk.engine.listening import COMMANDS
+from kiosk.engine.night import Phase
+from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.voice.asr import Recognizer, Utterance, Word, grammar_for
-from kiosk.voice.grammar import UNKNOWN, between_questions, read_back
+from kiosk.voice.grammar import DISPUTES, UNKNOWN, YES_NO, between_questions, read_back, spelling, years
 
 
 class Listening(enum.Enum):
     BETWEEN_QUESTIONS = "between questions"
     READ_BACK = "read-back"
     ANSWERS = "answers"
+    YEARS = "candle-end years"
+    """Each tied team's name and a year or a pass: number words only, never the key's."""
     WHOSE = "whose answer"
     """A team's name, after the kiosk asked whose words it heard (answering.py)."""
 
@@ -33,6 +40,8 @@ class Listening(enum.Enum):
             return between_questions()
         if self is Listening.READ_BACK:
             return read_back()
+        if self is Listening.YEARS:
+            return years()
         if self is Listening.WHOSE:
             return tuple(team.value.lower() for team in TEAM_ORDER)
         return None
@@ -45,6 +54,8 @@ def listening_for(host: Host) -> Listening:
         return Listening.READ_BACK
     if expected.closed:
         return Listening.BETWEEN_QUESTIONS
+    if expected.phase is Phase.CANDLE:
+        return Listening.YEARS
     return Listening.ANSWERS
 
 
@@ -58,6 +69,9 @@ class Recognizers:
     """False for a model without grammar support: every way of listening uses the open recogniser."""
     _by_way: dict[Listening, Recognizer] = field(init=False, default_factory=dict)
 
+    letters: Recognizer | None = field(init=False, default=None)
+    """Letters, letter names, NATO words and team names only: heard beside the read-back list, whose yes,
+    no, disputes and commands compete with letters ("s t" heard as "yes")."""
     labels: Recognizer | None = field(init=False, default=None)
     """Team names and [unk] only: heard beside the open recogniser while answers come in, since the small
     model's open vocabulary often hears a leading "Bats" as "that's" or "birds"."""
@@ -68,6 +82,8 @@ class Recognizers:
         kept = grammar_for(self.model, (*names, UNKNOWN)) if self.grammar else []
         if len(kept) == len(names) + 1:
             self.labels = Recognizer(self.model, grammar=kept)
+        if self.grammar:
+            self.letters = Recognizer(self.model, grammar=grammar_for(self.model, (*spelling(), UNKNOWN)))
         for way in Listening:
             phrases = way.phrases
             if phrases is None or not self.grammar:
@@ -85,12 +101,14 @@ class Recognizers:
 
     def beside(self, way: Listening) -> Recognizer | None:
         """The recogniser that hears each utterance alongside the main one: the team-name list beside
-        answers. (The open recogniser beside the closed sets was tried: on short picks and commands it is
+        answers, the letters list beside the read-back. (The open recogniser beside the closed sets was tried: on short picks and commands it is
         wrong more often than the list, so it would overrule right readings.)"""
+        if way is Listening.READ_BACK:
+            return self.letters
         return self.labels if way is Listening.ANSWERS else None
 
     def all(self) -> list[Recognizer]:
-        every = [*self._by_way.values(), *([self.labels] if self.labels else [])]
+        every = [*self._by_way.values(), *(extra for extra in (self.labels, self.letters) if extra)]
         return list({id(recognizer): recognizer for recognizer in every}.values())
 
     def warm(self, samples: npt.NDArray[np.int16]) -> None:
@@ -123,3 +141,24 @@ def with_label(heard: Utterance, since: float, label: Utterance | None, label_si
     rest = tuple(word for word in heard.words if word.start - since >= end - 0.1)
     words = (Word(name.word, name.start - label_since + since, name.end - label_since + since, 1.0), *rest)
     return Utterance(" ".join(word.word for word in words), words, heard.alternatives, unknown=heard.unknown)
+
+
+_NOT_A_SPELLING = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
+
+
+def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
+    """During the read-back: a spelled fix as the letters list heard it, where the read-back list heard
+    neither yes, no, a command nor a dispute. The team is the one both lists heard, or the one only one
+    of them heard; where they name different teams there is no team, and the kiosk asks whose it was."""
+    if letters is None or heard.text in _NOT_A_SPELLING or is_dispute(heard.text):
+        return heard
+    words = letters.text.split()
+    named = Team.from_name(words[0]) if words else None
+    spelled = spelled_word(words[1:] if named else words)
+    if spelled is None:
+        return heard
+    said = heard.text.split()
+    also = Team.from_name(said[0]) if said else None
+    team = named or also if named is None or also is None or named is also else None
+    text = " ".join([*([team.value.lower()] if team else []), *(words[1:] if named else words)])
+    return Utterance(text, letters.words, unknown=False)

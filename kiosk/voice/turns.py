@@ -9,6 +9,7 @@ silence ends the turn; answers keep the full wait; words that cannot end anythin
 from __future__ import annotations
 
 from kiosk.engine.teams import Team
+from kiosk.engine.text import letter_of
 from kiosk.voice.grammar import COMMANDS, DISPUTES, YES_NO, is_final
 from kiosk.voice.listening import Listening
 
@@ -32,6 +33,7 @@ _CANNOT_END = frozenset(
 words it does not know ("sonar" as "so our"), and each would hold a whole turn for the longest wait."""
 
 _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
+_SPELLING_GOES_ON = frozenset(("as", "in", "for", "capital"))
 
 
 def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
@@ -62,6 +64,8 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
         return FINAL_HANGOVER
     if way is Listening.READ_BACK and heard_so_far in _READ_BACK_FINAL:
         return FINAL_HANGOVER  # not a letter: a spelling goes on
+    if way is Listening.READ_BACK and (letter_of(words[-1]) or words[-1] in _SPELLING_GOES_ON):
+        return UNFINISHED_HANGOVER  # a speller pauses between letters, and a fix must be heard whole
     if way is Listening.BETWEEN_QUESTIONS:
         return CLOSED_HANGOVER
     return ANSWER_HANGOVER
