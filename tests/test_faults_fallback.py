@@ -144,3 +144,30 @@ def test_serve_offers_a_night_kept_in_the_fallback_at_the_next_power_on(tiny_dis
     assert "The Treat Bag, 2 points:" in again.stdout
     (night,) = list_nights(tiny_disk / "nights").kept
     assert night.messages == ("two", "D1", "All: fly", "E2")
+
+
+def test_with_the_runtime_folder_full_too_the_night_waits_in_memory_until_one_has_room(
+    tiny_disk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for runtime in mounted_disk(tmp_path / "full-run", "size=64k"):
+        monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+        fill(tiny_disk)
+        room = fill(runtime)
+        kiosk = PlayProcess(tiny_disk)
+        for message in ["two", *TWENTY[:4]]:
+            kiosk.say(message)
+        assert list_nights(tiny_disk / "nights").kept == ()
+        room.unlink()
+        kiosk.say(TWENTY[4])
+        # The reply is on the screen, and every turn of the night is written, in the fallback.
+        (night,) = list_nights(tiny_disk / "nights").kept
+        assert night.messages == ("two", *TWENTY[:5]) and night.home is not None
+        _, _, err = kiosk.kill()
+        one_line(
+            err, "This night is not being kept now:", "is full", "as soon as the data disk or the runtime"
+        )
+        one_line(err, "The night is kept again: every turn so far is written in")
+        carried = run_play(tiny_disk, TWENTY[5:6], "--resume")
+        assert carried.returncode == 0 and carried.stdout.startswith(
+            uninterrupted(["two", *TWENTY[:5]])[-1].text
+        )

@@ -1,6 +1,7 @@
 """Storage faults on a real filesystem: a small tmpfs mounted for the test where the machine allows it (root,
-as in CI), permissions otherwise. Each fault gets one clear line, the night goes on in memory and says it is
-not being kept, and no traceback reaches a player."""
+as in CI), permissions otherwise. Each fault gets one clear line, the night is kept in the runtime folder
+while the data disk cannot take it (tests/test_faults_fallback.py has the kills), and no traceback reaches a
+player."""
 
 from __future__ import annotations
 

@@ -83,6 +83,11 @@ class Journal:
         """Where the whole journal is kept while the data disk cannot take it."""
         self.trouble: str | None = None
         """Why the data disk does not hold every turn, while it does not; None when it does."""
+        self.held = False
+        """When neither the data disk nor the fallback can take a turn: hold the lines here and try both again
+        at the next turn (`lost` says why), rather than raise StorageError."""
+        self.lost: str | None = None
+        """Why neither place holds every turn, while a held journal's lines wait in memory."""
         self._lines = lines
         """Every line of the night, its header first: what the data disk must come to hold."""
         self._home_fd = -1
@@ -95,16 +100,23 @@ class Journal:
 
     @classmethod
     def begin(
-        cls, key: KeyIdentity, folder: Path | None = None, *, voice: bool = False, now: float | None = None
+        cls,
+        key: KeyIdentity,
+        folder: Path | None = None,
+        *,
+        voice: bool = False,
+        now: float | None = None,
+        held: bool = False,
     ) -> Journal:
         """A new night's journal in its own new file; StorageError (one line) if neither the data disk nor
-        the fallback can keep it."""
+        the fallback can keep it, unless `held`."""
         folder = folder or nights_folder()
         moment = time.gmtime(now)
         name = f"night-{time.strftime('%Y%m%d-%H%M%S', moment)}-{os.getpid()}-{secrets.token_hex(3)}.jsonl"
         began = time.strftime("%Y-%m-%dT%H:%M:%SZ", moment)
         header = _line({"journal": FORMAT, "began": began, "key": key.as_json(), "voice": voice})
         journal = cls(folder / name, [header], fallback_for(folder / name))
+        journal.held = held
         journal._keep()
         return journal
 
@@ -174,7 +186,7 @@ class Journal:
         if trouble is None:
             if self._fallback_fd >= 0:
                 _LOG.warning("the journal %s is whole on the data disk again", self.path)
-            self.trouble = None
+            self.trouble = self.lost = None
             self._drop_fallback()
             return
         if self.trouble is None:
@@ -182,10 +194,20 @@ class Journal:
         self.trouble = trouble
         try:
             self._to_fallback()
-        except OSError as error:
-            raise StorageError(f"{trouble}; and {describe(error, self.fallback)}") from error
-        except StorageError as error:
-            raise StorageError(f"{trouble}; and {error}") from error
+        except (OSError, StorageError) as error:
+            self._fallback_lines = 0  # it may end in a line cut short: written whole next time
+            why = describe(error, self.fallback) if isinstance(error, OSError) else str(error)
+            if self.lost is None:
+                _LOG.error(
+                    "neither the data disk nor %s can keep the journal: %s; %s", self.fallback, trouble, why
+                )
+            self.lost = f"{trouble}; and {why}"
+            if not self.held:
+                raise StorageError(self.lost) from error
+            return
+        if self.lost is not None:
+            _LOG.warning("the journal is whole again in %s", self.fallback)
+        self.lost = None
 
     def _to_home(self) -> str | None:
         """Write the lines the data disk lacks; None when it holds them all, else why it does not."""

@@ -73,17 +73,16 @@ class Keeper:
             self._keep_aside()
         if self.journal is None:
             return
-        before = self.journal.trouble
-        try:
-            self.journal.record(message, reply)
-        except StorageError as error:
-            self.notice(f"The night is no longer being kept: {error}. It goes on here, in memory.")
-            self.journal.close()
-            self.journal = None
-            return
-        if before is None and self.journal.trouble is not None:
+        trouble, lost = self.journal.trouble, self.journal.lost
+        self.journal.record(message, reply)
+        if lost is None and self.journal.lost is not None:
+            self.notice(lost_notice(self.journal))
+        elif lost is not None and self.journal.lost is None:
+            where = "on the data disk" if self.journal.trouble is None else f"in {self.journal.fallback}"
+            self.notice(f"The night is kept again: every turn so far is written {where}.")
+        elif trouble is None and self.journal.trouble is not None:
             self.notice(fallback_notice(self.journal))
-        elif before is not None and self.journal.trouble is None:
+        elif trouble is not None and self.journal.trouble is None:
             self.notice("The data disk takes the night again: every turn is kept there once more.")
 
     def _keep_aside(self) -> None:
@@ -99,13 +98,13 @@ class Keeper:
 
     @property
     def kept(self) -> bool:
-        return self.journal is not None
+        return self.journal is not None and self.journal.lost is None
 
     def farewell(self) -> str:
         """The line said when the kiosk stops: how to carry the night on, or why it cannot be."""
         if self.over or not self.messages:
             return "Goodbye."
-        if self.journal is None:
+        if self.journal is None or self.journal.lost is not None:
             return "Goodbye. This night was not kept on the device; a save block shown on screen can carry it on."
         if self.journal.trouble is not None:
             return (
@@ -166,14 +165,20 @@ def begin(loaded: LoadedKey, *, voice: bool, notice: Notice, command: str = "pla
             f"it with {CARRY_ON.format(command=command)}. If this new night begins, that one is kept aside."
         )
         keeper.aside = waiting
-    try:
-        keeper.journal = Journal.begin(KeyIdentity.of(loaded), folder, voice=voice)
-    except StorageError as error:
-        notice(f"This night is not being kept: {error}. It goes on here, in memory.")
-        return Started(host, keeper, first)
-    if keeper.journal.trouble is not None:
+    keeper.journal = Journal.begin(KeyIdentity.of(loaded), folder, voice=voice, held=True)
+    if keeper.journal.lost is not None:
+        notice(lost_notice(keeper.journal))
+    elif keeper.journal.trouble is not None:
         notice(fallback_notice(keeper.journal))
     return Started(host, keeper, first)
+
+
+def lost_notice(journal: Journal) -> str:
+    """The one line said when neither the data disk nor the runtime folder can take the night."""
+    return (
+        f"This night is not being kept now: {journal.lost}. It goes on here, in memory, and is written as "
+        "soon as the data disk or the runtime folder can take it."
+    )
 
 
 def fallback_notice(journal: Journal) -> str:
@@ -216,6 +221,7 @@ def resume(
         raise Refused(
             f"The night {record.name} cannot be carried on here: {error}. Nothing was changed."
         ) from error
+    journal.held = True  # from here on, a turn neither place can take waits in memory for the next try
     notice(f"Carrying on the night {record.name} ({record.describe()}).")
     if journal.trouble is not None:
         notice(fallback_notice(journal))
