@@ -247,7 +247,8 @@ def caption_then_panel(page: Page, message: str) -> tuple[str, str]:
     page.wait_for_selector(f"#caption[data-speaker='Table']:has-text({message!r})")
     page.wait_for_selector("#caption[data-speaker='Kiosk']")
     caption = page.inner_text("#caption").removeprefix("Kiosk:")
-    return " ".join(caption.split()), " ".join(page.inner_text("#stage").split())
+    panel = page.inner_text("#stage").replace(" · ", " ")  # a ruling's results run on, parted by dots
+    return " ".join(caption.split()), " ".join(panel.split())
 
 
 def test_captions_keep_step_with_the_panel_in_the_candle_end(browser: Browser, tmp_path: Path) -> None:
@@ -277,3 +278,23 @@ def test_captions_keep_step_with_the_panel_in_the_candle_end(browser: Browser, t
             assert problems(page) == [], f"{width}x{height}"
     finally:
         kiosk.stop()
+
+
+def test_four_teams_in_the_candle_end_and_their_finale_fit(browser: Browser, practice: Kiosk) -> None:
+    """The most a panel holds: four teams' results on the last cell above the Candle-End's first question,
+    then four teams' years and the finale."""
+    opened = pages(browser, practice)
+    practice.say("four")
+    for cell in CELL_IDS:
+        practice.say(cell)
+        practice.say("Bats: a big brass button. Ghosts: a zip. Owls: mutton. Toads: a haunted teapot")
+    for (width, height), page in opened.items():
+        shows(page, practice)
+        assert "Candle-End question 1" in page.inner_text("#stage")
+        assert problems(page) == [], f"{width}x{height}"
+    practice.say("Bats: 1890. Ghosts: 1700. Owls: about 1900. Toads: eighteen ninety-six")
+    for (width, height), page in opened.items():
+        shows(page, practice)
+        text = page.inner_text("#stage")
+        assert "Toads were closest: 1896 against 1897." in text and "Toads win the night!" in text
+        assert problems(page) == [], f"{width}x{height}"

@@ -37,7 +37,7 @@ function drawTeams(view) {
     const marks = [];
     if (picking) marks.push("picks next");
     if (team.answered) marks.push("answered ✓");
-    if (team.tied) marks.push("in the Candle-End");
+    // In the Candle-End the banner names the tied teams: the header stays one row.
     if (team.out) marks.push("out");
     if (marks.length) item.append(el("span", "marks", marks.join(" · ")));
     list.append(item);
@@ -93,8 +93,8 @@ function whoHasAnswered(view) {
     box.append(el("p", "", answered.length ? "Your answer is in." : "Waiting for your answer."));
     return box;
   }
-  box.append(el("p", "", "Answers in: " + (answered.join(", ") || "none yet")));
-  if (waiting.length) box.append(el("p", "", "Still to answer: " + waiting.join(", ")));
+  const said = "Answers in: " + (answered.join(", ") || "none yet");
+  box.append(el("p", "", waiting.length ? `${said} · Still to answer: ${waiting.join(", ")}` : said));
   return box;
 }
 
@@ -124,7 +124,10 @@ function drawStage(view) {
   // before TB2, or a cell named in advance) is shown above it while that reply is the latest, in step with
   // the captions reading it.
   if (view.stage === "question" && view.ruling && saidWithThisQuestion(view)) {
-    body.append(paragraphs(view.ruling, "ruling earlier"));
+    // The teams' results run on in one line, so four teams take no more room than two.
+    const [answer, ...rest] = view.ruling;
+    const source = rest.pop();
+    body.append(paragraphs([answer, rest.join("  ·  "), source].filter(Boolean), "ruling earlier"));
   }
   if (view.candle_end && view.stage !== "over") {
     const banner = el("div", "candle-end");
@@ -135,7 +138,10 @@ function drawStage(view) {
   }
   switch (view.stage) {
     case "question":
-      title.textContent = view.question.heading;
+      // A Candle-End question's heading names the tied teams, which its banner shows: the title keeps one line.
+      title.textContent = view.question.cell.startsWith("TB")
+        ? `Candle-End question ${view.question.cell.slice(2)}`
+        : view.question.heading;
       body.append(el("p", "question" + lengthClass(view.question.text), view.question.text), whoHasAnswered(view));
       break;
     case "readback":
