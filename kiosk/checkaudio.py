@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kiosk import config
+from kiosk.hints import kiosk_command
 
 SAMPLE_RATE = 16_000
 """Hertz: what the recogniser hears."""
@@ -53,7 +54,7 @@ ADVICE = {
     ),
     Verdict.SILENT: (
         "Nothing was heard. Check that the microphone is plugged in, not muted (alsamixer, F4), and chosen: "
-        "python -m kiosk devices lists the devices; pass one with --input or set input in the settings file."
+        f"{kiosk_command('devices')} lists the devices; pass one with --input or set input in the settings file."
     ),
 }
 
@@ -141,6 +142,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def check_audio(args: argparse.Namespace) -> int:
     """0 when the microphone level is good and the test sentence played; 1 otherwise."""
     settings = config.settings_for(args)
+    from kiosk.voice.devices import found, missing
+
+    devices = found()
+    if devices.problem or not devices.inputs:  # nothing to record from: one line, and what to do
+        print(missing(devices, "check-audio"), flush=True)
+        return 1
     where = settings.devices.input or "the default microphone"
     print(
         f"Recording {args.seconds:g} seconds from {where}: read a few answers aloud, "
@@ -155,6 +162,9 @@ def check_audio(args: argparse.Namespace) -> int:
         return 1
     print(level.describe(), flush=True)
     print(ADVICE[level.verdict], flush=True)
+    if not devices.outputs:
+        print(missing(devices, "check-audio"), flush=True)
+        return 1
     speaker_where = settings.devices.output or "the default speaker"
     print(f"Now saying a test sentence on {speaker_where}.", flush=True)
     try:
@@ -164,7 +174,7 @@ def check_audio(args: argparse.Namespace) -> int:
         return 1
     print(
         "If it was not heard clearly, raise the volume (alsamixer), or choose another speaker with --output "
-        "or output in the settings file (python -m kiosk devices lists them).",
+        f"or output in the settings file ({kiosk_command('devices')} lists them).",
         flush=True,
     )
     return 0 if level.verdict is Verdict.GOOD else 1

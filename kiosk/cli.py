@@ -343,10 +343,11 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "install":
         return install(args)
     if args.command == "devices":
-        from kiosk.voice.audio import describe_devices
+        from kiosk.voice.devices import describe
 
-        print(describe_devices())
-        return 0
+        text, code = describe()
+        print(text)
+        return code
     if args.command == "model":
         from kiosk.voice.model import fetch_command as fetch_speech_model
 

@@ -30,6 +30,7 @@ import httpx
 from kiosk.cartridge import NOTICE, SealedNotice
 from kiosk.engine.host import KeySource
 from kiosk.engine.key import InvalidKeyError, parse_key
+from kiosk.hints import kiosk_command
 from kiosk.keys import KEY_FILE_LIMIT, LoadedKey, UnreadableKeyFile, read_key_file
 from kiosk.records.storage import StorageError, data_dir, write_atomic
 
@@ -216,7 +217,7 @@ def load_for_night(
             None,
             KeySource.SEALED,
             f"the kept key's SHA-256 {kept.sha256} does not begin with the sealed notice's commitment "
-            f"{notice.commitment}, so it is not the sealed key; fetch it again: python -m kiosk key fetch",
+            f"{notice.commitment}, so it is not the sealed key; fetch it again: {kiosk_command('key fetch')}",
             store.key_path,
         )
     try:
@@ -230,9 +231,9 @@ def status(store: KeyStore | None = None) -> str:
     try:
         kept = store.load()
     except TamperedKey as error:
-        return f"The kept key is refused as tampered: {error}. Fetch it again: python -m kiosk key fetch"
+        return f"The kept key is refused as tampered: {error}. Fetch it again: {kiosk_command('key fetch')}"
     if kept is None:
-        return "No key is kept. Fetch it before the party, while online: python -m kiosk key fetch"
+        return f"No key is kept. Fetch it before the party, while online: {kiosk_command('key fetch')}"
     match = "match" if kept.matches_notice else "do not match"
     return (
         f"A sealed key is kept in {store.key_path}: fetched {kept.fetched_at} from {kept.url}, "

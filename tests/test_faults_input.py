@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights, unfinished
 
 from .kiosk_process import PlayProcess
@@ -79,7 +80,7 @@ def test_a_screen_closed_mid_night_stops_the_kiosk_with_one_line_and_the_night_k
     assert kiosk.process.returncode == 1 and "Traceback" not in err
     assert err.strip().splitlines()[-1] == (
         "WARNING kiosk.cli: The output was closed, so the kiosk stopped. Goodbye. The night is kept: "
-        "to carry it on, start the kiosk with python -m kiosk play --resume"
+        f"to carry it on, start the kiosk with {kiosk_command('play --resume')}"
     )
     record = unfinished(tmp_path / "nights")
     assert record is not None and record.messages == ("two", "D1")

@@ -14,6 +14,7 @@ import pytest
 
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.host import KeySource
+from kiosk.hints import kiosk_command
 from kiosk.keys import LoadedKey, load_file
 from kiosk.records.night_records import list_nights, unfinished
 
@@ -134,7 +135,7 @@ def test_stopping_signals_end_cleanly_with_the_night_kept(signum: int, tmp_path:
     code, out, err = kiosk.stop(signum)
     assert code == 0 and "Traceback" not in err
     assert out.rstrip().endswith(
-        "Goodbye. The night is kept: to carry it on, start the kiosk with python -m kiosk play --resume"
+        f"Goodbye. The night is kept: to carry it on, start the kiosk with {kiosk_command('play --resume')}"
     )
     record = unfinished(tmp_path / "nights")
     assert record is not None and record.messages == ("two", "D1")

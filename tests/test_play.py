@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kiosk.hints import kiosk_command
 from kiosk.keys import load_file, load_practice
 from kiosk.records.journal import Journal
 from kiosk.records.night_records import KeyIdentity, list_nights
@@ -56,7 +57,7 @@ def test_a_stopped_kiosk_carries_on_mid_question_with_the_answers_locked(tmp_pat
     first = play(tmp_path, ["three", "D1", "All: fly", "E2", "Bats: barmbrack"])
     assert first.returncode == 0
     assert (
-        "The night is kept: to carry it on, start the kiosk with python -m kiosk play --resume"
+        f"The night is kept: to carry it on, start the kiosk with {kiosk_command('play --resume')}"
         in first.stdout
     )
     second = play(tmp_path, ["Ghosts: pass. Owls: barmbrack"], "--resume")
@@ -183,3 +184,26 @@ def test_a_finished_night_is_not_offered_again(tmp_path: Path) -> None:
     assert play(tmp_path, [], "--resume").returncode == 2
     run = play(tmp_path, ["solo"])
     assert "unfinished" not in run.stderr
+
+
+def test_the_hint_to_carry_a_night_on_works_as_printed(tmp_path: Path) -> None:
+    """Typed as printed, in a shell whose PATH knows nothing of the kiosk's virtual environment, from
+    another folder: the night carries on (a bare `python -m kiosk` once ended in ModuleNotFoundError)."""
+    first = play(tmp_path, ["two", "D1"])
+    hint = first.stdout.rsplit("start the kiosk with ", 1)[1].strip()
+    assert hint.endswith(" -m kiosk play --resume")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    carried = subprocess.run(
+        hint,
+        shell=True,
+        cwd=elsewhere,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SNAP_APPLE_HOME": str(tmp_path)},
+    )
+    assert carried.returncode == 0, carried.stderr
+    assert "Carrying on the night" in carried.stderr and "Traceback" not in carried.stderr

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights, read_night
 
 from .conftest import FIXTURES
@@ -55,7 +56,7 @@ def test_a_voice_night_stopped_by_sigterm_carries_on_by_voice(
     assert second.returncode == 0 and "Traceback" not in err
     assert night.turns[-1].reply.startswith(shown_again.rstrip("\n"))
     assert f"Carrying on the night {night.name}" in err
-    assert "The night is kept: to carry it on, start the kiosk with python -m kiosk voice --resume" in err
+    assert f"The night is kept: to carry it on, start the kiosk with {kiosk_command('voice --resume')}" in err
     after = read_night(night.path)
     assert after.turns[: len(night.turns)] == night.turns  # carried on in the same journal, nothing lost
 
@@ -73,4 +74,4 @@ def test_a_typed_night_is_not_carried_on_by_voice(korean_model_path: Path, tmp_p
     run = voice(tmp_path, korean_model_path, "--resume", "--audio-in", str(FIXTURES / "digits.wav"))
     out, err = run.communicate(timeout=60)
     assert run.returncode == 2 and out == ""
-    assert "was played by typing: carry it on with python -m kiosk play --resume" in err
+    assert f"was played by typing: carry it on with {kiosk_command('play --resume')}" in err

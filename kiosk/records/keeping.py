@@ -14,6 +14,7 @@ from pathlib import Path
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
+from kiosk.hints import kiosk_command
 from kiosk.keys import LoadedKey
 from kiosk.records.carrying import CannotCarryOn, carry_on, key_for
 from kiosk.records.journal import Journal
@@ -31,7 +32,8 @@ from kiosk.records.nightlog import keep_save, saves_folder
 from kiosk.records.storage import StorageError, clean_parts
 
 Notice = Callable[[str], None]
-CARRY_ON = "python -m kiosk {command} --resume"
+CARRY_ON = kiosk_command("{command} --resume")
+"""The hint to carry a night on, with the interpreter running the kiosk now (kiosk.hints)."""
 
 
 @dataclass
@@ -94,7 +96,7 @@ class Keeper:
         except StorageError as error:
             self.notice(f"The unfinished night {record.name} stays where it was: {error}.")
             return
-        self.notice(f"The unfinished night is kept aside as {kept.stem}: python -m kiosk nights lists it.")
+        self.notice(f"The unfinished night is kept aside as {kept.stem}: {kiosk_command('nights')} lists it.")
 
     @property
     def kept(self) -> bool:
@@ -199,10 +201,10 @@ def resume(
     if record is None:
         for damaged in list_nights(folder).damaged:
             notice(
-                f"A kept journal cannot be read: {damaged.reason}. Remove it: python -m kiosk nights remove {damaged.path.stem}"
+                f"A kept journal cannot be read: {damaged.reason}. Remove it: {kiosk_command('nights remove')} {damaged.path.stem}"
             )
         if name:
-            raise Refused(f"No night named {name} is kept: python -m kiosk nights lists the nights kept.")
+            raise Refused(f"No night named {name} is kept: {kiosk_command('nights')} lists the nights kept.")
         raise Refused(
             "No night to resume: no unfinished night is kept. Start without --resume for a new night."
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights, nights_folder, remove
 from kiosk.records.storage import StorageError
 
@@ -35,8 +36,8 @@ def nights_command(remove_names: list[str] | None, out: TextIO) -> int:
     for damaged in nights.damaged:
         print(f"{damaged.path.stem}: cannot be read ({damaged.reason})", file=out)
     print(
-        "Carry one on: python -m kiosk play --resume NIGHT (voice --resume NIGHT for a night by voice). "
-        "Remove one: python -m kiosk nights remove NIGHT",
+        f"Carry one on: {kiosk_command('play --resume NIGHT')} (voice --resume NIGHT for a night by voice). "
+        f"Remove one: {kiosk_command('nights remove NIGHT')}",
         file=out,
     )
     return 0

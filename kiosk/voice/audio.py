@@ -117,7 +117,8 @@ class WavSource:
             yield Chunk(pcm, at, start + at + len(pcm) / 2 / SAMPLE_RATE if self.realtime else None)
 
 
-def _sounddevice() -> Any:
+def sounddevice_module() -> Any:
+    """sounddevice, imported (PortAudio scans the devices then); AudioError when PortAudio is missing."""
     try:
         import sounddevice
     except OSError as error:  # PortAudio itself is missing
@@ -145,7 +146,7 @@ class Microphone:
     reader waiting for that thread to close the stream (a kiosk that never stopped on SIGTERM)."""
 
     def chunks(self) -> Iterator[Chunk]:
-        sd = _sounddevice()
+        sd = sounddevice_module()
 
         def callback(data: object, frames: int, when: object, status: object) -> None:
             if status:
@@ -217,7 +218,7 @@ class SpeakerOutput:
         """Open the stream now (at start), so the first sentence does not wait for it."""
         if self._stream is not None:
             return
-        sd = _sounddevice()
+        sd = sounddevice_module()
         try:
             stream = sd.RawOutputStream(
                 samplerate=self.rate, device=_device(self.device), dtype="int16", channels=1,
@@ -317,16 +318,3 @@ class WavOutput:
             file.setsampwidth(2)
             file.setframerate(self.rate)
             file.writeframes(samples.tobytes())
-
-
-def describe_devices() -> str:
-    """The audio devices PortAudio can see, or why it sees none."""
-    try:
-        sd = _sounddevice()
-        devices = sd.query_devices()
-    except AudioError as error:
-        return str(error)
-    except Exception as error:  # PortAudio reports a broken host API as PortAudioError
-        return f"PortAudio could not list devices: {error}"
-    text = str(devices)
-    return text if text.strip() else "No audio devices found."
