@@ -94,6 +94,8 @@ class Journal:
         self._home_lines = 0
         """Lines the data disk holds whole; after a failed write, anything past them is cut off."""
         self._home_bytes = 0
+        self._home_cut = False
+        """The data disk's file may hold bytes past the lines it holds whole: cut them before writing."""
         self._home_new = True
         self._fallback_fd = -1
         self._fallback_lines = 0
@@ -174,6 +176,7 @@ class Journal:
             agreed += len(line)
             self._home_lines += 1
         self._home_bytes = agreed
+        self._home_cut = True
         self._home_new = False
 
     def record(self, message: str | None, reply: Reply) -> None:
@@ -219,14 +222,17 @@ class Journal:
                     os.O_RDWR | os.O_APPEND | os.O_CREAT | (os.O_EXCL if self._home_new else 0),
                     0o644,
                 )
+                self._home_cut = not self._home_new  # an older attempt's file may end mid-line
                 self._home_new = False
                 _lock(self._home_fd)
                 fsync_folder(self.path.parent)
-            if os.fstat(self._home_fd).st_size != self._home_bytes:
+            if self._home_cut:
                 os.ftruncate(self._home_fd, self._home_bytes)  # a line cut short by the full disk
+                self._home_cut = False
             pending = b"".join(self._lines[self._home_lines :])
             _write_all(self._home_fd, pending)
         except OSError as error:
+            self._home_cut = True
             self._forget_empty_home()
             return describe(error, self.path)
         self._home_lines = len(self._lines)
