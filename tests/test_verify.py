@@ -11,6 +11,7 @@ import pytest
 
 from kiosk import Host
 from kiosk.engine.host import KeySource
+from kiosk.hints import kiosk_command
 from kiosk.keys import from_bytes, load_file
 from kiosk.keystore import KeyStore
 from kiosk.records.journal import Journal
@@ -121,5 +122,5 @@ def test_a_night_on_a_key_file_needs_that_file_and_an_unknown_name_is_said(tmp_p
     assert unknown.returncode == 2
     assert unknown.stdout == (
         "Cannot verify: no night named night-20261031-180000-1-abcdef is kept here "
-        "(python -m kiosk nights lists them).\n"
+        f"({kiosk_command('nights')} lists them).\n"
     )

@@ -9,6 +9,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from kiosk.hints import kiosk_command
+
 APP = "snap-apple-kiosk"
 STALE_PART_SECONDS = 60.0
 """A temporary file older than this is a leftover from a write that never finished (another kiosk's
@@ -52,7 +54,7 @@ def describe(error: OSError, path: Path) -> str:
             f"{where} is on a read-only disk: make it writable, or set SNAP_APPLE_HOME to a writable folder"
         )
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return f"the disk holding {where} is full: free some space (python -m kiosk nights remove …)"
+        return f"the disk holding {where} is full: free some space ({kiosk_command('nights remove …')})"
     if code in (errno.EACCES, errno.EPERM):
         return f"{where} may not be written by this user: fix its permissions, or set SNAP_APPLE_HOME"
     if code == errno.EISDIR:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from kiosk.engine.host import KeySource
+from kiosk.hints import kiosk_command
 from kiosk.keys import LoadedKey, from_bytes, load_file, load_practice
 from kiosk.keystore import KeyStore, TamperedKey
 from kiosk.records.carrying import first_difference, replay
@@ -58,7 +59,7 @@ def _night(journal: str) -> NightOnRecord:
             raise CannotVerify(str(error)) from error
     found = find_night(journal.removesuffix(".jsonl"))
     if found is None:
-        raise CannotVerify(f"no night named {journal} is kept here (python -m kiosk nights lists them)")
+        raise CannotVerify(f"no night named {journal} is kept here ({kiosk_command('nights')} lists them)")
     return found
 
 
