@@ -18,6 +18,7 @@ import trustme
 from kiosk import cartridge as card
 from kiosk.cartridge import SealedNotice
 from kiosk.engine.host import Host, KeySource
+from kiosk.keys import KEY_FILE_LIMIT
 from kiosk.keystore import FetchError, KeyStore, TamperedKey, fetch_and_keep, load_for_night, status
 
 from .conftest import KeyText
@@ -260,3 +261,14 @@ def test_key_status_and_sealed_night_from_the_command_line(server: Server, tmp_p
     assert night.returncode == 2 and len(replies) == 1
     assert replies[0].split("\n")[0] == card.NO_KEY and replies[0].split("\n")[-1].startswith("[L] ")
     assert "does not begin with the sealed notice's commitment 43b5205725d6469a" in night.stderr
+
+
+def test_a_download_larger_than_a_key_file_can_be_is_refused_before_it_is_kept(
+    server: Server, tmp_path: Path
+) -> None:
+    # The same limit as a key file read from disk, so a sealed key that is fetched is one that can be loaded.
+    server.routes.answers[PATH] = (200, {}, GOOD + b"\n" * KEY_FILE_LIMIT)
+    store = KeyStore(tmp_path / "sealed")
+    with server.client() as client, pytest.raises(FetchError, match="far larger than a key"):
+        fetch_and_keep(store, notice=server.notice(), client=client)
+    assert not store.key_path.exists() and no_partial_files(store.folder)
