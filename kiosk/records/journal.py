@@ -131,17 +131,21 @@ class Journal:
             kept = record.path.read_bytes()[: record.kept_bytes]
         except OSError as error:
             raise StorageError(describe(error, record.path)) from error
-        journal = cls(record.belongs, kept.splitlines(keepends=True), fallback_for(record.belongs))
+        lines = [line + b"\n" for line in kept.split(b"\n")[:-1]]  # whole lines only end in a newline
+        journal = cls(record.belongs, lines, fallback_for(record.belongs))
         journal._home_new = False
         journal._take_fallback()
         try:
-            journal._open_home(kept)
-        except BlockingIOError:
+            try:
+                journal._open_home(kept)
+            except BlockingIOError:
+                raise
+            except OSError as error:
+                journal.trouble = describe(error, journal.path)
+            journal._keep()
+        except BaseException:
             journal.close()
             raise
-        except OSError as error:
-            journal.trouble = describe(error, journal.path)
-        journal._keep()
         return journal
 
     def _take_fallback(self) -> None:
