@@ -4,7 +4,10 @@ replies."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import resource
 import tempfile
 from pathlib import Path
 
@@ -150,3 +153,31 @@ def test_each_line_is_ascii_json_whatever_was_typed(tmp_path: Path) -> None:
     data = path.read_bytes()
     assert data.isascii()
     assert json.loads(data.split(b"\n")[3])["say"] == "Bats: \udcff\u2603 \x00"
+
+
+def test_a_night_begun_with_no_file_descriptor_free_is_written_whole_once_one_is(tmp_path: Path) -> None:
+    # A kiosk out of open files (a flood of screen clients) can open neither its journal nor a fallback: the
+    # night's lines wait in memory and are written at the first turn that can open a file again.
+    assert PRACTICE.key is not None
+    host = Host(PRACTICE.key, source=PRACTICE.source)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    hogs: list[int] = []
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+    try:
+        with contextlib.suppress(OSError):
+            while True:
+                hogs.append(os.open("/dev/null", os.O_RDONLY))
+        journal = Journal.begin(KeyIdentity.of(PRACTICE), tmp_path, held=True)
+        journal.record(None, host.opening())
+        journal.record("two", host.hear("two"))
+        assert journal.lost is not None and "Too many open files" in journal.lost
+    finally:
+        for fd in hogs:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert list_nights(tmp_path).kept == ()
+    journal.record("D1", host.hear("D1"))
+    journal.close()
+    assert journal.lost is None and journal.trouble is None
+    (night,) = list_nights(tmp_path).kept
+    assert night.messages == ("two", "D1") and night.path == journal.path
