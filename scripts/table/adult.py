@@ -338,8 +338,9 @@ class Adult:
                 return
             if read_back(self.text) is not None:
                 self.say("yes")
-            else:
-                self.say("all, pass.")
+                continue
+            got = self.ledger.got if self.ledger else ()
+            self.say(" ".join(f"{team.value}, pass." for team in self.script.teams if team.value not in got))
         raise Stuck("the Candle-End would not end")
 
 
