@@ -49,6 +49,7 @@ def test_full_for_twenty_messages_killed_while_full_then_space_again_loses_nothi
     carried = run_play(tiny_disk, ["E3"], "--resume")
     assert carried.returncode == 0 and "Traceback" not in carried.stderr
     assert carried.stdout.startswith(expected[-1].text)  # the last reply the table saw, shown again
+    one_line(carried.stderr, "while the data disk was full or read-only; it is whole there again")
     on_disk = read_night(night.belongs)  # the data disk's own copy, not the fallback's
     assert on_disk.messages == ("two", *TWENTY, "E3") and on_disk.damaged_at is None
     assert [turn.reply for turn in on_disk.turns] == [r.text for r in uninterrupted(["two", *TWENTY, "E3"])]

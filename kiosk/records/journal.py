@@ -55,6 +55,7 @@ from kiosk.records.night_records import FORMAT, KeyIdentity, NightOnRecord, fall
 from kiosk.records.storage import StorageError, describe, fsync_folder, write_atomic
 
 _LOG = logging.getLogger(__name__)
+"""Details only: what the table is told of the journal, the front end says (and logs) through its notices."""
 
 
 def _line(entry: dict[str, object]) -> bytes:
@@ -192,12 +193,12 @@ class Journal:
         trouble = self._to_home()
         if trouble is None:
             if self._fallback_fd >= 0:
-                _LOG.warning("the journal %s is whole on the data disk again", self.path)
+                _LOG.debug("the journal %s is whole on the data disk again", self.path)
             self.trouble = self.lost = None
             self._drop_fallback()
             return
         if self.trouble is None:
-            _LOG.warning("the data disk cannot keep the journal (%s): kept in %s", trouble, self.fallback)
+            _LOG.debug("the data disk cannot keep the journal (%s): kept in %s", trouble, self.fallback)
         self.trouble = trouble
         try:
             self._to_fallback()
@@ -205,7 +206,7 @@ class Journal:
             self._fallback_lines = 0  # it may end in a line cut short: written whole next time
             why = describe(error, self.fallback) if isinstance(error, OSError) else str(error)
             if self.lost is None:
-                _LOG.error(
+                _LOG.debug(
                     "neither the data disk nor %s can keep the journal: %s; %s", self.fallback, trouble, why
                 )
             self.lost = f"{trouble}; and {why}"
@@ -213,7 +214,7 @@ class Journal:
                 raise StorageError(self.lost) from error
             return
         if self.lost is not None:
-            _LOG.warning("the journal is whole again in %s", self.fallback)
+            _LOG.debug("the journal is whole again in %s", self.fallback)
         self.lost = None
 
     def _to_home(self) -> str | None:

@@ -227,6 +227,10 @@ def resume(
     notice(f"Carrying on the night {record.name} ({record.describe()}).")
     if journal.trouble is not None:
         notice(fallback_notice(journal))
+    elif record.home is not None:
+        notice(
+            f"It was held in {record.path} while the data disk was full or read-only; it is whole there again."
+        )
     if record.damaged_at is not None:
         notice(
             f"Its journal is damaged from line {record.damaged_at}, so it carries on from the last turn before "
