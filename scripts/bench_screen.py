@@ -15,18 +15,22 @@ import argparse
 import io
 import json
 import statistics
+import sys
 import threading
 import time
+from pathlib import Path
 
 import httpx
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testbed/, beside kiosk/
 
 from kiosk import Host, KeySource
 from kiosk.engine.board import CELL_IDS
 from kiosk.keys import load_practice
 from kiosk.screen.address import Address
-from kiosk.screen.chromium import CHROMIUM, HEADLESS_ARGS
 from kiosk.screen.screen import Screen
+from testbed.chromium import CHROMIUM, HEADLESS_ARGS
 
 WARM_UP = 3
 """Replies left out of the figures: the first page load and the first events warm the browser up."""

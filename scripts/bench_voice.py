@@ -45,7 +45,7 @@ from voice_measures import (  # noqa: E402
 )
 
 from kiosk.voice.model import default_model_path  # noqa: E402
-from tests.audio_tables import (  # noqa: E402
+from testbed.tables import (  # noqa: E402
     CLOSED_SET,
     NOISES,
     RATE,

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from kiosk import Host, KeySource  # noqa: E402
 from kiosk.engine.board import CELL_IDS  # noqa: E402
 from kiosk.keys import load_practice  # noqa: E402
-from tests.audio_tables import FIXTURES, RATE, Kind, Samples, write_wav  # noqa: E402
+from testbed.tables import FIXTURES, RATE, Kind, Samples, write_wav  # noqa: E402
 
 SHARED_DIGITS = ROOT.parent / "shared" / "audio" / "vosk-test-digits.wav"
 SEED = 1031

@@ -39,7 +39,7 @@ from kiosk.voice.audio import CHUNK_SECONDS, Chunk, resample  # noqa: E402
 from kiosk.voice.listening import Listening  # noqa: E402
 from kiosk.voice.model import default_model_path  # noqa: E402
 from kiosk.voice.tts import Speaker, SpeakerSettings  # noqa: E402
-from tests.test_voice_listening import ends, mixed, room_noise, table  # noqa: E402
+from testbed.rendered import ends, rendered_table, room_noise, with_noise  # noqa: E402
 
 LINES = [
     "Bats, echolocation.",
@@ -79,12 +79,12 @@ def end_of_speech(speaker: Speaker) -> None:
     parts: list[str | float] = [1.5]
     for line in LINES:
         parts += [line, 2.0]
-    clean, spans = table(speaker, parts)
+    clean, spans = rendered_table(speaker, parts)
     noises = {"steady": room_noise(len(clean)), "babble": babble(speaker, len(clean))}
     cases: list[tuple[str, float | None]] = [("none", None)]
     cases += [(name, snr) for name in noises for snr in (20.0, 10.0, 5.0)]
     for name, snr in cases:
-        samples = clean if snr is None else mixed(clean, noises[name], snr)
+        samples = clean if snr is None else with_noise(clean, noises[name], snr)
         found = ends(samples)
         delays, missed, false = [], 0, 0
         for start, end in spans:
@@ -302,7 +302,7 @@ def main() -> int:
     speaker.close()
     if args.skip_live:
         return 0
-    from tests.virtual_audio import VirtualAudio
+    from testbed.virtual_audio import VirtualAudio
 
     if not VirtualAudio.available():
         print("\n(no pulseaudio: the live figures are skipped)")

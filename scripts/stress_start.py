@@ -110,7 +110,7 @@ def main() -> int:
             counts = series("opening to a WAV file", args.runs, wav, env, args.timeout)
             hangs += counts["hang"] + counts["failed"]
         if args.speaker_runs:
-            from tests.virtual_audio import VirtualAudio
+            from testbed.virtual_audio import VirtualAudio
 
             if not VirtualAudio.available():
                 print("(no pulseaudio: the speaker runs are skipped)")

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-.venv/bin/ruff check kiosk tests scripts
-.venv/bin/ruff format --check kiosk tests scripts
+.venv/bin/ruff check kiosk tests scripts testbed
+.venv/bin/ruff format --check kiosk tests scripts testbed
 .venv/bin/mypy
 exec .venv/bin/python -m pytest "$@"

@@ -30,7 +30,7 @@ from kiosk import Host, KeySource  # noqa: E402
 from kiosk.engine.reply import Reply  # noqa: E402
 from kiosk.keys import load_practice  # noqa: E402
 from kiosk.voice.audio import Chunk, WavOutput  # noqa: E402
-from tests.audio_tables import RATE, Samples, Table  # noqa: E402
+from testbed.tables import RATE, Samples, Table  # noqa: E402
 
 REPLY_SENTENCES = [
     "Wings & Webs, 3 points: What is the name for the way many bats find food in the dark by listening to the echoes of their own calls?",

@@ -14,9 +14,9 @@ from kiosk import Host, Key, KeySource, Phase, Reply, parse_key
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import practice_key_bytes
+from testbed.virtual_audio import VirtualAudio
 
 from .support.disks import mounted_disk
-from .virtual_audio import VirtualAudio
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -212,7 +212,7 @@ def virtual_audio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VirtualA
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Say where the table screen's screenshots went, when a test took any."""
-    from .screen_kiosk import ARTEFACTS
+    from .support.screen_kiosk import ARTEFACTS
 
     if ARTEFACTS.is_dir() and any(ARTEFACTS.glob("*.png")):
         terminalreporter.write_line(f"table screen screenshots: {ARTEFACTS}")
@@ -223,7 +223,7 @@ def browser() -> Iterator[Browser]:
     """Debian's chromium, headless, driven by Playwright (never a browser Playwright downloads)."""
     from playwright.sync_api import sync_playwright
 
-    from kiosk.screen.chromium import CHROMIUM, HEADLESS_ARGS
+    from testbed.chromium import CHROMIUM, HEADLESS_ARGS
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(HEADLESS_ARGS))

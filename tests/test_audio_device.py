@@ -16,9 +16,9 @@ from typing import TextIO
 import numpy as np
 
 from kiosk.voice.audio import read_wav
+from testbed.virtual_audio import VirtualAudio
 
 from .conftest import FIXTURES
-from .virtual_audio import VirtualAudio
 
 
 def listening(told: list[str]) -> bool:

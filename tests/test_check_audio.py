@@ -15,9 +15,9 @@ import pytest
 from kiosk.checkaudio import Level, Verdict, measure
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import read_wav
+from testbed.virtual_audio import VirtualAudio
 
 from .conftest import FIXTURES
-from .virtual_audio import VirtualAudio
 
 
 def reader_at(gain: float, path: Path) -> Path:

@@ -16,9 +16,8 @@ from kiosk.voice.audio import WavOutput, WavSource
 from kiosk.voice.doubt import Doubt, doubt, meaning
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.tts import Speaker, SpeakerSettings
-
-from .audio_tables import RATE, tables
-from .test_voice_listening import said, write
+from testbed.rendered import said
+from testbed.tables import RATE, tables, write_wav
 
 
 def readings(*scored: tuple[str, float]) -> Utterance:
@@ -80,7 +79,7 @@ def test_a_misheard_pick_by_ear_is_asked_about_and_the_pick_said_again_is_taken(
         on_asking=lambda words: captions.append(Caption(KIOSK, words)),
     )
     try:
-        assert kiosk.run(WavSource(write(tmp_path / "table.wav", audio))) == 0
+        assert kiosk.run(WavSource(write_wav(tmp_path / "table.wav", audio))) == 0
     finally:
         out.close()
         speaker.close()

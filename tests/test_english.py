@@ -12,8 +12,7 @@ from kiosk import Host, KeySource
 from kiosk.keys import load_practice
 from kiosk.voice.asr import Recognizer, grammar_for
 from kiosk.voice.grammar import between_questions
-
-from .audio_tables import (
+from testbed.tables import (
     CLOSED_SET,
     NOISES,
     RATE,

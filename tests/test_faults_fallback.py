@@ -11,8 +11,8 @@ import pytest
 
 from kiosk.records.night_records import fallback_folder, list_nights, read_night
 
-from .kiosk_process import PlayProcess, run_kiosk, run_play, shown, uninterrupted
 from .support.disks import fill, mounted_disk, remount
+from .support.kiosk_process import PlayProcess, run_kiosk, run_play, shown, uninterrupted
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("runtime_folder")]
 

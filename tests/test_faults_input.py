@@ -14,7 +14,7 @@ import pytest
 from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights, unfinished
 
-from .kiosk_process import PlayProcess
+from .support.kiosk_process import PlayProcess
 
 STRICT_UTF8 = {"LC_ALL": "C.UTF-8", "PYTHONUTF8": "1", "PYTHONIOENCODING": "utf-8:strict"}
 

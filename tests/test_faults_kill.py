@@ -19,7 +19,7 @@ from kiosk.keys import LoadedKey, load_file
 from kiosk.records.night_records import list_nights, unfinished
 
 from .conftest import KeyText
-from .kiosk_process import PlayProcess, run_play, shown, uninterrupted
+from .support.kiosk_process import PlayProcess, run_play, shown, uninterrupted
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -20,8 +20,8 @@ from kiosk.records.journal import Journal
 from kiosk.records.night_records import KeyIdentity, list_nights, read_night, unfinished
 from kiosk.records.storage import StorageError
 
-from .kiosk_process import PlayProcess, run_play
 from .support.disks import fill, mount_small_disk
+from .support.kiosk_process import PlayProcess, run_play
 
 pytestmark = pytest.mark.usefixtures("runtime_folder")
 

@@ -23,7 +23,7 @@ from kiosk.records.journal import Journal
 from kiosk.records.night_records import KeyIdentity, keep_aside, list_nights, read_night, remove, unfinished
 
 from .conftest import KeyText
-from .test_properties import messages as table_messages
+from .support.talk import messages as table_messages
 
 PRACTICE = load_practice()
 

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.hints import kiosk_command
-
-from .virtual_audio import VirtualAudio
+from testbed.virtual_audio import VirtualAudio
 
 
 def kiosk(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:

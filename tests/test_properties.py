@@ -11,23 +11,9 @@ from kiosk.engine.save import parse_save
 from kiosk.engine.years import parse_year
 
 from .conftest import KeyText
+from .support.talk import TABLE_TALK, messages
 
 KEY: Key = KeyText().key()
-
-# Messages a table might send, and pieces of them, mixed with anything at all.
-TABLE_TALK = [
-    "two", "three", "four", "solo", "D3", "A1", "pass", "you choose", "bats 3", "Old Customs 2", "save", "board",
-    "repeat", "end the night", "yes", "no", "Bats: yes", "Ghosts: yes", "Owls: yes", "Toads: yes", "voice",
-    "typing", "Bats: answera1", "All: pass", "Ghosts is out", "Ghosts is back", "Bats is out", "Sam joins Owls",
-    "What's the score?", "Who wrote Dracula?", "Bats: um wait", "Owls: button?", "bats b u t t o n",
-    "that was not what was said", "All: 1897", "Bats: about 1890. Ghosts: eighteen ninety seven", "**Bats:** x",
-    "[L] q:1/25", "-----BEGIN AIGC SAVE----- game:halloween-trivia -----END AIGC SAVE-----",
-]  # fmt: skip
-messages = st.one_of(
-    st.sampled_from(TABLE_TALK),
-    st.text(max_size=80),
-    st.lists(st.sampled_from(TABLE_TALK), min_size=2, max_size=3).map(" ".join),
-)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

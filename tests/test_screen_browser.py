@@ -17,7 +17,7 @@ from kiosk.engine.board import CELL_IDS
 from kiosk.engine.key import parse_key
 from kiosk.keys import load_practice, practice_key_bytes
 
-from .screen_kiosk import ARTEFACTS, AXE, EventLog, Kiosk
+from .support.screen_kiosk import ARTEFACTS, AXE, EventLog, Kiosk
 
 pytestmark = pytest.mark.slow
 

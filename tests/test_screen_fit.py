@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page
 from kiosk.engine.board import CELL_IDS
 
 from .conftest import CellSpec, KeyText, default_cells
-from .screen_kiosk import ARTEFACTS, Kiosk
+from .support.screen_kiosk import ARTEFACTS, Kiosk
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .screen_kiosk import Kiosk
+from .support.screen_kiosk import Kiosk
 
 pytestmark = pytest.mark.slow
 

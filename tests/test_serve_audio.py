@@ -23,8 +23,7 @@ from kiosk.keys import load_practice
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import resample
 from kiosk.voice.tts import Speaker, SpeakerSettings
-
-from .virtual_audio import VirtualAudio
+from testbed.virtual_audio import VirtualAudio
 
 TABLE = [
     ("solo", "Just type your answer", "solo"),

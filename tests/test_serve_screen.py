@@ -21,7 +21,7 @@ from kiosk.appliance import words
 from kiosk.appliance.table_screen import screen_words
 from kiosk.config import Settings
 
-from .screen_kiosk import Kiosk
+from .support.screen_kiosk import Kiosk
 
 A_NIGHT = ("two", "D1", "Bats: fly. Ghosts: glide", "end the night", "Bats: yes", "Ghosts: yes")
 

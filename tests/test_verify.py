@@ -19,8 +19,8 @@ from kiosk.records.night_records import KeyIdentity, list_nights
 from kiosk.records.verify import verify
 
 from .conftest import KeyText
-from .kiosk_process import run_kiosk, run_play
 from .support.journals import journalled
+from .support.kiosk_process import run_kiosk, run_play
 
 
 def night_on_key_file(folder: Path, messages: list[str]) -> tuple[Path, Path]:

@@ -25,9 +25,9 @@ from kiosk.voice.audio import WavOutput, WavSource, read_wav
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.tts import Speaker, Speech
 from kiosk.voice.vad import EndOfSpeech
+from testbed.tables import write_wav
 
 from .conftest import FIXTURES
-from .test_voice_listening import write
 
 TABLE = FIXTURES / "table-night.wav"
 
@@ -160,7 +160,7 @@ class RecordedScreen(Screen):
 def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
     english_model: object, tmp_path: Path
 ) -> None:
-    quiet = write(tmp_path / "quiet.wav", np.zeros(2 * 16_000, dtype=np.int16))  # only typed messages
+    quiet = write_wav(tmp_path / "quiet.wav", np.zeros(2 * 16_000, dtype=np.int16))  # only typed messages
     host = Host(load_practice().key, source=KeySource.PRACTICE)
     out = WavOutput(tmp_path / "host.wav")
     speaker = Speaker()
@@ -192,7 +192,7 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
 def test_by_voice_the_page_moves_on_once_the_reply_is_said_and_its_captions_come_as_it_is_said(
     english_model: object, tmp_path: Path
 ) -> None:
-    quiet = write(tmp_path / "quiet.wav", np.zeros(2 * 16_000, dtype=np.int16))  # only typed messages
+    quiet = write_wav(tmp_path / "quiet.wav", np.zeros(2 * 16_000, dtype=np.int16))  # only typed messages
     loaded = load_practice()
     assert loaded.key is not None
     screen = RecordedScreen()

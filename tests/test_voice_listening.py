@@ -4,11 +4,9 @@ real English model with speech rendered by the real espeak-ng at test time."""
 from __future__ import annotations
 
 import io
-import wave
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 
 from kiosk import Host, KeySource
@@ -19,7 +17,7 @@ from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.keys import load_practice
 from kiosk.voice.asr import Utterance, Word
-from kiosk.voice.audio import WavOutput, WavSource, resample
+from kiosk.voice.audio import WavOutput, WavSource
 from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.listening import Listening, listening_for, with_label, with_letters
@@ -32,13 +30,10 @@ from kiosk.voice.turns import (
     VOTE_HANGOVER,
     hangover,
 )
-from kiosk.voice.vad import EndOfSpeech
+from testbed.rendered import ends, rendered_table, room_noise, with_noise
+from testbed.tables import noise_bed, write_wav
 
-from .audio_tables import noise_bed
 from .conftest import Table
-
-RATE = 16_000
-Samples = npt.NDArray[np.int16]
 
 
 @pytest.fixture(scope="module")
@@ -46,42 +41,6 @@ def speaker() -> object:
     speaker = Speaker(SpeakerSettings(rate=140))
     yield speaker
     speaker.close()
-
-
-def said(speaker: Speaker, text: str) -> Samples:
-    speech = speaker.render(text)
-    return resample(speech.samples, speech.rate, RATE)
-
-
-def table(speaker: Speaker, parts: list[str | float]) -> tuple[Samples, list[tuple[float, float]]]:
-    """A table's audio: text spoken, numbers as seconds of silence; with where each utterance starts and
-    ends (in seconds), counting text separated only by short pauses as one."""
-    pieces: list[Samples] = [np.zeros(RATE // 2, dtype=np.int16)]
-    spans: list[tuple[float, float]] = []
-    at = 0.5
-    for part in parts:
-        audio = np.zeros(int(part * RATE), dtype=np.int16) if isinstance(part, float) else said(speaker, part)
-        if isinstance(part, str):
-            voiced = np.flatnonzero(np.abs(audio.astype(np.int32)) > 300)
-            start, end = at + voiced[0] / RATE, at + voiced[-1] / RATE
-            if spans and start - spans[-1][1] < 1.3:
-                start = spans.pop()[0]
-            spans.append((start, end))
-        pieces.append(audio)
-        at += len(audio) / RATE
-    samples = np.concatenate(pieces)
-    # A microphone never gives digital silence (and a model without dither decodes it badly): a quiet room.
-    hiss = np.random.default_rng(1).normal(0, 20, len(samples))
-    return np.clip(samples + hiss, -32768, 32767).astype(np.int16), spans
-
-
-def write(path: Path, samples: Samples) -> Path:
-    with wave.open(str(path), "wb") as file:
-        file.setnchannels(1)
-        file.setsampwidth(2)
-        file.setframerate(RATE)
-        file.writeframes(samples.tobytes())
-    return path
 
 
 # --- closed sets and turn-taking ---------------------------------------------------------------------------
@@ -188,8 +147,8 @@ def test_a_question_played_by_ear_in_english(english_model: object, speaker: Spe
     parts: list[str | float] = []
     for line in lines:
         parts += [line, 2.0]
-    samples, _ = table(speaker, parts)
-    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    samples, _ = rendered_table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     between, answers, read = Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK
     assert [turn.listening for turn in kiosk.turns] == [between, between, answers, answers, read]
     assert kiosk.turns[1].heard == "the haunted shelf two"  # corrected to the closed set
@@ -207,8 +166,8 @@ def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
     parts: list[str | float] = []
     for line in lines:
         parts += [line, 2.0]
-    samples, _ = table(speaker, parts)
-    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    samples, _ = rendered_table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     read_back = [turn for turn in kiosk.turns if turn.listening is Listening.READ_BACK]
     assert [turn.reply.text.splitlines()[0] for turn in read_back] == [
         "Fixed: Ghosts said fly.",
@@ -223,8 +182,8 @@ def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Spea
     # kiosk asks again about that (test_doubt.py).
     parts: list[str | float] = ["Two.", 2.0, "Wings and Webs, three.", 2.0]
     parts += ["Bats,", 1.0, "echolocation.", 2.0, "Ghosts, bram", 0.5, "stoker.", 2.0]
-    samples, _ = table(speaker, parts)
-    kiosk, _ = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    samples, _ = rendered_table(speaker, parts)
+    kiosk, _ = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     answers = [turn.heard for turn in kiosk.turns if turn.listening is Listening.ANSWERS]
     assert len(answers) == 2, answers  # one utterance per team, each pause kept inside it
     assert answers[0].startswith("bats") and answers[0].endswith("location")
@@ -232,32 +191,6 @@ def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Spea
 
 
 # --- end of speech -----------------------------------------------------------------------------------------
-
-
-def room_noise(count: int) -> npt.NDArray[np.float64]:
-    """Steady noise, a little muffled, like a fan or a room's hum."""
-    rng = np.random.default_rng(3)
-    return np.convolve(rng.normal(0, 1, count), np.ones(4) / 4, "same")
-
-
-def mixed(speech: Samples, noise: npt.NDArray[np.float64], snr_db: float) -> Samples:
-    voiced = speech[np.abs(speech.astype(np.int32)) > 300].astype(np.float64)
-    speech_rms = float(np.sqrt(np.mean(voiced * voiced)))
-    noise_rms = float(np.sqrt(np.mean(noise * noise)))
-    scaled = noise * (speech_rms / noise_rms) / (10 ** (snr_db / 20))
-    return np.clip(speech.astype(np.float64) + scaled, -32768, 32767).astype(np.int16)
-
-
-def ends(samples: Samples, detector: EndOfSpeech | None = None) -> list[float]:
-    """Where the detector closes utterances, in seconds, with the full wait for answers."""
-    detector = detector or EndOfSpeech()
-    found = []
-    step = 1600
-    for offset in range(0, len(samples), step):
-        if detector.feed(samples[offset : offset + step].tobytes(), offset / RATE):
-            found.append((offset + step) / RATE)
-            detector.reset()
-    return found
 
 
 @pytest.mark.parametrize(
@@ -278,10 +211,10 @@ def test_end_of_speech_holds_in_noise(speaker: Speaker, noise: str, snr_db: floa
     parts: list[str | float] = [1.5]
     for line in lines:
         parts += [line, 2.0]
-    samples, spans = table(speaker, parts)
+    samples, spans = rendered_table(speaker, parts)
     if snr_db is not None:
         bed = room_noise(len(samples)) if noise == "steady" else np.resize(noise_bed(noise), len(samples))
-        samples = mixed(samples, bed.astype(np.float64), snr_db)
+        samples = with_noise(samples, bed.astype(np.float64), snr_db)
     found = ends(samples)
     # Every utterance closed after its last word, before the next began.
     assert all(any(end < closed < end + 2.0 for closed in found) for _, end in spans), (found, spans)
@@ -298,8 +231,8 @@ def test_end_of_speech_holds_in_noise(speaker: Speaker, noise: str, snr_db: floa
 def test_every_team_says_yes_in_one_breath_to_end_the_night(
     english_model: object, speaker: Speaker, tmp_path: Path
 ) -> None:
-    samples, _ = table(speaker, ["Two.", 2.0, "End the night.", 2.0, "Bats, yes. Ghosts, yes.", 2.0])
-    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    samples, _ = rendered_table(speaker, ["Two.", 2.0, "End the night.", 2.0, "Bats, yes. Ghosts, yes.", 2.0])
+    kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     assert kiosk.turns[-1].heard == "bats yes ghosts yes"  # one turn: the kiosk's reply hides neither yes
     assert host.night.phase is Phase.OVER
 
@@ -311,8 +244,8 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
     parts: list[str | float] = []
     for line in lines:
         parts += [line, 2.0]
-    samples, _ = table(speaker, parts)
-    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    samples, _ = rendered_table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     asked = kiosk.turns[3]
     assert asked.reply is None and asked.asked == "Whose answer was that: Bats or Ghosts?"
     assert kiosk.turns[4].listening is Listening.WHOSE
@@ -330,8 +263,8 @@ def test_a_slow_spelling_with_pauses_and_as_in_is_one_fix_never_given_to_another
     # Pauses between letters longer than an answer's wait, and no team name: Bats was named last, but the
     # kiosk asks whose spelling it was rather than give it to Bats.
     parts += ["G as in golf.", 0.9, "L, I.", 0.9, "D, E.", 2.5, "Ghosts.", 2.0, "Yes.", 2.0]
-    samples, _ = table(speaker, parts)
-    kiosk, host = kiosk_on(english_model, speaker, write(tmp_path / "table.wav", samples), tmp_path)
+    samples, _ = rendered_table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     asked, named = [turn for turn in kiosk.turns if turn.listening in (Listening.READ_BACK, Listening.WHOSE)][
         :2
     ]

@@ -17,8 +17,8 @@ from typing import IO
 
 import httpx
 
-AXE = Path(__file__).parent / "browser" / "node_modules" / "axe-core" / "axe.min.js"
-ARTEFACTS = Path(__file__).resolve().parent.parent / "test-artefacts" / "screen"
+AXE = Path(__file__).resolve().parent.parent / "browser" / "node_modules" / "axe-core" / "axe.min.js"
+ARTEFACTS = Path(__file__).resolve().parent.parent.parent / "test-artefacts" / "screen"
 REPLY_WAIT = 30.0
 """Seconds to wait for the kiosk's next reply before the test fails (never a speed check)."""
 

@@ -101,12 +101,13 @@ def read_wav(path: Path) -> Samples:
         return np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16).copy()
 
 
-def write_wav(path: Path, samples: Samples) -> None:
+def write_wav(path: Path, samples: Samples) -> Path:
     with wave.open(str(path), "wb") as file:
         file.setnchannels(1)
         file.setsampwidth(2)
         file.setframerate(RATE)
         file.writeframes(samples.astype(np.int16).tobytes())
+    return path
 
 
 def load_table(description: Path) -> Table:
