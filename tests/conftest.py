@@ -22,6 +22,35 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 
+# --- tiers ------------------------------------------------------------------------------------------------
+
+HEAVY_MARKS = ("voice", "english", "audio", "browser", "process")
+"""Marks for a real heavy part (declared in pyproject.toml); each implies `slow`, which the quick tier,
+`pytest -m "not slow"`, leaves out."""
+HEAVY_FIXTURES = {
+    "korean_model_path": "voice",
+    "english_model_path": "english",
+    "virtual_audio": "audio",
+    "browser": "browser",
+}
+"""A test that uses one of these fixtures (even through another fixture) must carry its mark."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    unmarked = []
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        unmarked += [
+            f"{item.nodeid} uses {fixture} without @pytest.mark.{mark}"
+            for fixture, mark in HEAVY_FIXTURES.items()
+            if fixture in names and item.get_closest_marker(mark) is None
+        ]
+        if any(item.get_closest_marker(mark) for mark in HEAVY_MARKS):
+            item.add_marker(pytest.mark.slow)
+    if unmarked:
+        raise pytest.UsageError("heavy tests without their mark:\n" + "\n".join(unmarked))
+
+
 @dataclass
 class CellSpec:
     question: str

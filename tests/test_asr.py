@@ -47,6 +47,7 @@ def test_a_missing_model_says_which_command_fetches_one(tmp_path: Path) -> None:
         load_model(tmp_path / "nothing-here")
 
 
+@pytest.mark.voice
 def test_streaming_gives_words_with_times(korean_model: object) -> None:
     heard = stream(Recognizer(korean_model), read_wav(DIGITS))
     assert heard, "the recogniser heard nothing in 8 s of speech"
@@ -57,6 +58,7 @@ def test_streaming_gives_words_with_times(korean_model: object) -> None:
     assert all(u.text == u.text.lower() for u in heard)
 
 
+@pytest.mark.voice
 def test_decoding_is_repeatable_without_dither(korean_model: object) -> None:
     samples = read_wav(DIGITS)
     first = [u.text for u in stream(Recognizer(korean_model), samples)]
@@ -64,6 +66,7 @@ def test_decoding_is_repeatable_without_dither(korean_model: object) -> None:
     assert first == second
 
 
+@pytest.mark.voice
 def test_partial_results_come_while_speech_streams(korean_model: object) -> None:
     recognizer = Recognizer(korean_model)
     pcm = read_wav(DIGITS)[: 16000 * 3].tobytes()
@@ -74,6 +77,7 @@ def test_partial_results_come_while_speech_streams(korean_model: object) -> None
     assert any(partials)
 
 
+@pytest.mark.voice
 def test_the_model_endpoint_closes_an_utterance_after_silence(korean_model: object) -> None:
     samples = np.concatenate([read_wav(DIGITS), np.zeros(16000 * 3, dtype=np.int16)])
     # Low noise rather than pure zeros: endpointing on digital silence is unreliable.
@@ -88,6 +92,7 @@ def test_the_model_endpoint_closes_an_utterance_after_silence(korean_model: obje
     assert closed_by_endpoint
 
 
+@pytest.mark.voice
 def test_a_grammar_restricts_what_comes_out(korean_model_path: Path, korean_model: object) -> None:
     assert supports_grammar(korean_model_path)
     phrases = grammar_for(korean_model, [word.lower() for word in DIGIT_WORDS])
@@ -101,12 +106,14 @@ def test_a_grammar_restricts_what_comes_out(korean_model_path: Path, korean_mode
     assert len(set(got) & set(said)) >= 3
 
 
+@pytest.mark.voice
 def test_grammar_keeps_only_phrases_the_model_knows_whole(korean_model: object) -> None:
     # This model knows "bats" and "yes" but not "ghosts": "ghosts yes" must not shrink to "yes".
     kept = grammar_for(korean_model, ["bats yes", "ghosts yes", "yes"])
     assert kept == ["BATS YES", "YES"]
 
 
+@pytest.mark.voice
 def test_n_best_alternatives(korean_model: object) -> None:
     phrases = grammar_for(korean_model, [word.lower() for word in DIGIT_WORDS])
     recognizer = Recognizer(korean_model, grammar=phrases, alternatives=3)
@@ -114,6 +121,7 @@ def test_n_best_alternatives(korean_model: object) -> None:
     assert heard and any(utterance.alternatives for utterance in heard)
 
 
+@pytest.mark.voice
 def test_recognisers_are_built_once_and_kept_for_the_night(korean_model: object) -> None:
     recognizers = Recognizers(korean_model)
     built = {way: recognizers[way] for way in Listening}
@@ -128,6 +136,7 @@ def test_recognisers_are_built_once_and_kept_for_the_night(korean_model: object)
     assert warm and warm == [u.text for u in stream(Recognizer(korean_model), samples)]
 
 
+@pytest.mark.voice
 def test_a_model_without_grammars_listens_openly_every_way(korean_model: object) -> None:
     recognizers = Recognizers(korean_model, grammar=False)
     assert all(recognizers[way] is recognizers.open for way in Listening)
@@ -154,6 +163,7 @@ def test_nearest_expected_phrase() -> None:
     assert nearest("zzz", phrases, alternatives=("board",)) == "board"
 
 
+@pytest.mark.english
 def test_english_model_hears_the_digits(english_model: object) -> None:
     heard = " ".join(u.text for u in stream(Recognizer(english_model), read_wav(DIGITS))).split()
     said = (FIXTURES / "digits.txt").read_text().split()

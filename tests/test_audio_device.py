@@ -14,11 +14,14 @@ from pathlib import Path
 from typing import TextIO
 
 import numpy as np
+import pytest
 
 from kiosk.voice.audio import read_wav
 from testbed.virtual_audio import VirtualAudio
 
 from .conftest import FIXTURES
+
+pytestmark = [pytest.mark.audio]
 
 
 def listening(told: list[str]) -> bool:
@@ -115,6 +118,7 @@ def test_the_speaker_plays_the_hosts_speech(virtual_audio: VirtualAudio, tmp_pat
     assert len(bursts) >= 2
 
 
+@pytest.mark.voice
 def test_microphone_and_speaker_are_chosen_apart(
     virtual_audio: VirtualAudio, korean_model_path: Path, tmp_path: Path
 ) -> None:
@@ -143,6 +147,7 @@ def test_microphone_and_speaker_are_chosen_apart(
         assert "Traceback" not in run.stderr
 
 
+@pytest.mark.voice
 def test_the_voice_kiosk_on_the_microphone_and_speaker(
     virtual_audio: VirtualAudio, korean_model_path: Path, tmp_path: Path
 ) -> None:
@@ -194,6 +199,7 @@ def _read_into(stream: TextIO, lines: list[str]) -> None:
     lines.extend(iter(stream.readline, ""))
 
 
+@pytest.mark.voice
 def test_a_listening_voice_kiosk_stops_at_once_when_told_to(
     virtual_audio: VirtualAudio, korean_model_path: Path, tmp_path: Path
 ) -> None:

@@ -19,6 +19,8 @@ from testbed.virtual_audio import VirtualAudio
 
 from .conftest import FIXTURES
 
+pytestmark = [pytest.mark.audio]
+
 
 def reader_at(gain: float, path: Path) -> Path:
     """The real digits recording, made quieter or louder (clipped at the limits as a microphone would)."""

@@ -188,6 +188,7 @@ def test_the_offer_reads_as_a_table_would_say_it() -> None:
     ]
 
 
+@pytest.mark.process
 def test_the_voice_command_reads_the_settings_file(tmp_path: Path) -> None:
     """`voice` speaks with the file's voice: an espeak-ng voice that does not exist, chosen only in the
     file, is what stops it (before any model is loaded or device opened)."""

@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from kiosk import Host, KeySource
 from kiosk.keys import load_practice
@@ -56,6 +57,7 @@ def test_a_clear_best_reading_or_readings_that_agree_are_taken() -> None:
     assert doubt(Utterance("d two")) is None  # no n-best: nothing to weigh
 
 
+@pytest.mark.english
 def test_a_misheard_pick_by_ear_is_asked_about_and_the_pick_said_again_is_taken(
     english_model: object, tmp_path: Path
 ) -> None:

@@ -28,6 +28,8 @@ from testbed.tables import (
     tables,
 )
 
+pytestmark = [pytest.mark.english]
+
 TABLES = tables()
 
 

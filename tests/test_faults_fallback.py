@@ -32,6 +32,7 @@ def one_line(stderr: str, *words: str) -> None:
     assert len([line for line in stderr.splitlines() if all(word in line for word in words)]) == 1, stderr
 
 
+@pytest.mark.process
 def test_full_for_twenty_messages_killed_while_full_then_space_again_loses_nothing(tiny_disk: Path) -> None:
     kiosk = PlayProcess(tiny_disk)
     kiosk.say("two")
@@ -56,6 +57,7 @@ def test_full_for_twenty_messages_killed_while_full_then_space_again_loses_nothi
     assert not list(fallback_folder(tiny_disk / "nights").glob("*.jsonl"))
 
 
+@pytest.mark.process
 def test_killed_while_full_carries_on_while_still_full(tiny_disk: Path) -> None:
     kiosk = PlayProcess(tiny_disk)
     kiosk.say("two")
@@ -70,6 +72,7 @@ def test_killed_while_full_carries_on_while_still_full(tiny_disk: Path) -> None:
     assert night.messages == ("two", *TWENTY[:8])
 
 
+@pytest.mark.process
 def test_space_given_back_mid_night_the_journal_holds_every_turn_before_the_next_reply(
     tiny_disk: Path,
 ) -> None:
@@ -91,6 +94,7 @@ def test_space_given_back_mid_night_the_journal_holds_every_turn_before_the_next
     assert read_night(home).messages == ("two", *TWENTY[:12])
 
 
+@pytest.mark.process
 def test_a_night_begun_on_a_read_only_data_folder_is_kept_and_carried_on(tmp_path: Path) -> None:
     for disk in mounted_disk(tmp_path / "card", "size=256k,ro"):
         kiosk = PlayProcess(disk)
@@ -114,6 +118,7 @@ def test_a_night_begun_on_a_read_only_data_folder_is_kept_and_carried_on(tmp_pat
         assert not [p for p in fallback_folder(disk / "nights").rglob("*") if p.is_file()]
 
 
+@pytest.mark.process
 def test_nights_lists_a_night_held_in_the_fallback(tiny_disk: Path) -> None:
     fill(tiny_disk)
     run_play(tiny_disk, ["two", "D1"])
@@ -121,6 +126,7 @@ def test_nights_lists_a_night_held_in_the_fallback(tiny_disk: Path) -> None:
     assert "0 of 25 questions played, D1 open" in listed and "until the data disk has room" in listed
 
 
+@pytest.mark.process
 def test_a_kept_night_carries_on_from_a_card_turned_read_only(small_disk: Path) -> None:
     kiosk = PlayProcess(small_disk)
     for message in ["two", "D1"]:
@@ -134,6 +140,7 @@ def test_a_kept_night_carries_on_from_a_card_turned_read_only(small_disk: Path) 
     assert night.messages == ("two", "D1", "All: fly") and night.home is not None
 
 
+@pytest.mark.process
 def test_serve_offers_a_night_kept_in_the_fallback_at_the_next_power_on(tiny_disk: Path) -> None:
     fill(tiny_disk)
     first = run_kiosk(tiny_disk, "serve", "--typed", "--no-screen", lines=["two", "D1", "All: fly"])
@@ -147,6 +154,7 @@ def test_serve_offers_a_night_kept_in_the_fallback_at_the_next_power_on(tiny_dis
     assert night.messages == ("two", "D1", "All: fly", "E2")
 
 
+@pytest.mark.process
 def test_with_the_runtime_folder_full_too_the_night_waits_in_memory_until_one_has_room(
     tiny_disk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -30,6 +30,7 @@ def kiosk(home: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[by
     )
 
 
+@pytest.mark.process
 def test_a_typed_line_that_is_not_utf8_is_read_and_kept(tmp_path: Path) -> None:
     run = kiosk(tmp_path, b"two\nD1\nBats: fl\xff\xfey. Ghosts: \xe9t\xe9\nAll: fly\n", "play")
     assert run.returncode == 0 and b"Traceback" not in run.stderr
@@ -38,6 +39,7 @@ def test_a_typed_line_that_is_not_utf8_is_read_and_kept(tmp_path: Path) -> None:
     assert len(night.turns) == 5
 
 
+@pytest.mark.process
 def test_replay_reads_bytes_that_are_not_utf8_under_a_strict_locale(tmp_path: Path) -> None:
     lines = b'{"say": "two"}\n\xff\xfe{"say": "x"}\n{"say": "D1 \xc3"}\n'
     run = kiosk(tmp_path, lines, "replay")
@@ -48,6 +50,7 @@ def test_replay_reads_bytes_that_are_not_utf8_under_a_strict_locale(tmp_path: Pa
     )
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("depth", [1_000, 100_000])
 def test_json_of_any_depth_gets_the_one_line_refusal(depth: int, tmp_path: Path) -> None:
     deep = b'{"say": ' * depth + b'"two"' + b"}" * depth
@@ -58,6 +61,7 @@ def test_json_of_any_depth_gets_the_one_line_refusal(depth: int, tmp_path: Path)
     assert all(reply.startswith("That line is not a message of the form") for reply in replies[2:])
 
 
+@pytest.mark.process
 def test_a_key_file_that_is_not_utf8_is_the_rule_2_line(tmp_path: Path) -> None:
     key = tmp_path / "reveal.md"
     key.write_bytes(b"\xff\xfe# Reveal\nSALT: \x80\x81\n")
@@ -66,6 +70,7 @@ def test_a_key_file_that_is_not_utf8_is_the_rule_2_line(tmp_path: Path) -> None:
     assert b"key: the key is not UTF-8 text" in run.stderr
 
 
+@pytest.mark.process
 def test_a_screen_closed_mid_night_stops_the_kiosk_with_one_line_and_the_night_kept(tmp_path: Path) -> None:
     kiosk = PlayProcess(tmp_path)
     kiosk.say("two")

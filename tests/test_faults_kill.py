@@ -84,6 +84,7 @@ def carry_on_and_compare(
     assert [turn.reply for turn in night.turns] == [reply.text for reply in expected]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("point", TYPED_POINTS, ids=list(TYPED_POINTS))
 def test_a_typed_night_killed_carries_on_unchanged(point: str, tmp_path: Path, key_file: LoadedKey) -> None:
     answered = TYPED_POINTS[point]
@@ -95,6 +96,7 @@ def test_a_typed_night_killed_carries_on_unchanged(point: str, tmp_path: Path, k
     carry_on_and_compare(tmp_path, TYPED, answered, key_file, voice=False)
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     "answered", range(len(VOICE)), ids=[f"after-{m or 'opening'}" for m in ["", *VOICE[:-1]]]
 )
@@ -108,6 +110,7 @@ def test_a_voice_night_killed_in_its_read_backs_and_fixes_carries_on_unchanged(
     carry_on_and_compare(tmp_path, VOICE, answered, None, voice=True)
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("delay", [0.0, 0.002, 0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32])
 def test_killed_at_any_moment_of_a_busy_night_every_reply_shown_was_kept(
     delay: float, tmp_path: Path, key_file: LoadedKey
@@ -127,6 +130,7 @@ def test_killed_at_any_moment_of_a_busy_night_every_reply_shown_was_kept(
     carry_on_and_compare(tmp_path, TYPED, answered, key_file, voice=False)
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=["INT", "TERM", "HUP"])
 def test_stopping_signals_end_cleanly_with_the_night_kept(signum: int, tmp_path: Path) -> None:
     kiosk = PlayProcess(tmp_path)

@@ -38,6 +38,7 @@ def assert_one_clear_line(stderr: str, *words: str) -> None:
     assert len(lines) == 1, stderr
 
 
+@pytest.mark.process
 def test_a_read_only_data_folder(tmp_path: Path) -> None:
     home = tmp_path / "disk"
     if mount_small_disk(home, "size=256k,ro"):
@@ -65,6 +66,7 @@ def play_in(home: Path, lines: list[str], *args: str) -> subprocess.CompletedPro
     return run_play(home, lines, *args)
 
 
+@pytest.mark.process
 def test_a_full_disk_before_the_night(small_disk: Path) -> None:
     (small_disk / "nights").mkdir()
     fill(small_disk)
@@ -76,6 +78,7 @@ def test_a_full_disk_before_the_night(small_disk: Path) -> None:
     assert night.messages == tuple(NIGHT)
 
 
+@pytest.mark.process
 def test_a_disk_that_fills_up_mid_night_keeps_every_turn_in_its_fallback(small_disk: Path) -> None:
     kiosk = PlayProcess(small_disk)
     kiosk.say("two")
@@ -96,6 +99,7 @@ def test_a_disk_that_fills_up_mid_night_keeps_every_turn_in_its_fallback(small_d
     assert night.home is None and night.copies == () and night.messages == ("two", *said, "board")
 
 
+@pytest.mark.process
 def test_a_folder_where_the_save_file_should_be(tmp_path: Path) -> None:
     (tmp_path / "saves" / "latest.txt").mkdir(parents=True)
     run = play_in(tmp_path, [*NIGHT, "save"])
@@ -106,6 +110,7 @@ def test_a_folder_where_the_save_file_should_be(tmp_path: Path) -> None:
     assert not [p for p in (tmp_path / "saves").iterdir() if p.name.endswith(".part")]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("where", ["nights", "home"])
 def test_a_file_where_a_folder_should_be(where: str, tmp_path: Path) -> None:
     home = tmp_path / "home"
@@ -123,6 +128,7 @@ def test_a_file_where_a_folder_should_be(where: str, tmp_path: Path) -> None:
     assert night.messages == tuple(NIGHT)
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
@@ -159,6 +165,7 @@ def run_nights(home: Path, *args: str) -> str:
     ).stdout
 
 
+@pytest.mark.process
 def test_a_journal_cut_short_at_any_byte_carries_on_from_its_last_whole_line(tmp_path: Path) -> None:
     play_in(tmp_path, NIGHT[:2])
     (journal,) = (tmp_path / "nights").glob("*.jsonl")
@@ -172,6 +179,7 @@ def test_a_journal_cut_short_at_any_byte_carries_on_from_its_last_whole_line(tmp
         assert list_nights(tmp_path / "nights").kept[0].messages == ("two",)
 
 
+@pytest.mark.process
 def test_leftover_temporary_files_are_cleaned_but_not_a_write_in_progress(tmp_path: Path) -> None:
     old, young = [], []
     for folder in ("nights", "saves"):
@@ -188,6 +196,7 @@ def test_leftover_temporary_files_are_cleaned_but_not_a_write_in_progress(tmp_pa
     assert all(path.exists() for path in young)
 
 
+@pytest.mark.process
 def test_two_kiosks_started_in_the_same_second_keep_two_journals(tmp_path: Path) -> None:
     kiosks = [PlayProcess(tmp_path), PlayProcess(tmp_path)]
     for kiosk, teams in zip(kiosks, ["two", "three"], strict=True):
@@ -198,6 +207,7 @@ def test_two_kiosks_started_in_the_same_second_keep_two_journals(tmp_path: Path)
     assert sorted(night.messages for night in nights) == [("three",), ("two",)]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("fallback", ["full", "with room"])
 def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(
     fallback: str, small_disk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -246,6 +256,7 @@ def test_a_damaged_night_the_full_disk_cannot_copy_stays_the_night_to_carry_on(
             subprocess.run(["umount", "-l", str(tmp_path / "full-run")], check=False)
 
 
+@pytest.mark.process
 def test_a_journal_damaged_in_its_first_turn_is_never_tidied_away(tmp_path: Path) -> None:
     # Tidying removes journals of nights that never heard a message; one whose turns cannot be read past
     # the damage still holds the night's lines after it, for a person to look at.
@@ -259,6 +270,7 @@ def test_a_journal_damaged_in_its_first_turn_is_never_tidied_away(tmp_path: Path
     assert journal.exists()
 
 
+@pytest.mark.process
 def test_a_journal_damaged_midway_carries_on_from_before_the_damage_and_says_so(tmp_path: Path) -> None:
     play_in(tmp_path, NIGHT)
     (journal,) = (tmp_path / "nights").glob("*.jsonl")

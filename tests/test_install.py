@@ -39,6 +39,7 @@ def this_user() -> UnitValues:
     return UnitValues.for_user(getpass.getuser())
 
 
+@pytest.mark.process
 def test_the_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     unit = tmp_path / UNIT_NAME
     unit.write_text(unit_text(this_user()))
@@ -57,6 +58,7 @@ def test_the_unit_starts_serve_as_the_user_and_always_restarts_it() -> None:
     assert "$" not in text  # every placeholder was filled
 
 
+@pytest.mark.process
 def test_verify_catches_a_broken_unit(tmp_path: Path) -> None:
     """The check above can fail: a unit whose program is missing or whose values are wrong is caught."""
     unit = tmp_path / UNIT_NAME
@@ -68,6 +70,7 @@ def test_verify_catches_a_broken_unit(tmp_path: Path) -> None:
     assert run.returncode != 0 and "no-python" in run.stdout + run.stderr
 
 
+@pytest.mark.process
 def test_install_prints_the_unit_it_would_write() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "kiosk", "install", "--print-unit"],
@@ -79,6 +82,7 @@ def test_install_prints_the_unit_it_would_write() -> None:
     assert run.stdout == unit_text(this_user())
 
 
+@pytest.mark.process
 def test_install_without_the_service_writes_settings_and_keeps_them(tmp_path: Path) -> None:
     """With the model in place and the key home unreachable: settings written once, the practice key
     announced, nothing started."""
@@ -104,6 +108,7 @@ def test_install_without_the_service_writes_settings_and_keeps_them(tmp_path: Pa
     assert config.read_text() == "rate = 120\n"
 
 
+@pytest.mark.process
 def test_the_screen_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     """The display's unit: chromium in kiosk mode inside cage on tty1, showing serve's table screen."""
     cage, chromium = shutil.which("cage"), shutil.which("chromium")

@@ -233,6 +233,7 @@ def test_no_key_kept_and_offline_gives_the_rule_2_line(server: Server, tmp_path:
     assert "No key is kept" in status(store)
 
 
+@pytest.mark.process
 def test_key_status_and_sealed_night_from_the_command_line(server: Server, tmp_path: Path) -> None:
     import json
     import os

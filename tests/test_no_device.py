@@ -47,6 +47,7 @@ def no_sound(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.process
 def test_devices_with_none_says_so_in_one_line_with_the_next_step(no_sound: dict[str, str]) -> None:
     run = kiosk(no_sound, "devices")
     assert run.returncode == 1
@@ -57,6 +58,7 @@ def test_devices_with_none_says_so_in_one_line_with_the_next_step(no_sound: dict
     assert run.stderr == ""
 
 
+@pytest.mark.process
 def test_check_audio_with_none_says_so_in_one_line_with_the_next_step(no_sound: dict[str, str]) -> None:
     run = kiosk(no_sound, "check-audio", "--seconds", "1")
     assert run.returncode == 1
@@ -72,6 +74,8 @@ def test_check_audio_with_none_says_so_in_one_line_with_the_next_step(no_sound: 
     assert again.returncode == 1 and again.stdout.startswith("No microphone or speaker found")
 
 
+@pytest.mark.process
+@pytest.mark.audio
 def test_devices_lists_the_virtual_microphone_and_speaker(virtual_audio: VirtualAudio) -> None:
     run = kiosk(virtual_audio.env, "devices")
     assert run.returncode == 0, run.stdout + run.stderr

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kiosk.hints import kiosk_command
 from kiosk.keys import load_file, load_practice
 from kiosk.records.journal import Journal
@@ -29,6 +31,7 @@ def play(home: Path, lines: list[str], *args: str, command: str = "play") -> sub
     )
 
 
+@pytest.mark.process
 def test_a_typed_night_is_journalled_with_the_keys_identity(tmp_path: Path) -> None:
     run = play(tmp_path, ["two", "D1", "Bats: fly. Ghosts: glide", "save"])
     assert run.returncode == 0
@@ -53,6 +56,7 @@ def test_a_typed_night_is_journalled_with_the_keys_identity(tmp_path: Path) -> N
     )
 
 
+@pytest.mark.process
 def test_a_stopped_kiosk_carries_on_mid_question_with_the_answers_locked(tmp_path: Path) -> None:
     first = play(tmp_path, ["three", "D1", "All: fly", "E2", "Bats: barmbrack"])
     assert first.returncode == 0
@@ -66,6 +70,7 @@ def test_a_stopped_kiosk_carries_on_mid_question_with_the_answers_locked(tmp_pat
     assert "| Bats 3 Ghosts 1 Owls 3 | v1.0.0" in second.stdout
 
 
+@pytest.mark.process
 def test_resume_with_nothing_kept_refuses_and_starts_nothing(tmp_path: Path) -> None:
     run = play(tmp_path, ["solo"], "--resume")
     assert run.returncode == 2
@@ -73,6 +78,7 @@ def test_resume_with_nothing_kept_refuses_and_starts_nothing(tmp_path: Path) -> 
     assert run.stdout == ""
 
 
+@pytest.mark.process
 def test_an_unfinished_night_is_said_and_kept_aside_by_a_new_night(tmp_path: Path) -> None:
     play(tmp_path, ["two", "D1"])
     run = play(tmp_path, ["solo"])
@@ -97,6 +103,7 @@ def test_an_unfinished_night_is_said_and_kept_aside_by_a_new_night(tmp_path: Pat
     assert len(list_nights(tmp_path / "nights").kept) == 1
 
 
+@pytest.mark.process
 def test_a_night_on_a_key_file_carries_on_only_on_that_key(tmp_path: Path) -> None:
     key = tmp_path / "reveal.md"
     key.write_text(KeyText().render())
@@ -115,6 +122,7 @@ def test_a_night_on_a_key_file_carries_on_only_on_that_key(tmp_path: Path) -> No
     assert "Bats: right, 1 point." in carried.stdout
 
 
+@pytest.mark.process
 def test_a_save_block_in_a_file_or_pasted_over_lines_is_one_message(tmp_path: Path) -> None:
     first = play(tmp_path, ["two", "D1", "All: fly", "save"])
     block = (tmp_path / "saves" / "latest.txt").read_text()
@@ -133,6 +141,7 @@ def test_a_save_block_in_a_file_or_pasted_over_lines_is_one_message(tmp_path: Pa
     assert refused.returncode == 2 and "holds no save block" in refused.stderr
 
 
+@pytest.mark.process
 def test_a_finished_night_verifies_on_its_key_and_a_forged_reply_is_named(tmp_path: Path) -> None:
     key = tmp_path / "reveal.md"
     key.write_text(KeyText().render())
@@ -156,6 +165,7 @@ def test_a_finished_night_verifies_on_its_key_and_a_forged_reply_is_named(tmp_pa
     assert wrong_key.returncode == 1 and "but the night was played on" in wrong_key.stdout
 
 
+@pytest.mark.process
 def test_a_journal_without_a_reply_cannot_be_verified_and_says_so(tmp_path: Path) -> None:
     key = tmp_path / "reveal.md"
     key.write_text(KeyText().render())
@@ -170,6 +180,7 @@ def test_a_journal_without_a_reply_cannot_be_verified_and_says_so(tmp_path: Path
         assert run.stdout == f"Cannot verify: {journal.path} holds no reply, not even the opening.\n"
 
 
+@pytest.mark.process
 def test_a_journal_that_is_not_there_cannot_be_read_not_written(tmp_path: Path) -> None:
     key = tmp_path / "reveal.md"
     key.write_text(KeyText().render())
@@ -179,6 +190,7 @@ def test_a_journal_that_is_not_there_cannot_be_read_not_written(tmp_path: Path) 
     assert run.stdout == f"Cannot verify: cannot read {missing}: No such file or directory.\n"
 
 
+@pytest.mark.process
 def test_a_finished_night_is_not_offered_again(tmp_path: Path) -> None:
     play(tmp_path, ["two", "D1", "All: pass", "end the night", "Bats: yes", "Ghosts: yes"])
     assert play(tmp_path, [], "--resume").returncode == 2
@@ -186,6 +198,7 @@ def test_a_finished_night_is_not_offered_again(tmp_path: Path) -> None:
     assert "unfinished" not in run.stderr
 
 
+@pytest.mark.process
 def test_the_hint_to_carry_a_night_on_works_as_printed(tmp_path: Path) -> None:
     """Typed as printed, in a shell whose PATH knows nothing of the kiosk's virtual environment, from
     another folder: the night carries on (a bare `python -m kiosk` once ended in ModuleNotFoundError)."""

@@ -30,6 +30,7 @@ def replay(lines: list[str], *args: str) -> tuple[int, list[str], str]:
     return process.returncode, replies, process.stderr
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("name", ["four-teams-closed", "solo", "voice"])
 def test_golden_nights(name: str) -> None:
     lines = (GOLDEN / f"{name}.in.jsonl").read_text().splitlines()
@@ -40,6 +41,7 @@ def test_golden_nights(name: str) -> None:
     assert replies == expected
 
 
+@pytest.mark.process
 def test_one_reply_per_message_each_ending_with_its_ledger() -> None:
     messages = [
         json.dumps({"say": text}) for text in ["two", "D3", "Bats: x\nGhosts: y", "", "\u0000", "save"]
@@ -50,6 +52,7 @@ def test_one_reply_per_message_each_ending_with_its_ledger() -> None:
         parse_ledger(reply.rsplit("\n", 1)[-1])
 
 
+@pytest.mark.process
 def test_a_line_that_is_not_a_message_gets_a_clear_reply_and_changes_nothing() -> None:
     code, replies, _ = replay(
         [json.dumps({"say": "two"}), "not json", json.dumps({"say": 3}), json.dumps({"say": "D3"})]
@@ -60,6 +63,7 @@ def test_a_line_that_is_not_a_message_gets_a_clear_reply_and_changes_nothing() -
     assert "open:D3" in replies[4]
 
 
+@pytest.mark.process
 def test_a_key_file_sets_the_commitment(tmp_path: Path) -> None:
     key = KeyText()
     path = tmp_path / "reveal.md"
@@ -70,6 +74,7 @@ def test_a_key_file_sets_the_commitment(tmp_path: Path) -> None:
     assert "practice" not in replies[0]
 
 
+@pytest.mark.process
 def test_a_bad_key_gives_the_rule_2_line_as_the_one_reply_and_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "reveal.md"
     rendered = KeyText().render()
@@ -80,6 +85,7 @@ def test_a_bad_key_gives_the_rule_2_line_as_the_one_reply_and_exit_2(tmp_path: P
     assert "missing" in stderr
 
 
+@pytest.mark.process
 def test_a_missing_key_file_gives_the_rule_2_line(tmp_path: Path) -> None:
     code, replies, stderr = replay([], "--key", str(tmp_path / "nowhere.md"))
     assert code == 2 and replies[0].startswith(card.NO_KEY)

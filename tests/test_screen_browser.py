@@ -19,7 +19,7 @@ from kiosk.keys import load_practice, practice_key_bytes
 
 from .support.screen_kiosk import ARTEFACTS, AXE, EventLog, Kiosk
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from kiosk.engine.board import CELL_IDS
 from .conftest import CellSpec, KeyText, default_cells
 from .support.screen_kiosk import ARTEFACTS, Kiosk
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 TV_SIZES = ((1920, 1080), (1280, 720))
 PHONE = (390, 844)

@@ -231,6 +231,7 @@ def test_no_reply_text_breaks_the_view(lines: list[str], ledger: Ledger) -> None
     view_payload(view)
 
 
+@pytest.mark.process
 def test_a_screen_that_cannot_listen_says_so_without_a_traceback(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -66,6 +66,7 @@ def leave_a_night(home: Path) -> Path:
     return journals[0]
 
 
+@pytest.mark.process
 def test_power_on_with_no_key_kept_plays_the_practice_key_and_says_so(tmp_path: Path) -> None:
     said = replies(serve(tmp_path, []))
     assert len(said) == 1
@@ -75,6 +76,7 @@ def test_power_on_with_no_key_kept_plays_the_practice_key_and_says_so(tmp_path: 
     assert opening[3].startswith("Welcome to Snap-Apple Night")
 
 
+@pytest.mark.process
 def test_two_nights_in_a_row_without_a_keyboard_restart(tmp_path: Path) -> None:
     first = ["two", "D1", "All: fly", "end the night", "Bats: yes", "Ghosts: yes"]
     said = replies(serve(tmp_path, [*first, "what now", "new night", "solo", "D2"]))
@@ -96,6 +98,7 @@ def test_two_nights_in_a_row_without_a_keyboard_restart(tmp_path: Path) -> None:
     assert offered[1].splitlines()[:2] == [words.CARRYING_ON, said[10].splitlines()[0]]
 
 
+@pytest.mark.process
 def test_power_on_offers_an_unfinished_night_and_carries_it_on(tmp_path: Path) -> None:
     leave_a_night(tmp_path)
     said = replies(serve(tmp_path, ["pardon", "carry on", "E2"]))
@@ -112,6 +115,7 @@ def test_power_on_offers_an_unfinished_night_and_carries_it_on(tmp_path: Path) -
     assert "| Bats 1 Ghosts 1 |" in said[3]
 
 
+@pytest.mark.process
 def test_the_offer_names_the_day_the_night_was_begun(tmp_path: Path) -> None:
     journal = leave_a_night(tmp_path)
     lines = journal.read_text().splitlines()
@@ -124,6 +128,7 @@ def test_the_offer_names_the_day_the_night_was_begun(tmp_path: Path) -> None:
     assert f"There is a night from {weekday}, one of twenty-five played" in said[0]
 
 
+@pytest.mark.process
 def test_a_new_night_keeps_the_unfinished_one_aside(tmp_path: Path) -> None:
     journal = leave_a_night(tmp_path)
     kept = journal.read_text()
@@ -143,6 +148,7 @@ def offline() -> dict[str, str]:
     return {"HTTPS_PROXY": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"}
 
 
+@pytest.mark.process
 def test_sealed_with_no_key_kept_says_rule_2_then_offers_the_practice_key(tmp_path: Path) -> None:
     run = serve(tmp_path, ["hello", "try again", "practice night", "solo"], "--sealed", env=offline())
     said = replies(run)
@@ -159,6 +165,7 @@ def keep_sealed(home: Path) -> None:
     KeyStore(home / "sealed").keep(practice_key_bytes(), cartridge.NOTICE.reveal_url, "2026-10-30T18:00:00Z")
 
 
+@pytest.mark.process
 def test_a_kept_key_that_is_not_the_sealed_one_is_refused(tmp_path: Path) -> None:
     keep_sealed(tmp_path)  # whole and untouched, but its SHA-256 is not the notice's commitment
     run = serve(tmp_path, ["practice night", "solo"])
@@ -185,6 +192,7 @@ def test_a_kept_sealed_key_is_held_and_named(tmp_path: Path, monkeypatch: pytest
     assert not any("practice" in line.lower() for line in lines)
 
 
+@pytest.mark.process
 def test_a_tampered_kept_key_is_refused_and_the_practice_key_offered(tmp_path: Path) -> None:
     keep_sealed(tmp_path)
     key_file = tmp_path / "sealed" / "reveal.md"
@@ -196,6 +204,7 @@ def test_a_tampered_kept_key_is_refused_and_the_practice_key_offered(tmp_path: P
     assert "refused as tampered" in run.stderr
 
 
+@pytest.mark.process
 def test_the_settings_file_chooses_the_key_and_a_flag_overrides_it(tmp_path: Path) -> None:
     keep_sealed(tmp_path)
     (tmp_path / "kiosk.toml").write_text('key = "practice"\n')
@@ -208,6 +217,7 @@ def test_the_settings_file_chooses_the_key_and_a_flag_overrides_it(tmp_path: Pat
     )
 
 
+@pytest.mark.process
 def test_a_broken_settings_file_is_reported_and_the_kiosk_still_serves(tmp_path: Path) -> None:
     (tmp_path / "kiosk.toml").write_text("rate = fast\n")
     run = serve(tmp_path, ["solo"])
@@ -216,6 +226,7 @@ def test_a_broken_settings_file_is_reported_and_the_kiosk_still_serves(tmp_path:
     assert said[1].startswith(cartridge.SOLO_LINE)
 
 
+@pytest.mark.process
 def test_stopped_by_systemd_mid_night_it_offers_the_night_at_the_next_power_on(tmp_path: Path) -> None:
     env = {**os.environ, "SNAP_APPLE_HOME": str(tmp_path), "SNAP_APPLE_CONFIG": str(tmp_path / "kiosk.toml")}
     command = [sys.executable, "-m", "kiosk", "serve", "--typed", "--no-screen"]
@@ -240,6 +251,7 @@ def test_stopped_by_systemd_mid_night_it_offers_the_night_at_the_next_power_on(t
     assert "The Treat Bag, 2 points:" in said[1] and "| open:E2 " in said[1]
 
 
+@pytest.mark.process
 def test_serve_by_voice_without_a_speech_model_says_so_in_one_line(tmp_path: Path) -> None:
     (tmp_path / "kiosk.toml").write_text(f'model = "{tmp_path / "no-model"}"\n')
     run = subprocess.run(

@@ -25,6 +25,8 @@ from kiosk.voice.audio import resample
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from testbed.virtual_audio import VirtualAudio
 
+pytestmark = [pytest.mark.audio, pytest.mark.english, pytest.mark.process]
+
 TABLE = [
     ("solo", "Just type your answer", "solo"),
     ("end the night", "To end the night, say yes.", "end the night"),

@@ -51,6 +51,8 @@ def say(page: Page, kiosk: Kiosk, message: str) -> str:
     return reply
 
 
+@pytest.mark.browser
+@pytest.mark.process
 def test_two_nights_in_a_row_on_the_screen(browser: Browser, kiosk: Kiosk) -> None:
     page = open_page(browser, kiosk)
     assert page.get_attribute("body", "data-stage") == "welcome"
@@ -88,6 +90,8 @@ def test_two_nights_in_a_row_on_the_screen(browser: Browser, kiosk: Kiosk) -> No
     assert kiosk.stop() == 0
 
 
+@pytest.mark.browser
+@pytest.mark.process
 def test_the_remote_keyboard_drives_serve(browser: Browser, kiosk: Kiosk) -> None:
     page = open_page(browser, kiosk)
     page.click("#keyboard-open")
@@ -117,6 +121,7 @@ def serve(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProce
     )
 
 
+@pytest.mark.process
 def test_a_taken_port_leaves_serve_running_without_a_screen(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -136,6 +141,7 @@ def test_a_taken_port_leaves_serve_running_without_a_screen(tmp_path: Path) -> N
     assert "Wings & Webs, 1 point" in run.stdout
 
 
+@pytest.mark.process
 def test_the_settings_file_turns_the_screen_off_and_a_flag_on(tmp_path: Path) -> None:
     (tmp_path / "kiosk.toml").write_text('screen = "off"\n')
     off = serve(tmp_path, ["two"])
@@ -160,6 +166,7 @@ def test_the_screen_setting_its_default_and_its_flags(tmp_path: Path) -> None:
     assert config.with_flags(chosen, argparse.Namespace(screen=None, no_screen=False)) == chosen
 
 
+@pytest.mark.process
 def test_a_bad_screen_flag_is_refused_and_a_bad_setting_passed_over(tmp_path: Path) -> None:
     run = serve(tmp_path, [], "--screen", "tv")
     assert run.returncode == 2

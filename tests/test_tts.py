@@ -11,7 +11,10 @@ from kiosk.voice.piper import PAUSE_SECONDS, clauses
 from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, SpeechStalled, VoiceMissing, sentences
 
 
-@pytest.mark.parametrize("engine", list(Engine))
+@pytest.mark.parametrize(
+    "engine",
+    [pytest.param(engine, marks=[pytest.mark.voice] if engine is Engine.PIPER else []) for engine in Engine],
+)
 def test_a_sentence_renders_to_samples(engine: Engine) -> None:
     """espeak-ng by default, or Piper's joe voice (`--speaker piper`)."""
     speaker = Speaker(SpeakerSettings(engine=engine))
@@ -33,6 +36,7 @@ def test_renders_repeat_without_hanging_or_empty_files() -> None:
     assert all(length > 0 for length in lengths)
 
 
+@pytest.mark.process
 def test_a_slower_rate_for_young_players_speaks_longer() -> None:
     text = "Bats, pick a category and points, like D3."
     slow, fast = Speaker(SpeakerSettings(rate=110)), None
@@ -77,6 +81,7 @@ def test_a_stalled_sentence_is_reported_and_the_engine_takes_the_next() -> None:
         speaker.close()
 
 
+@pytest.mark.process
 def test_a_long_first_sentence_renders_every_time_in_a_fresh_process() -> None:
     """The opening's first render used to race espeak-ng writing its file; now it renders in memory."""
     import subprocess
@@ -99,6 +104,7 @@ def test_an_unknown_voice_is_one_clear_message() -> None:
         Speaker(SpeakerSettings(voice="en-martian"))
 
 
+@pytest.mark.voice
 def test_a_slower_rate_slows_piper_too() -> None:
     text = "Ghosts, the Hungry Ghost Festival."
     seconds = []
@@ -111,20 +117,26 @@ def test_a_slower_rate_slows_piper_too() -> None:
     assert seconds[0] > seconds[1] * 1.4
 
 
-def test_piper_renders_a_long_sentence_clause_by_clause() -> None:
-    sentence = (
-        "Twenty-five questions wait on the Harvest Board: five categories, worth 1 to 5 points each, "
-        "and every team answers every question."
-    )
-    assert clauses(sentence, 12) == [
+LONG_SENTENCE = (
+    "Twenty-five questions wait on the Harvest Board: five categories, worth 1 to 5 points each, "
+    "and every team answers every question."
+)
+
+
+def test_a_long_sentence_is_cut_into_clauses_for_piper() -> None:
+    assert clauses(LONG_SENTENCE, 12) == [
         "Twenty-five questions wait on the Harvest Board: five categories,",
         "worth 1 to 5 points each, and every team answers every question.",
     ]
     assert clauses("Yes.", 12) == ["Yes."]
     assert [len(piece.split()) for piece in clauses(" ".join(["bats"] * 30), 12)] == [12, 12, 6]
+
+
+@pytest.mark.voice
+def test_piper_renders_a_long_sentence_clause_by_clause() -> None:
     speaker = Speaker(SpeakerSettings(engine=Engine.PIPER))
     try:
-        speech = speaker.render(sentence)
+        speech = speaker.render(LONG_SENTENCE)
     finally:
         speaker.close()
     assert 5.0 < len(speech.samples) / speech.rate < 15.0

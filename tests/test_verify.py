@@ -72,6 +72,7 @@ def run_verify(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return run_kiosk(home, "verify", *args)
 
 
+@pytest.mark.process
 def test_a_practice_night_verifies_by_its_name_with_no_key_given(tmp_path: Path) -> None:
     run_play(tmp_path, ["two", "D1", "All: fly", "end the night", "Bats: yes", "Ghosts: yes"])
     (night,) = list_nights(tmp_path / "nights").kept
@@ -86,6 +87,7 @@ def test_a_practice_night_verifies_by_its_name_with_no_key_given(tmp_path: Path)
     assert run_verify(tmp_path, str(night.path)).stdout == run.stdout
 
 
+@pytest.mark.process
 def test_a_sealed_night_verifies_on_the_sealed_key_kept_on_the_device(tmp_path: Path) -> None:
     store = KeyStore(tmp_path / "sealed")
     data = KeyText().render().encode()
@@ -112,6 +114,7 @@ def test_a_sealed_night_verifies_on_the_sealed_key_kept_on_the_device(tmp_path: 
     )
 
 
+@pytest.mark.process
 def test_a_night_on_a_key_file_needs_that_file_and_an_unknown_name_is_said(tmp_path: Path) -> None:
     (tmp_path / "nights").mkdir()
     path, key = night_on_key_file(tmp_path / "nights", ["two"])

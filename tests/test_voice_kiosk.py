@@ -10,6 +10,7 @@ import wave
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from kiosk import Host, KeySource
 from kiosk.engine.ledger import parse_ledger
@@ -45,6 +46,7 @@ def test_end_of_speech_closes_each_utterance_once() -> None:
     assert len(ends) == len(lines)  # one end per utterance, none inside a word
 
 
+@pytest.mark.voice
 def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     korean_model: object, tmp_path: Path
 ) -> None:
@@ -104,6 +106,8 @@ def run_stalled_shows_stacks(
     return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
+@pytest.mark.voice
+@pytest.mark.process
 def test_voice_command_line_with_audio_in(korean_model_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "host.wav"
     run = run_stalled_shows_stacks(
@@ -130,6 +134,7 @@ def test_voice_command_line_with_audio_in(korean_model_path: Path, tmp_path: Pat
     assert len(logs) == 1 and '"key": {"source": "practice", "sha256": ' in logs[0].read_text()
 
 
+@pytest.mark.process
 def test_a_missing_model_is_one_clear_line(tmp_path: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "kiosk", "voice", "--model", str(tmp_path), "--audio-in", str(TABLE)],
@@ -157,6 +162,7 @@ class RecordedScreen(Screen):
         super().caption(caption)
 
 
+@pytest.mark.english
 def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
     english_model: object, tmp_path: Path
 ) -> None:
@@ -189,6 +195,7 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
     assert not [caption for caption in screen.captions if caption.speaker == FROM_THE_TABLE]
 
 
+@pytest.mark.english
 def test_by_voice_the_page_moves_on_once_the_reply_is_said_and_its_captions_come_as_it_is_said(
     english_model: object, tmp_path: Path
 ) -> None:

@@ -142,6 +142,7 @@ def kiosk_on(model: object, speaker: Speaker, wav: Path, tmp_path: Path) -> tupl
     return kiosk, host
 
 
+@pytest.mark.english
 def test_a_question_played_by_ear_in_english(english_model: object, speaker: Speaker, tmp_path: Path) -> None:
     lines = ["Two.", "The Haunted Shelf, two.", "Bats, Bram Stoker.", "Ghosts, Mary Shelley.", "Right."]
     parts: list[str | float] = []
@@ -158,6 +159,7 @@ def test_a_question_played_by_ear_in_english(english_model: object, speaker: Spe
     assert host.night.score(Team.BATS) == 2 and host.night.score(Team.GHOSTS) == 0
 
 
+@pytest.mark.english
 def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
     english_model: object, speaker: Speaker, tmp_path: Path
 ) -> None:
@@ -177,6 +179,7 @@ def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
     assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
 
 
+@pytest.mark.english
 def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Speaker, tmp_path: Path) -> None:
     # The pick by its category's name: espeak-ng's "D three" is heard as B3 about as likely as D3, and the
     # kiosk asks again about that (test_doubt.py).
@@ -197,6 +200,7 @@ def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Spea
     ("noise", "snr_db"),
     [("quiet", None), ("steady", 10.0), ("steady", 5.0), ("babble", 10.0), ("music", 10.0)],
 )
+@pytest.mark.voice
 def test_end_of_speech_holds_in_noise(speaker: Speaker, noise: str, snr_db: float | None) -> None:
     """Steady room noise at 10 and 5 dB below the speaker, where an energy detector never closed at all, and
     the recorded party's babble of voices and its music at 10 dB, where webrtcvad gated over the room's
@@ -228,6 +232,7 @@ def test_end_of_speech_holds_in_noise(speaker: Speaker, noise: str, snr_db: floa
         assert all(ghosts[0] < closed < ghosts[1] for closed in inside), (found, spans)
 
 
+@pytest.mark.english
 def test_every_team_says_yes_in_one_breath_to_end_the_night(
     english_model: object, speaker: Speaker, tmp_path: Path
 ) -> None:
@@ -237,6 +242,7 @@ def test_every_team_says_yes_in_one_breath_to_end_the_night(
     assert host.night.phase is Phase.OVER
 
 
+@pytest.mark.english
 def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_by_the_list(
     english_model: object, speaker: Speaker, tmp_path: Path
 ) -> None:
@@ -254,6 +260,7 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
     assert host.night.phase is Phase.PICK  # both answers ruled after "right"
 
 
+@pytest.mark.english
 def test_a_slow_spelling_with_pauses_and_as_in_is_one_fix_never_given_to_another_team(
     english_model: object, speaker: Speaker, tmp_path: Path
 ) -> None:

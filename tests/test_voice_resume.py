@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights, read_night
 
@@ -35,6 +37,8 @@ def voice(home: Path, model: Path, *args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.voice
+@pytest.mark.process
 def test_a_voice_night_stopped_by_sigterm_carries_on_by_voice(
     korean_model_path: Path, tmp_path: Path
 ) -> None:
@@ -61,6 +65,8 @@ def test_a_voice_night_stopped_by_sigterm_carries_on_by_voice(
     assert after.turns[: len(night.turns)] == night.turns  # carried on in the same journal, nothing lost
 
 
+@pytest.mark.voice
+@pytest.mark.process
 def test_a_typed_night_is_not_carried_on_by_voice(korean_model_path: Path, tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, "-m", "kiosk", "play"],
