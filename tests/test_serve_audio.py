@@ -22,6 +22,7 @@ from kiosk.appliance.table_screen import screen_words
 from kiosk.keys import load_practice
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import resample
+from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from testbed.virtual_audio import VirtualAudio
 
@@ -40,6 +41,10 @@ utterance, what the kiosk's reply holds once it has understood it, and what the 
 again (a pick by its category's name, as the kiosk asks when unsure of a letter)."""
 TRIES = 4
 """A table says a thing again when the kiosk has misheard it (synthetic speech is hard for recognisers)."""
+SETTLE = TAIL_SECONDS + 0.7
+"""Seconds the table waits after the kiosk says it listens, with no new reply begun, before speaking: as
+people do. A fixed short wait raced the kiosk under load (a reply still being said, or a second reply to an
+utterance heard in two pieces, while the table spoke over it)."""
 OPEN_CELL = re.compile(r"\| open:([A-E][1-5]) ")
 
 
@@ -104,43 +109,55 @@ def test_serve_by_voice_from_power_on_to_the_second_nights_first_question(
         text=True,
     ) as kiosk:
         assert kiosk.stderr is not None and kiosk.stdout is not None
-        stdout = kiosk.stdout
+        stdout, stderr = kiosk.stdout, kiosk.stderr
         shown: list[str] = []
-        stderr = kiosk.stderr
-        notes: queue.Queue[str] = queue.Queue()
-        reader = threading.Thread(target=lambda: shown.extend(iter(stdout.readline, "")), daemon=True)
-        reader.start()
-
-        def pass_notes() -> None:
-            for line in stderr:
-                notes.put(line)
-
-        threading.Thread(target=pass_notes, daemon=True).start()
         heard: list[str] = []
+        said_or_noted: queue.Queue[tuple[bool, str]] = queue.Queue()
+        """Each line the kiosk prints, in order per stream: (True, a reply line) or (False, a note)."""
 
-        def listening(timeout: float) -> bool:
-            """Half duplex: the table speaks once the kiosk has finished speaking and listens."""
+        def show() -> None:
+            for line in stdout:
+                shown.append(line)
+                said_or_noted.put((True, line))
+
+        def note() -> None:
+            for line in stderr:
+                said_or_noted.put((False, line.strip()))
+
+        reader = threading.Thread(target=show, daemon=True)
+        reader.start()
+        threading.Thread(target=note, daemon=True).start()
+
+        def settled(timeout: float) -> bool:
+            """Half duplex: the table speaks once the kiosk has said all it had to say and listens, and no
+            new reply has begun for SETTLE seconds."""
             deadline = time.monotonic() + timeout
+            listening = False
             while time.monotonic() < deadline:
+                wait = SETTLE if listening else max(0.1, deadline - time.monotonic())
                 try:
-                    line = notes.get(timeout=max(0.1, deadline - time.monotonic())).strip()
+                    is_reply, line = said_or_noted.get(timeout=wait)
                 except queue.Empty:
+                    if listening:
+                        return True
                     break
-                if line.endswith(" (listening)"):  # the log's line: LEVEL logger: (listening)
-                    return True
-                heard.append(line)
+                if is_reply:
+                    listening = False  # another reply under way: wait for it to be said
+                elif line.endswith(" (listening)"):  # the log's line: LEVEL logger: (listening)
+                    listening = True
+                else:
+                    heard.append(line)
             return False
 
         try:
-            assert listening(120), "the kiosk never listened"
+            assert settled(120), "the kiosk never listened"
             for first, again, (_, understood, _) in zip(
                 utterances[::2], utterances[1::2], TABLE, strict=True
             ):
                 for attempt in range(TRIES):
                     before = len("".join(shown))
-                    time.sleep(0.3)
                     virtual_audio.feed_microphone(first if attempt == 0 else again).wait(timeout=30)
-                    replied = listening(60)
+                    replied = settled(90)
                     if replied and understood in "".join(shown)[before:]:
                         break
         finally:
