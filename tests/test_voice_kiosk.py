@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import signal
 import subprocess
 import sys
@@ -142,6 +143,7 @@ def test_a_missing_model_is_one_clear_line(tmp_path: Path) -> None:
         text=True,
         timeout=60,
         check=False,
+        env={**os.environ, "SNAP_APPLE_HOME": str(tmp_path / "home")},  # not the machine's own nights
     )
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [
