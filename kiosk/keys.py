@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from kiosk.engine.host import KeySource
 from kiosk.engine.key import InvalidKeyError, Key, parse_key
+from kiosk.records.storage import UnreadableFile, read_small_file
 
 PRACTICE_KEY = "practice-key.md"
 KEY_FILE_LIMIT = 256 * 1024
@@ -26,38 +25,15 @@ def read_key_file(path: Path) -> bytes:
     """The bytes of a key file: a regular file of at most KEY_FILE_LIMIT bytes. The open never waits (a FIFO
     with no writer, a device), and anything but a regular file is refused before a byte is read."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
-    except OSError as error:
-        raise UnreadableKeyFile(f"cannot read {path}: {error.strerror or error}") from error
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise UnreadableKeyFile(f"{path} is {_kind(mode)}, not a key file: give the reveal file itself")
-        chunks, size = [], 0
-        while chunk := os.read(fd, 65536):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > KEY_FILE_LIMIT:
-                raise UnreadableKeyFile(
-                    f"{path} is larger than a key file can be ({KEY_FILE_LIMIT // 1024} KB at most; "
-                    "a reveal file is a few KB)"
-                )
-        return b"".join(chunks)
-    except OSError as error:
-        raise UnreadableKeyFile(f"cannot read {path}: {error.strerror or error}") from error
-    finally:
-        os.close(fd)
-
-
-def _kind(mode: int) -> str:
-    kinds = [
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a pipe"),
-        (stat.S_ISCHR, "a device"),
-        (stat.S_ISBLK, "a disk device"),
-        (stat.S_ISSOCK, "a socket"),
-    ]
-    return next((name for test, name in kinds if test(mode)), "not a regular file")
+        return read_small_file(
+            path,
+            KEY_FILE_LIMIT,
+            "a key file",
+            give="give the reveal file itself",
+            usual="a reveal file is a few KB",
+        )
+    except UnreadableFile as error:
+        raise UnreadableKeyFile(str(error)) from error
 
 
 @dataclass(frozen=True)

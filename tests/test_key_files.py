@@ -1,6 +1,6 @@
-"""Key files are bounded: a regular file of at most KEY_FILE_LIMIT bytes, opened without waiting, anything
-else refused in one line before a byte is read (`--key /dev/zero`, a FIFO with no writer, a 50 MB file, a
-folder), for --key and for the sealed key kept on the device alike."""
+"""Key and save files are bounded: a regular file of at most KEY_FILE_LIMIT (or SAVE_FILE_LIMIT) bytes,
+opened without waiting, anything else refused in one line before a byte is read (`/dev/zero`, a FIFO with
+no writer, a 50 MB file, a folder), for --key, --save and the sealed key kept on the device alike."""
 
 from __future__ import annotations
 
@@ -90,3 +90,27 @@ def test_a_kept_sealed_key_that_is_a_fifo_is_refused_not_waited_for(tmp_path: Pa
     os.mkfifo(store.key_path)
     with pytest.raises(TamperedKey, match="is a pipe, not a key file"):
         store.load()
+
+
+SAVE_KINDS: list[tuple[Make, str]] = [
+    (lambda _: Path("/dev/zero"), "/dev/zero is a device, not a save file"),
+    (fifo, "is a pipe, not a save file"),
+    (large, "is larger than a save file can be (64 KB at most"),
+]
+
+
+@pytest.mark.parametrize(("make", "said"), SAVE_KINDS, ids=IDS[:3])
+def test_play_refuses_a_save_that_is_no_save_file_in_one_line(make: Make, said: str, tmp_path: Path) -> None:
+    save = make(tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "kiosk", "play", "--save", str(save)],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=GUARD,
+        check=False,
+        env={**os.environ, "SNAP_APPLE_HOME": str(tmp_path / "home")},
+    )
+    assert run.returncode == 2 and "Traceback" not in run.stderr and "MemoryError" not in run.stderr
+    (line,) = [line for line in run.stderr.splitlines() if said in line]
+    assert f"Cannot read the save: {save} is " in line

@@ -29,7 +29,7 @@ from kiosk.records.night_records import (
     unfinished,
 )
 from kiosk.records.nightlog import keep_save, saves_folder
-from kiosk.records.storage import StorageError, clean_parts
+from kiosk.records.storage import StorageError, UnreadableFile, clean_parts, read_small_file
 
 Notice = Callable[[str], None]
 CARRY_ON = kiosk_command("{command} --resume")
@@ -240,12 +240,20 @@ def resume(
     return Started(host, keeper, last)
 
 
+SAVE_FILE_LIMIT = 64 * 1024
+"""A save block is under 1 KB; a file kept for one (with a note or a chat pasted around it) stays far below."""
+
+
 def read_save_file(path: Path) -> str:
     """The text of a save kept in a file, any bytes read; Refused with one line if it holds no save."""
     try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except OSError as error:
-        raise Refused(f"Cannot read the save {path}: {error.strerror or error}.") from error
+        data = read_small_file(
+            path, SAVE_FILE_LIMIT, "a save file", give="give the file the save block was kept in",
+            usual="a save block is under 1 KB",
+        )  # fmt: skip
+    except UnreadableFile as error:
+        raise Refused(f"Cannot read the save: {error}.") from error
+    text = data.decode("utf-8", errors="replace")
     if not holds_save(text):
         raise Refused(f"{path} holds no save block (it should begin -----BEGIN AIGC SAVE-----).")
     return text

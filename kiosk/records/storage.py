@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -19,6 +20,10 @@ write in progress is younger)."""
 
 class StorageError(Exception):
     """Something could not be kept on the device; the message is one line: what is wrong, what to do."""
+
+
+class UnreadableFile(Exception):
+    """A small file (a key, a save) that cannot be read as one; the message is one line saying why."""
 
 
 def data_dir() -> Path:
@@ -123,3 +128,41 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def read_small_file(path: Path, limit: int, what: str, *, give: str, usual: str) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or UnreadableFile saying why not in one line.
+    The open never waits (a FIFO with no writer, a device), and anything but a regular file is refused
+    before a byte is read: `/dev/zero` would otherwise be read until memory runs out."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as error:
+        raise UnreadableFile(f"cannot read {path}: {error.strerror or error}") from error
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnreadableFile(f"{path} is {_kind(mode)}, not {what}: {give}")
+        chunks, size = [], 0
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise UnreadableFile(
+                    f"{path} is larger than {what} can be ({limit // 1024} KB at most; {usual})"
+                )
+        return b"".join(chunks)
+    except OSError as error:
+        raise UnreadableFile(f"cannot read {path}: {error.strerror or error}") from error
+    finally:
+        os.close(fd)
+
+
+def _kind(mode: int) -> str:
+    kinds = [
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a pipe"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a disk device"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
