@@ -155,6 +155,7 @@ def test_each_line_is_ascii_json_whatever_was_typed(tmp_path: Path) -> None:
     assert json.loads(data.split(b"\n")[3])["say"] == "Bats: \udcff\u2603 \x00"
 
 
+@pytest.mark.usefixtures("runtime_folder")
 def test_a_night_begun_with_no_file_descriptor_free_is_written_whole_once_one_is(tmp_path: Path) -> None:
     # A kiosk out of open files (a flood of screen clients) can open neither its journal nor a fallback: the
     # night's lines wait in memory and are written at the first turn that can open a file again.
@@ -181,3 +182,4 @@ def test_a_night_begun_with_no_file_descriptor_free_is_written_whole_once_one_is
     assert journal.lost is None and journal.trouble is None
     (night,) = list_nights(tmp_path).kept
     assert night.messages == ("two", "D1") and night.path == journal.path
+    assert list((tmp_path / "run").iterdir()) == []  # nothing left behind in the runtime folder

@@ -194,8 +194,9 @@ class Journal:
         if trouble is None:
             if self._fallback_fd >= 0:
                 _LOG.debug("the journal %s is whole on the data disk again", self.path)
+            if self.trouble is not None or self._fallback_fd >= 0:
+                self._drop_fallback()
             self.trouble = self.lost = None
-            self._drop_fallback()
             return
         if self.trouble is None:
             _LOG.debug("the data disk cannot keep the journal (%s): kept in %s", trouble, self.fallback)
@@ -266,14 +267,16 @@ class Journal:
         self._fallback_lines = len(self._lines)
 
     def _drop_fallback(self) -> None:
-        """The data disk holds every line again: the fallback copy is no longer needed."""
-        if self._fallback_fd < 0:
-            return
+        """The data disk holds every line again: the fallback copy, and its folders once empty, go."""
         with contextlib.suppress(FileNotFoundError):
             self.fallback.unlink()
-        os.close(self._fallback_fd)
-        self._fallback_fd = -1
+        if self._fallback_fd >= 0:
+            os.close(self._fallback_fd)
+            self._fallback_fd = -1
         self._fallback_lines = 0
+        for folder in self.fallback.parents[:3]:  # nights (or aside), then the data folder's own, then up
+            with contextlib.suppress(OSError):  # not empty: another night is held there
+                folder.rmdir()
 
     def close(self) -> None:
         for fd in (self._home_fd, self._fallback_fd):
