@@ -20,7 +20,15 @@ from kiosk.voice.asr import Utterance, Word
 from kiosk.voice.audio import WavOutput, WavSource
 from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.listening import Listening, listening_for, with_label, with_letters
+from kiosk.voice.listening import (
+    Listening,
+    fixed_word,
+    letters_doubted,
+    listening_for,
+    spelled_back,
+    with_label,
+    with_letters,
+)
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from kiosk.voice.turns import (
     ANSWER_HANGOVER,
@@ -113,6 +121,16 @@ def test_a_spelled_fix_comes_from_the_letters_list_and_its_team_from_either() ->
     for said in ("yes", "no", "repeat", "ghosts that was not what was said"):
         assert with_letters(Utterance(said), Utterance("bats s")).text == said
     assert with_letters(main, Utterance("bats")) is main  # no letters heard: as the read-back list heard it
+
+
+def test_a_spelling_the_two_lists_heard_differently_is_read_back_letter_by_letter() -> None:
+    main = Utterance("bats bee you tee tee oh n")
+    assert not letters_doubted(main, with_letters(main, Utterance("bats b u t t o n")))
+    assert letters_doubted(main, with_letters(main, Utterance("bats b u d t o n")))
+    assert not letters_doubted(Utterance("yes"), with_letters(Utterance("yes"), Utterance("s")))
+    assert fixed_word("Fixed: Bats said button. I have Bats: button. Right?") == "button"
+    assert fixed_word("I have Bats: button. Right?") is None
+    assert spelled_back("button") == "That is B, U, T, T, O, N. If not, spell it again, slowly."
 
 
 def test_the_candle_end_is_heard_through_number_words_never_the_key() -> None:

@@ -25,7 +25,6 @@ import numpy as np
 
 from kiosk.engine.host import Host
 from kiosk.engine.night import Phase
-from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.reply import Reply
 from kiosk.records.keeping import Keeper
 from kiosk.voice.answering import Answerers, Ask
@@ -42,7 +41,17 @@ from kiosk.voice.audio import (
 )
 from kiosk.voice.doubt import Doubt, doubt
 from kiosk.voice.grammar import between_questions, nearest
-from kiosk.voice.listening import Listening, Recognizers, listening_for, with_label, with_letters
+from kiosk.voice.listening import (
+    Listening,
+    Recognizers,
+    fixed_word,
+    letters_doubted,
+    listening_for,
+    says_a_number,
+    spelled_back,
+    with_label,
+    with_letters,
+)
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import hangover
@@ -152,6 +161,8 @@ class VoiceKiosk:
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
+    _letters_doubted: bool = field(init=False, default=False)
+    """The two lists heard a spelled fix differently: once taken, the kiosk reads its letters back."""
     answerers: Answerers = field(init=False, default_factory=Answerers)
     """Whose words the kiosk is waiting to hear (answering.py)."""
 
@@ -192,6 +203,10 @@ class VoiceKiosk:
             self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
+            spelled = fixed_word(reply.text) if self._letters_doubted else None
+            if spelled is not None:
+                self._letters_doubted = False
+                self._ask(spelled_back(spelled))
             call = self.answerers.after(self.host.night)
             if call is not None:
                 self._ask(call.question)
@@ -300,8 +315,10 @@ class VoiceKiosk:
             if unsure is not None:
                 return unsure
         if hearing.way is Listening.READ_BACK:
-            utterance = with_letters(utterance, also)
-        if hearing.way is Listening.YEARS and utterance.unknown and _says_a_number(utterance.text):
+            taken = with_letters(utterance, also)
+            self._letters_doubted = letters_doubted(utterance, taken)
+            utterance = taken
+        if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return utterance  # the year as the number list heard it; the words around it do not count
         if utterance.unknown and recognizer is not self.recognizers.open:
             again = self.recognizers.open.decode(bytes(hearing.audio))
@@ -377,10 +394,6 @@ class VoiceKiosk:
         for _ in texts:
             yield ready.get()
         worker.join()
-
-
-def _says_a_number(text: str) -> bool:
-    return any(word in NUMBER_WORDS for word in text.split())
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk"]

@@ -9,6 +9,7 @@ turn a wrong answer into a right one: no list here holds a word of the key.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,6 +19,7 @@ from kiosk.engine.commands import is_dispute
 from kiosk.engine.host import Host
 from kiosk.engine.listening import COMMANDS
 from kiosk.engine.night import Phase
+from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.voice.asr import Recognizer, Utterance, Word, grammar_for
@@ -162,3 +164,31 @@ def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
     team = named or also if named is None or also is None or named is also else None
     text = " ".join([*([team.value.lower()] if team else []), *(words[1:] if named else words)])
     return Utterance(text, letters.words, unknown=False)
+
+
+def letters_doubted(heard: Utterance, taken: Utterance) -> bool:
+    """The letters list's spelling was taken where the read-back list heard other letters (or none)."""
+    if taken is heard:
+        return False
+    return _letters(heard.text) != _letters(taken.text)
+
+
+def _letters(text: str) -> str | None:
+    words = text.split()
+    return spelled_word(words[1:] if words and Team.from_name(words[0]) else words)
+
+
+def spelled_back(word: str) -> str:
+    """A spelled word read back letter by letter, for the table to check: "That is B, U, T, T, O, N." """
+    return f"That is {', '.join(word.upper())}. If not, spell it again, slowly."
+
+
+def fixed_word(reply: str) -> str | None:
+    """The word a spelled fix put in, from the host's "Fixed: Bats said button." line."""
+    found = re.match(r"Fixed: \w+ said (\S+)\.", reply)
+    return found[1] if found else None
+
+
+def says_a_number(text: str) -> bool:
+    """Number words heard: in the Candle-End, a year the number list heard among words it did not know."""
+    return any(word in NUMBER_WORDS for word in text.split())
