@@ -257,6 +257,46 @@ def measure_years(model: object, cases: list[tuple[Team, int, Samples]]) -> Coun
     return counts
 
 
+CLOSED = [("D, three.", "d three"), ("Old Customs, two.", "old customs two"), ("End the night.", "end the night"),
+          ("What's the score?", "what's the score"), ("Yes.", "yes"), ("Two teams.", "two teams"),
+          ("B, one.", "b one"), ("Repeat.", "repeat"), ("Bats, four.", "bats four")]  # fmt: skip
+
+
+def measure_closed(recognizers: Recognizers, cases: list[tuple[str, Samples]]) -> Counter[str]:
+    """Picks, commands, counts and yes between questions, through the closed list and corrected to the
+    nearest phrase, as the kiosk hears them."""
+    from kiosk.voice.grammar import between_questions, nearest
+    from kiosk.voice.listening import Listening
+
+    counts: Counter[str] = Counter()
+    recognizer = recognizers[Listening.BETWEEN_QUESTIONS]
+    for expected, audio in cases:
+        heard = recognizer.decode(audio.tobytes())
+        text = nearest(heard.text, between_questions(), alternatives=heard.alternatives) if heard else ""
+        counts["right"] += text == expected
+        counts["other phrase (wrong)"] += text != expected and text in between_questions()
+        counts["n"] += 1
+    return counts
+
+
+class FrontEnd:
+    """webrtc-noise-gain (noise suppression and automatic gain, as wyoming-satellite uses) over 10 ms frames."""
+
+    def __init__(self, suppression: int, gain_dbfs: int) -> None:
+        from webrtc_noise_gain import AudioProcessor
+
+        self.processor = AudioProcessor(gain_dbfs, suppression)
+
+    def __call__(self, samples: Samples) -> Samples:
+        pcm = samples.tobytes()
+        frame = 320
+        pcm += bytes(-len(pcm) % frame)
+        out = b"".join(
+            self.processor.Process10ms(pcm[i : i + frame]).audio for i in range(0, len(pcm), frame)
+        )
+        return np.frombuffer(out, dtype=np.int16).copy()
+
+
 def show(kind: str, set_name: str, condition: str, total: Counter[str]) -> None:
     n = total.pop("n")
     shown = ", ".join(f"{key} {value}/{n}" for key, value in sorted(total.items()))
@@ -269,9 +309,17 @@ def main() -> None:
     )
     parser.add_argument("--model", type=Path, default=None)
     parser.add_argument("--quick", action="store_true", help="fewer utterances per voice")
-    parser.add_argument("--only", default="labels,spelling,years", help="comma-separated sections")
+    parser.add_argument("--only", default="labels,spelling,years,closed", help="comma-separated sections")
+    parser.add_argument(
+        "--front-end", default="", help="SUPPRESSION,GAIN_DBFS for webrtc-noise-gain (e.g. 2,0)"
+    )
+    parser.add_argument("--held-out-only", action="store_true")
     arguments = parser.parse_args()
     only = arguments.only.split(",")
+    front: Callable[[Samples], Samples] = lambda samples: samples  # noqa: E731
+    if arguments.front_end:
+        suppression, gain = (int(part) for part in arguments.front_end.split(","))
+        front = FrontEnd(suppression, gain)
     model = load_model(arguments.model or default_model_path())
     recognizers = Recognizers(model)
     sets = {
@@ -289,7 +337,7 @@ def main() -> None:
                     for index, answer in enumerate(answers):
                         team = TEAM_ORDER[index % 4]
                         audio = voice.render(f"{team.value}, {answer}.")
-                        cases.append((team, mixed(audio, bed, snr, index * 7919)))
+                        cases.append((team, front(mixed(audio, bed, snr, index * 7919))))
                     total += measure_labels(recognizers, cases)
                 show("labels", set_name, condition, total)
             if "spelling" in only:
@@ -299,7 +347,7 @@ def main() -> None:
                     for index, word in enumerate(SPELLED):
                         team = TEAM_ORDER[index % 2]
                         audio = voice.render(f"{team.value}. {spelled_aloud(word, index % 2)}.")
-                        spelled.append((team, word, mixed(audio, bed, snr, index * 104729)))
+                        spelled.append((team, word, front(mixed(audio, bed, snr, index * 104729))))
                     total += measure_spelling(model, recognizers, spelled)
                 show("spelling", set_name, condition, total)
             if "years" in only:
@@ -309,9 +357,18 @@ def main() -> None:
                     for index, (said, year) in enumerate(YEARS):
                         team = TEAM_ORDER[index % 2]
                         audio = voice.render(f"{team.value}, {said}.")
-                        years.append((team, year, mixed(audio, bed, snr, index * 15485863)))
+                        years.append((team, year, front(mixed(audio, bed, snr, index * 15485863))))
                     total += measure_years(model, years)
                 show("years", set_name, condition, total)
+            if "closed" in only:
+                total = Counter()
+                for voice in voices:
+                    closed = [
+                        (expected, front(mixed(voice.render(said), bed, snr, index * 3571)))
+                        for index, (said, expected) in enumerate(CLOSED)
+                    ]
+                    total += measure_closed(recognizers, closed)
+                show("closed", set_name, condition, total)
 
 
 if __name__ == "__main__":
