@@ -27,7 +27,7 @@ class Heard:
             self.said.append(taken.question)
             return taken.question
         reply = self.table.say(taken).speech
-        call = self.answerers.after(self.table.host.night)
+        call = self.answerers.after(self.table.host.night, reply)
         words = f"{reply} {call.question}" if call else reply
         self.said.append(words)
         return words
@@ -110,3 +110,14 @@ def test_solo_and_between_questions_nothing_is_asked(button_key: Key) -> None:
     assert "Right?" in solo.hear("a big brass button")
     heard = Heard(button_key)
     assert heard.hear("d two").startswith("Wings")
+
+
+def test_a_doubted_spelling_is_read_back_letter_by_letter_once_taken(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    heard.answerers.letters_doubted = True  # the two lists heard the letters differently
+    words = heard.hear("bats b u t t o n")
+    assert words.startswith("Fixed: Bats said button.")
+    assert words.endswith("That is B, U, T, T, O, N. If not, spell it again, slowly.")
+    assert not heard.hear("yes").endswith("slowly.")  # read back once, for that fix only

@@ -23,6 +23,7 @@ from kiosk.engine.night import Night
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import words_of
+from kiosk.voice.listening import fixed_word, spelled_back
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -62,6 +63,8 @@ class Answerers:
     holding: Whose | None = None
     calling: Team | None = None
     """The team the kiosk named last ("Ghosts, your answer?"): words naming no team are its."""
+    letters_doubted: bool = False
+    """The two lists heard the last spelled fix differently: once taken, its letters are read back."""
     _waiting: tuple[Team, ...] = field(default=(), repr=False)
     _tries: int = field(default=0, repr=False)
 
@@ -106,9 +109,13 @@ class Answerers:
         self.holding = None
         return Ask("Then say it again, with the team's name first.")
 
-    def after(self, night: Night) -> Ask | None:
-        """After the host's reply: the team the kiosk calls by name when the same teams are still to
-        answer after TRIES tries, or None."""
+    def after(self, night: Night, reply: str = "") -> Ask | None:
+        """After the host's reply: a doubted spelled fix read back letter by letter; the team the kiosk
+        calls by name when the same teams are still to answer after TRIES tries; or None."""
+        spelled = fixed_word(reply) if self.letters_doubted else None
+        if spelled is not None:
+            self.letters_doubted = False
+            return Ask(spelled_back(spelled))
         if not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None

@@ -44,15 +44,14 @@ from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.listening import (
     Listening,
     Recognizers,
-    fixed_word,
     letters_doubted,
     listening_for,
     says_a_number,
-    spelled_back,
     with_label,
     with_letters,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
+from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
@@ -161,9 +160,9 @@ class VoiceKiosk:
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
-    _letters_doubted: bool = field(init=False, default=False)
-    """The two lists heard a spelled fix differently: once taken, the kiosk reads its letters back."""
     answerers: Answerers = field(init=False, default_factory=Answerers)
+    reader: ReaderLevel = field(init=False, default_factory=ReaderLevel)
+    """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
     """Whose words the kiosk is waiting to hear (answering.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
@@ -203,13 +202,9 @@ class VoiceKiosk:
             self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
-            spelled = fixed_word(reply.text) if self._letters_doubted else None
-            if spelled is not None:
-                self._letters_doubted = False
-                self._ask(spelled_back(spelled))
-            call = self.answerers.after(self.host.night)
-            if call is not None:
-                self._ask(call.question)
+            after = self.answerers.after(self.host.night, reply.text)
+            if after is not None:
+                self._ask(after.question)
         return 0
 
     def _warm(self) -> None:
@@ -308,15 +303,15 @@ class VoiceKiosk:
             last = beside.finish()
             beside.reset()
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
-        if utterance is None:
-            return None
+        if utterance is None or self.reader.other_voice(bytes(hearing.audio), hearing.way):
+            return None  # silence, or a closed-set phrase from a voice far quieter than the reader's
         if hearing.way is Listening.BETWEEN_QUESTIONS and self.host.listening_for().phase is Phase.PICK:
             unsure = doubt(utterance)
             if unsure is not None:
                 return unsure
         if hearing.way is Listening.READ_BACK:
             taken = with_letters(utterance, also)
-            self._letters_doubted = letters_doubted(utterance, taken)
+            self.answerers.letters_doubted = letters_doubted(utterance, taken)
             utterance = taken
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return utterance  # the year as the number list heard it; the words around it do not count

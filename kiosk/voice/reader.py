@@ -1,0 +1,63 @@
+"""Whose voice: speech much quieter than the reader's is another voice in the room, not the reader's.
+
+At a party the microphone hears other voices too. The small model writes them as words, and a closed list
+forces them onto its phrases ("right", "two teams", a pick), so a read-back could be confirmed, a night
+begun or a cell read, none of which can be taken back, on words nobody at the table said to the kiosk. The
+reader sits nearest the microphone (the README asks for 30 to 50 cm): the kiosk keeps the level of the
+table's recent utterances and lets a closed-set utterance far quieter than them go unheard.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.listening import Listening
+
+QUIETER_DB = 8.0
+"""Decibels below the reader's level at which an utterance is taken as another voice. A reader's own
+utterances vary by a few decibels; party talk at 10 dB below the reader sits well beyond this."""
+KEPT = 9
+"""Recent utterances whose level makes the reader's level."""
+FRAME = int(0.03 * SAMPLE_RATE)
+GATED = (Listening.BETWEEN_QUESTIONS, Listening.READ_BACK)
+"""The closed sets, where one misheard utterance changes the night for good."""
+
+
+def loudness(pcm: bytes) -> float | None:
+    """The level of an utterance's voiced part, in dB: the mean power of its loudest tenth of 30 ms
+    frames (the audio before and between words does not count); None for too little audio."""
+    samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
+    count = len(samples) // FRAME
+    if count < 3:
+        return None
+    power = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
+    loudest = np.sort(power)[-max(1, count // 10) :]
+    return float(10 * np.log10(np.mean(loudest) + 1.0))
+
+
+@dataclass
+class ReaderLevel:
+    """The table's recent utterance levels, and the test of one against them."""
+
+    recent: deque[float] = field(default_factory=lambda: deque(maxlen=KEPT))
+
+    @property
+    def level(self) -> float | None:
+        """The reader's level: the upper quartile of recent utterances (the reader is the loudest voice)."""
+        return float(np.percentile(list(self.recent), 75)) if len(self.recent) >= 2 else None
+
+    def other_voice(self, pcm: bytes, way: Listening) -> bool:
+        """True for a closed-set utterance far quieter than the reader's: it goes unheard. Every other
+        utterance is kept as the reader's."""
+        level = loudness(pcm)
+        if level is None:
+            return False
+        reader = self.level
+        if way in GATED and reader is not None and level < reader - QUIETER_DB:
+            return True
+        self.recent.append(level)
+        return False

@@ -1,0 +1,34 @@
+"""A closed-set phrase from a voice far quieter than the reader's goes unheard; answers never do."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.listening import Listening
+from kiosk.voice.reader import QUIETER_DB, ReaderLevel, loudness
+
+
+def voice(rms: float, seconds: float = 1.0) -> bytes:
+    """A second of noise at `rms`, with half a second of quiet room before it (as the kiosk keeps)."""
+    rng = np.random.default_rng(int(rms))
+    room = rng.normal(0, 20, SAMPLE_RATE // 2)
+    speech = rng.normal(0, rms, int(SAMPLE_RATE * seconds))
+    return np.clip(np.concatenate([room, speech]), -32768, 32767).astype(np.int16).tobytes()
+
+
+def test_loudness_is_the_voiced_part_not_the_room_before_it() -> None:
+    short, long = loudness(voice(3000, 0.5)), loudness(voice(3000, 2.0))
+    assert short is not None and long is not None and abs(short - long) < 1.0
+    assert loudness(b"\0\0" * 100) is None
+
+
+def test_a_far_quieter_closed_set_phrase_is_another_voice() -> None:
+    reader = ReaderLevel()
+    assert not reader.other_voice(voice(3000), Listening.BETWEEN_QUESTIONS)  # no level yet: heard
+    assert not reader.other_voice(voice(2800), Listening.ANSWERS)
+    quieter = 3000 * 10 ** (-(QUIETER_DB + 2) / 20)
+    assert reader.other_voice(voice(quieter), Listening.BETWEEN_QUESTIONS)
+    assert reader.other_voice(voice(quieter), Listening.READ_BACK)
+    assert not reader.other_voice(voice(quieter), Listening.ANSWERS)  # answers are always heard
+    assert not reader.other_voice(voice(3000 * 10 ** (-4 / 20)), Listening.READ_BACK)  # a softer reader
