@@ -121,3 +121,17 @@ def test_a_doubted_spelling_is_read_back_letter_by_letter_once_taken(button_key:
     assert words.startswith("Fixed: Bats said button.")
     assert words.endswith("That is B, U, T, T, O, N. If not, spell it again, slowly.")
     assert not heard.hear("yes").endswith("slowly.")  # read back once, for that fix only
+
+
+def test_an_answer_said_over_the_question_is_taken_as_said_and_the_held_words_go_to_nobody(
+    button_key: Key,
+) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    assert heard.hear("your location").startswith("Whose answer was that")
+    words = heard.hear("ghosts mutton")  # the reader went on reading instead of answering the question
+    assert words.startswith("Still to answer: Bats.")
+    assert heard.table.host.night.answers[Team.GHOSTS].text == "mutton"
+    assert Team.BATS not in heard.table.host.night.answers
+    assert heard.hear("whose answer") == "Whose answer was that: Bats or Ghosts?"
+    assert heard.hear("it was bats") == "I have Bats: whose answer; Ghosts: mutton. Right?"

@@ -97,7 +97,13 @@ class Answerers:
         """The reply to "whose was that?": the held words with the team named, or asked once more."""
         held = self.holding
         assert held is not None
-        named = [team for team in (Team.from_name(word) for word in words_of(heard).split()) if team]
+        words = [word for word in words_of(heard).split() if word not in _AROUND_A_NAME]
+        named = [team for team in (Team.from_name(word) for word in words) if team]
+        if named and len(words) > 1 and Team.from_name(words[0]):
+            # Not a reply but the next answer ("Ghosts, Mary Shelley"), said over the question: it goes on
+            # as heard, and the held words go to nobody (the read-back shows who is still to answer).
+            self.holding = None
+            return heard
         if named:
             self.holding = None
             words = held.words.split()
@@ -128,6 +134,12 @@ class Answerers:
             return None
         self.calling = waiting[0]
         return Ask(f"{waiting[0].value}, your answer?")
+
+
+_AROUND_A_NAME = frozenset(
+    ("it", "was", "that", "thats", "its", "the", "team", "ours", "our", "answer", "um", "er")
+)
+"""Words a reply to "whose was that?" may wrap the name in ("it was Bats", "that's Bats' answer")."""
 
 
 def _unlabelled(read: intent.Intent, words: list[str]) -> bool:
