@@ -7,7 +7,6 @@ No traceback reaches a player: storage faults, bad bytes, a closed screen and th
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import json
 import logging
@@ -32,6 +31,7 @@ from kiosk.install import install
 from kiosk.records.keeping import Refused, Started, begin, read_save_file, resume
 from kiosk.records.nights import nights_command
 from kiosk.screen import add_screen_option, screen_from_args
+from kiosk.table import By, KeptNight, Lines, Table, Terminal
 
 _LOG = logging.getLogger(__name__)
 
@@ -114,52 +114,50 @@ def replay(messages: Iterable[str], host: Host, out: TextIO) -> int:
     return 0
 
 
-def read_message(stdin: TextIO) -> str | None:
-    """One message: a line, or a save block pasted over several lines read up to its END line."""
-    line = stdin.readline()
+def read_message(lines: Lines) -> tuple[str, By] | None:
+    """One message and who typed it: a line, or a save block pasted over several lines read up to its END line."""
+    line, by = lines.readline()
     if not line:
         return None
     message = line.rstrip("\n")
     if holds_save(message) and "END AIGC SAVE" not in message.upper():
-        lines = [message]
-        while len(lines) < MAX_SAVE_LINES:
-            more = stdin.readline()
+        parts = [message]
+        while len(parts) < MAX_SAVE_LINES:
+            more, _ = lines.readline()
             if not more:
                 break
-            lines.append(more.rstrip("\n"))
+            parts.append(more.rstrip("\n"))
             if "END AIGC SAVE" in more.upper():
                 break
-        message = "\n".join(lines)
-    return message
+        message = "\n".join(parts)
+    return message, by
 
 
-def play(started: Started, stdin: TextIO, out: TextIO, resume_with: str | None = None) -> int:
+def play(table: Table, night: KeptNight, lines: Lines, out: TextIO, resume_with: str | None = None) -> int:
     """The night at a terminal: a line is a message. Each turn is journalled before it is shown."""
-    host, keeper = started.host, started.keeper
 
-    def show(message: str | None, reply: Reply) -> None:
-        kept = keeper.record(message, reply)
-        if kept:  # said before the reply, so that every reply still ends with its ledger line (Rule 1)
-            print(f"(The save is also kept in {kept}.)", file=out, flush=True)
+    def show(reply: Reply) -> None:
         print(reply.text, file=out, flush=True)
+        table.presented(reply)
 
     try:
-        show(None, started.first)
-        if host.key is None:
-            return 2
+        opening = table.opening()
+        show(opening)
+        if opening.over:
+            return 2  # no key, so no night
         if resume_with:
-            show(resume_with, host.hear(resume_with))
-        while not keeper.over:
+            show(table.hear(resume_with))
+        while not night.over:
             out.write("> ")
             out.flush()
-            message = read_message(stdin)
-            if message is None:
+            taken = read_message(lines)
+            if taken is None:
                 out.write("\n")
                 break
-            show(message, host.hear(message))
+            show(table.hear(*taken))
     except KeyboardInterrupt:
         out.write("\n")
-    print(keeper.farewell(), file=out, flush=True)
+    print(night.farewell(), file=out, flush=True)
     return 0
 
 
@@ -280,24 +278,20 @@ def _night(args: argparse.Namespace) -> int:
         if screen is not None:
             screen.stop()
         return 2
-    if screen is not None:
-        # The screen follows the night: what the table says at once, each reply once it is journalled.
-        # By voice, the words are captioned as the kiosk starts to say them and the page moves on once said.
-        started.keeper.shown = screen.show if args.command == "play" else screen.saying
-        started = dataclasses.replace(started, host=screen.follow(started.host))
-    stdin = sys.stdin if screen is None else screen.typed_lines(sys.stdin)
+    # The screen follows the night: each reply once it is journalled, the page moving on once it is shown
+    # (by voice, once said).
+    night = KeptNight(started.host, started.keeper, started.first)
+    table = Table(night, (screen,) if screen is not None else ())
     try:
         if args.command == "play":
-            return play(started, stdin, sys.stdout, save_text)
+            lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)
+            return play(table, night, lines, sys.stdout, save_text)
         try:
             code = run_voice(
                 args,
                 settings,
-                started,
+                table,
                 save_text,
-                on_partial=None if screen is None else screen.hearing,
-                on_asking=None if screen is None else screen.asking,
-                on_said=None if screen is None else screen.said,
                 typed=None if screen is None else screen.typed_messages(),
                 announce="" if screen is None else screen.spoken_pin(),
             )

@@ -88,7 +88,8 @@ def main() -> None:
                 for number, message in enumerate([None, *messages], start=1):
                     reply = host.opening() if message is None else host.hear(message)
                     replied[number] = time.time()
-                    screen.reply(reply)
+                    screen.replied(reply)
+                    screen.presented(reply)
                     page.wait_for_selector(f'body[data-replies="{number}"]', state="attached")
                 drawn = {
                     entry["replies"]: entry["at"] / 1000 for entry in page.evaluate("window.screenReceived")

@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from kiosk import Host, KeySource  # noqa: E402
 from kiosk.engine.board import CELL_IDS  # noqa: E402
+from kiosk.engine.said import Finale  # noqa: E402
 from kiosk.keys import load_practice  # noqa: E402
 from testbed.tables import FIXTURES, RATE, Kind, Samples, write_wav  # noqa: E402
 
@@ -150,10 +151,10 @@ def expected_end(lines: list[str], resume: str | None) -> tuple[str, str]:
     reply = host.opening()
     for line in lines:
         reply = host.hear(line)
-    results = [row for row in reply.text.splitlines() if row.startswith("RESULT:")]
+    results = [part.result for part in reply.said if isinstance(part, Finale)]
     if not reply.over or len(results) != 1:
         raise SystemExit(f"the scripted night does not end with a RESULT line: {lines}")
-    return reply.ledger, results[0]
+    return reply.ledger_line, results[0]
 
 
 # --- voices ----------------------------------------------------------------------------------------------

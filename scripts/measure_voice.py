@@ -215,6 +215,7 @@ import json, sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
 from kiosk import Host, KeySource
+from kiosk.table import Table
 from kiosk.keys import load_practice
 from kiosk.voice.asr import load_model, supports_grammar
 from kiosk.voice.audio import SpeakerOutput, resample
@@ -233,7 +234,7 @@ for text in {lines!r}:
 source = PacedTable(lines)
 host = Host(load_practice().key, source=KeySource.PRACTICE)
 import io
-kiosk = VoiceKiosk(host, model, speaker, output, screen=io.StringIO(), grammar=supports_grammar(Path({model!r})),
+kiosk = VoiceKiosk(Table(host), model, speaker, output, printout=io.StringIO(), grammar=supports_grammar(Path({model!r})),
                    on_listening=source.heard_ready)
 kiosk.run(source)
 output.close()

@@ -1,6 +1,6 @@
 """What scripts/bench_voice.py measures, one function per figure; it prints them.
 
-The voice kiosk is driven only through its public face: `VoiceKiosk(host, model, speaker, output, ...)`,
+The voice kiosk is driven only through its public face: `VoiceKiosk(Table(host), model, speaker, output, ...)`,
 its `run(source)`, its `turns` and `on_listening`, and the command line `python -m kiosk voice`.
 """
 
@@ -165,6 +165,7 @@ class KeptOnScript:
 def run_kept_on_script(
     table: Table, samples: Samples, model: object, speaker: Any, realtime: bool
 ) -> list[Heard]:
+    from kiosk.table import Table as Followed
     from kiosk.voice.kiosk import VoiceKiosk
 
     source = ScriptedSource(samples, realtime)
@@ -172,7 +173,12 @@ def run_kept_on_script(
     with tempfile.TemporaryDirectory() as folder, open(os.devnull, "w") as screen:
         output = WavOutput(Path(folder) / "host.wav")
         kiosk = VoiceKiosk(
-            scripted_host(table, 0), model, speaker, output, screen=screen, on_listening=script.listening
+            Followed(scripted_host(table, 0)),
+            model,
+            speaker,
+            output,
+            printout=screen,
+            on_listening=script.listening,
         )
         script.kiosk = kiosk
         kiosk.run(source)

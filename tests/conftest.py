@@ -14,6 +14,8 @@ from kiosk import Host, Key, KeySource, Phase, Reply, parse_key
 from kiosk.engine.board import CELL_IDS
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import practice_key_bytes
+from kiosk.screen.captions import KIOSK, Caption
+from kiosk.table import By
 from testbed.virtual_audio import VirtualAudio
 
 from .support.disks import mounted_disk
@@ -123,7 +125,30 @@ def button_cells() -> dict[str, CellSpec]:
     return cells
 
 
-class Table:
+class CaptionsKept:
+    """A follower of the night (kiosk.table.Follower) keeping what a screen would caption."""
+
+    def __init__(self) -> None:
+        self.captions: list[Caption] = []
+        self.hearing_words: list[str] = []
+
+    def took(self, message: str, by: By) -> None:
+        self.captions.append(Caption(by.value, message))
+
+    def hearing(self, words: str) -> None:
+        self.hearing_words.append(words)
+
+    def asking(self, words: str) -> None:
+        self.captions.append(Caption(KIOSK, words))
+
+    def replied(self, reply: Reply) -> None:
+        pass
+
+    def presented(self, reply: Reply) -> None:
+        pass
+
+
+class Played:
     """A host and everything it has replied, with each reply's ledger checked against the host's state."""
 
     def __init__(self, key: Key | None, *, voice: bool = False, source: KeySource = KeySource.FILE) -> None:
@@ -134,8 +159,9 @@ class Table:
         for message in messages:
             reply = self.host.hear(message)
             assert self.host.failures == 0, f"the host broke on {message!r}"
-            assert reply.text.endswith(reply.ledger)
-            assert parse_ledger(reply.ledger) == self.host.ledger()
+            assert reply.text.endswith(reply.ledger_line)
+            assert reply.ledger == self.host.ledger()
+            assert parse_ledger(reply.ledger_line) == reply.ledger
             self.replies.append(reply)
         return self.replies[-1]
 
@@ -152,7 +178,7 @@ def answer(cell: str) -> str:
     return f"answer{cell.lower()}"
 
 
-def play_board(table: Table, rights: dict[str, str]) -> None:
+def play_board(table: Played, rights: dict[str, str]) -> None:
     """Play every cell in order; rights maps a cell to the label of the teams who answer right."""
     for cell in CELL_IDS:
         table.say(cell)

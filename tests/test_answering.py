@@ -8,14 +8,14 @@ from kiosk.engine.host import Phase
 from kiosk.engine.teams import Team
 from kiosk.voice.answering import Answerers, Ask
 
-from .conftest import Table
+from .conftest import Played
 
 
 class Heard:
     """A voice table whose every utterance passes through the kiosk's Answerers, as the loop does."""
 
     def __init__(self, key: Key, teams: str = "two") -> None:
-        self.table = Table(key, voice=True)
+        self.table = Played(key, voice=True)
         self.table.say(teams)
         self.answerers = Answerers()
         self.said: list[str] = []

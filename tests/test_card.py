@@ -22,7 +22,7 @@ import pytest
 from kiosk import Key, KeySource, parse_key
 from kiosk.keys import practice_key_bytes
 
-from .conftest import KeyText, Table, button_cells
+from .conftest import KeyText, Played, button_cells
 
 CORPUS = Path(__file__).parent / "card"
 CASES = sorted(CORPUS.glob("*/*.jsonl"))
@@ -42,7 +42,7 @@ def _params() -> list[Any]:
     return params
 
 
-def check(step: dict[str, Any], table: Table, number: int) -> None:
+def check(step: dict[str, Any], table: Played, number: int) -> None:
     reply = table.say(step["say"])
     where = f"line {number} ({step['say']!r})"
     if "speech" in step:
@@ -66,7 +66,7 @@ def test_card_case(path: Path) -> None:
     lines = path.read_text().splitlines()
     header = json.loads(lines[0])
     key: Key = KEYS[header.get("key", "plain")]()
-    table = Table(key, voice=header.get("voice", False), source=KeySource(header.get("source", "file")))
+    table = Played(key, voice=header.get("voice", False), source=KeySource(header.get("source", "file")))
     for number, line in enumerate(lines[1:], start=2):
         if line.strip():
             check(json.loads(line), table, number)

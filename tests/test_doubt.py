@@ -12,6 +12,7 @@ import pytest
 from kiosk import Host, KeySource
 from kiosk.keys import load_practice
 from kiosk.screen.captions import KIOSK, Caption
+from kiosk.table import Table
 from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import WavOutput, WavSource
 from kiosk.voice.doubt import Doubt, doubt, meaning
@@ -19,6 +20,8 @@ from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from testbed.rendered import said
 from testbed.tables import RATE, tables, write_wav
+
+from .conftest import CaptionsKept
 
 
 def readings(*scored: tuple[str, float]) -> Utterance:
@@ -71,15 +74,8 @@ def test_a_misheard_pick_by_ear_is_asked_about_and_the_pick_said_again_is_taken(
     )
     host = Host(load_practice().key, source=KeySource.PRACTICE)
     out = WavOutput(tmp_path / "host.wav")
-    captions: list[Caption] = []
-    kiosk = VoiceKiosk(
-        host,
-        english_model,
-        speaker,
-        out,
-        screen=io.StringIO(),
-        on_asking=lambda words: captions.append(Caption(KIOSK, words)),
-    )
+    captions = CaptionsKept()
+    kiosk = VoiceKiosk(Table(host, (captions,)), english_model, speaker, out, printout=io.StringIO())
     try:
         assert kiosk.run(WavSource(write_wav(tmp_path / "table.wav", audio))) == 0
     finally:
@@ -93,5 +89,7 @@ def test_a_misheard_pick_by_ear_is_asked_about_and_the_pick_said_again_is_taken(
     assert asked.asked in [
         f"Was that {a}, or {b}? Say the one you meant." for a, b in (choices, choices[::-1])
     ]
-    assert captions == [Caption(KIOSK, asked.asked)]
-    assert again.reply is not None and "open:D2" in again.reply.ledger
+    assert [caption for caption in captions.captions if caption.speaker == KIOSK] == [
+        Caption(KIOSK, asked.asked)
+    ]
+    assert again.reply is not None and again.reply.ledger.open == "D2"

@@ -52,7 +52,7 @@ def test_each_night_said_word_for_word_ends_with_its_recorded_ledger_and_result(
         assert host.hear(table.resume).text.startswith("The saved night carries on")
     replies = [host.hear(utterance.text) for utterance in table.utterances]
     assert replies[-1].over and not any(reply.over for reply in replies[:-1])
-    assert replies[-1].ledger == table.ledger
+    assert replies[-1].ledger_line == table.ledger
     assert table.result in replies[-1].text.splitlines()
 
 

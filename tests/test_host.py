@@ -14,7 +14,7 @@ from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.night import Night
 from kiosk.engine.say import WHOLE_KEY
 
-from .conftest import Table, answer
+from .conftest import Played, answer
 
 
 def still_to_answer(teams: str) -> str:
@@ -28,7 +28,7 @@ def still_to_answer(teams: str) -> str:
 def test_opening_is_said_exactly_with_the_keys_commitment(plain_key: Key) -> None:
     reply = Host(plain_key).opening()
     assert reply.lines[0].text == card.OPENING.format(commitment=plain_key.commitment)
-    assert reply.ledger == (
+    assert reply.ledger_line == (
         "[L] q:0/25 | open:— got:— | pick:— | A:1.2.3.4.5 B:1.2.3.4.5 C:1.2.3.4.5 D:1.2.3.4.5 E:1.2.3.4.5 | — | v1.0.0"
     )
 
@@ -53,7 +53,7 @@ def test_practice_key_is_announced_before_the_opening(practice_key: Key) -> None
     ],
 )
 def test_naming_the_teams(plain_key: Key, said: str, teams: str) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     reply = table.say(said)
     first = reply.lines[0].text
     assert first == card.TEAMS_LINE.format(teams=teams, first="Bats", second="Ghosts")
@@ -67,7 +67,7 @@ def test_naming_the_teams(plain_key: Key, said: str, teams: str) -> None:
 
 
 def test_solo(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     reply = table.say("solo")
     assert reply.lines[0].text == card.SOLO_LINE
     assert reply.lines[1].text == AFTER_CARD_LINE[card.SOLO_LINE].typed
@@ -76,7 +76,7 @@ def test_solo(plain_key: Key) -> None:
 
 
 def test_unclear_team_count_asks_again(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     assert table.say("banana").speech == "Playing solo, or as two, three or four teams?"
     assert "Four teams at most" in table.say("six teams").speech
     assert table.host.night.phase is Phase.TEAMS
@@ -107,7 +107,7 @@ def test_unclear_team_count_asks_again(plain_key: Key) -> None:
     ],
 )
 def test_picks(plain_key: Key, pick: str, cell: str) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     reply = table.say(pick)
     assert table.ledger.open == cell
@@ -116,20 +116,20 @@ def test_picks(plain_key: Key, pick: str, cell: str) -> None:
 
 
 def test_reading_names_category_and_points_then_q_and_stops(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     assert table.say("C1").speech == "The Haunted Shelf, 1 point: Question C1?"
     assert table.say("repeat").speech == "Question C1?"
 
 
 def test_pass_takes_the_lowest_open_value_in_the_first_category(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", f"All: {answer('A1')}", "you choose")
     assert table.ledger.open == "A2"
 
 
 def test_a_team_name_alone_is_not_a_pick(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     reply = table.say("Bats")
     assert reply.speech.startswith("A team name alone is not a pick.")
@@ -137,7 +137,7 @@ def test_a_team_name_alone_is_not_a_pick(plain_key: Key) -> None:
 
 
 def test_only_the_team_on_pick_picks(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     reply = table.say("Ghosts: D3")
     assert "Bats" in reply.speech and table.ledger.open is None
@@ -146,14 +146,14 @@ def test_only_the_team_on_pick_picks(plain_key: Key) -> None:
 
 
 def test_a_played_cell_is_refused_and_asked_again(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", f"All: {answer('A1')}")
     reply = table.say("A1")
     assert reply.speech == "A1 has been played. Ghosts, pick a category and points, like D3."
 
 
 def test_picks_rotate_and_skip_a_team_that_is_out(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three", "A1")
     assert table.ledger.pick == "Ghosts"
     table.say("Ghosts is out")
@@ -164,7 +164,7 @@ def test_picks_rotate_and_skip_a_team_that_is_out(plain_key: Key) -> None:
 
 
 def test_answers_lock_and_still_to_answer_is_said_exactly(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three", "A1")
     reply = table.say(f"Bats: {answer('A1')}")
     assert reply.speech == still_to_answer("Ghosts and Owls")
@@ -172,7 +172,7 @@ def test_answers_lock_and_still_to_answer_is_said_exactly(plain_key: Key) -> Non
 
 
 def test_labels_bold_colon_comma_dash_lines_and_after_punctuation(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("four", "A1")
     table.say(f"**Bats:** {answer('A1')}. **Ghosts**, wrong\nOwls - pass")
     assert table.ledger.got == ("Bats", "Ghosts", "Owls")
@@ -182,14 +182,14 @@ def test_labels_bold_colon_comma_dash_lines_and_after_punctuation(plain_key: Key
 
 
 def test_a_name_not_after_punctuation_is_no_label(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     table.say(f"Bats: {answer('A1')} Ghosts: something")
     assert table.ledger.got == ("Bats",)
 
 
 def test_all_labels_every_team_still_to_answer(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three", "A1", "Bats: wrong")
     reply = table.say(f"All: {answer('A1')}")
     assert "Bats: wrong, 0 points." in reply.speech
@@ -197,7 +197,7 @@ def test_all_labels_every_team_still_to_answer(plain_key: Key) -> None:
 
 
 def test_no_label_gets_start_with_team_and_a_question_gets_rule_6(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     assert table.say("button").speech == card.START_WITH_TEAM
     assert table.say("What does answera1 mean?").speech == card.AFTER_THE_NIGHT
@@ -205,14 +205,14 @@ def test_no_label_gets_start_with_team_and_a_question_gets_rule_6(plain_key: Key
 
 
 def test_with_one_team_left_an_unlabelled_answer_is_theirs(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "Bats: pass")
     reply = table.say(answer("A1"))
     assert "Ghosts: right, 1 point." in reply.speech
 
 
 def test_the_first_answer_that_locks_counts(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "Bats: wrong")
     reply = table.say(f"Bats: {answer('A1')}")
     assert "Bats already answered; the first answer counts." in reply.speech
@@ -221,7 +221,7 @@ def test_the_first_answer_that_locks_counts(plain_key: Key) -> None:
 
 
 def test_a_stall_locks_nothing_and_the_team_can_answer_later(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "Bats: hang on. Ghosts: pass")
     assert table.ledger.got == ("Ghosts",)
     reply = table.say(f"Bats: {answer('A1')}")
@@ -229,7 +229,7 @@ def test_a_stall_locks_nothing_and_the_team_can_answer_later(plain_key: Key) -> 
 
 
 def test_a_question_mark_locks_nothing_and_says_so(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     reply = table.say(f"Bats: {answer('A1')}? Ghosts: pass")
     assert reply.speech == " ".join(
@@ -238,7 +238,7 @@ def test_a_question_mark_locks_nothing_and_says_so(plain_key: Key) -> None:
 
 
 def test_solo_answers_and_take_your_time(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("solo", "B2")
     take_your_time = card.TAKE_YOUR_TIME + " " + AFTER_CARD_LINE[card.TAKE_YOUR_TIME].typed
     assert table.say("um, let me think").speech == take_your_time
@@ -251,7 +251,7 @@ def test_solo_answers_and_take_your_time(plain_key: Key) -> None:
 
 
 def test_not_playing_and_out_teams_are_skipped(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     assert "Toads are not playing tonight." in table.say("Toads: x").speech
     table.say("Ghosts are out")
@@ -262,7 +262,7 @@ def test_not_playing_and_out_teams_are_skipped(plain_key: Key) -> None:
 
 
 def test_ruling_says_answer_each_team_reason_and_source(button_key: Key) -> None:
-    table = Table(button_key)
+    table = Played(button_key)
     table.say("three", "D4")
     reply = table.say("Bats: a big brass button. Ghosts: mutton. Owls: pass")
     assert [line.text for line in reply.lines] == [
@@ -279,13 +279,13 @@ def test_ruling_says_answer_each_team_reason_and_source(button_key: Key) -> None
 
 
 def test_nobody_scoring_writes_a_dash(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "E5", "All: pass")
     assert table.ledger.rows["E"] == "1.2.3.4.-"
 
 
 def test_a_cell_named_while_a_question_is_open_is_read_after_the_ruling(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     assert "B3 comes next" in table.say("B3").speech
     reply = table.say("All: pass")
@@ -294,7 +294,7 @@ def test_a_cell_named_while_a_question_is_open_is_read_after_the_ruling(plain_ke
 
 
 def test_arguing_with_the_key_changes_nothing(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "All: wrong")
     before = table.ledger
     reply = table.say("That's wrong! We should get the point")
@@ -303,7 +303,7 @@ def test_arguing_with_the_key_changes_nothing(plain_key: Key) -> None:
 
 
 def test_questions_on_rules_board_and_score_are_answered_from_the_card(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     assert table.say("What's the score?").lines[0].text == "Scores: Bats 0, Ghosts 0."
     assert table.say("What's left on the board?").lines[0].text == card.BOARD_HEADING
@@ -319,7 +319,7 @@ def test_questions_on_rules_board_and_score_are_answered_from_the_card(plain_key
     ["", " ", "\x00\x01", "🎃" * 50, "x" * 10_000, "\u202e\u0301", "[L]", "-----BEGIN AIGC SAVE-----"],
 )
 def test_odd_messages_get_a_reply_and_change_nothing(plain_key: Key, message: str) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "Bats: answera1")
     before = table.ledger
     reply = table.say(message)
@@ -336,13 +336,13 @@ def test_the_engine_is_deterministic(practice_key: Key) -> None:
         "All: All Saints",
         "save",
     ]
-    first = Table(practice_key)
-    second = Table(practice_key)
+    first = Played(practice_key)
+    second = Played(practice_key)
     assert [r.text for r in first.play(messages)] == [r.text for r in second.play(messages)]
 
 
 def test_a_key_with_a_longer_example(practice_key: Key) -> None:
-    table = Table(practice_key, source=KeySource.PRACTICE)
+    table = Played(practice_key, source=KeySource.PRACTICE)
     table.say("two", "C3")
     reply = table.say("Bats: evermore. Ghosts: nevermoore")
     assert 'Bats: wrong, 0 points (evermore: the raven says "Nevermore").' in reply.speech
@@ -375,7 +375,7 @@ def test_only_the_sealed_key_is_called_the_whole_sealed_key(plain_key: Key, prac
         (plain_key, KeySource.SEALED, card.WHOLE_KEY),
         (practice_key, KeySource.PRACTICE, WHOLE_KEY[KeySource.PRACTICE]),
     ]:
-        table = Table(key, source=source)
+        table = Played(key, source=source)
         table.say("solo", "end the night")
         lines = [line.text for line in table.say("yes").lines]
         assert lines[-2] == closing

@@ -8,13 +8,13 @@ from kiosk import cartridge as card
 from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.say import WHOLE_KEY
 
-from .conftest import Table, play_board
+from .conftest import Played, play_board
 
 # --- endgame -----------------------------------------------------------------------------------------------
 
 
 def test_a_played_night_with_a_winner(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     play_board(table, {"A1": "Bats", "E5": "Ghosts", "B2": "Ghosts"})
     final = table.replies[-1]
@@ -36,7 +36,7 @@ def test_a_played_night_with_a_winner(plain_key: Key) -> None:
 
 
 def test_a_tie_goes_to_the_candle_end(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three")
     play_board(table, {"A2": "Bats", "B2": "Ghosts", "A1": "Owls"})  # Bats 2, Ghosts 2, Owls 1
     reply = table.replies[-1]
@@ -54,7 +54,7 @@ def test_a_tie_goes_to_the_candle_end(plain_key: Key) -> None:
 
 
 def test_candle_end_still_level_goes_to_tb2_then_shares(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     play_board(table, {"A1": "All"})
     reply = table.say("Bats: 1890. Ghosts: 1904")  # both 7 off TB1's 1897
@@ -66,7 +66,7 @@ def test_candle_end_still_level_goes_to_tb2_then_shares(plain_key: Key) -> None:
 
 
 def test_any_year_beats_no_year(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     play_board(table, {"A1": "All"})
     reply = table.say("Bats: 1500. Ghosts: pass")
@@ -74,7 +74,7 @@ def test_any_year_beats_no_year(plain_key: Key) -> None:
 
 
 def test_solo_endgame(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("solo")
     play_board(table, {"C5": "You"})
     reply = table.replies[-1]
@@ -86,12 +86,12 @@ def test_solo_endgame(plain_key: Key) -> None:
 
 
 def test_save_then_resume_in_a_new_night(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three", "A3", "Bats: answera3. Ghosts: pass. Owls: answera3", "Ghosts is out")
     block = table.say("save").save_block
     assert block is not None
     assert "teams:Bats,Ghosts-,Owls" in block and "score:Bats=3,Ghosts=0,Owls=3" in block
-    fresh = Table(plain_key)
+    fresh = Played(plain_key)
     reply = fresh.say(block)
     assert reply.lines[0].text == "The saved night carries on: 1 of the 25 questions is played."
     assert fresh.ledger == table.ledger
@@ -99,21 +99,21 @@ def test_save_then_resume_in_a_new_night(plain_key: Key) -> None:
 
 
 def test_a_save_is_read_before_teams_are_named_or_after(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "All: pass")
     block = table.say("save").save_block
     assert block is not None
-    later = Table(plain_key)
+    later = Played(plain_key)
     later.say("four", block)
     assert [s.name for s in later.ledger.scores] == ["Bats", "Ghosts"]
 
 
 def test_a_save_after_the_first_question_is_ignored(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "All: pass")
     block = table.say("save").save_block
     assert block is not None
-    other = Table(plain_key)
+    other = Played(plain_key)
     other.say("two", "B1", "All: answerb1")
     before = other.ledger
     assert "changes nothing" in other.say(block).speech
@@ -121,11 +121,11 @@ def test_a_save_after_the_first_question_is_ignored(plain_key: Key) -> None:
 
 
 def test_a_bad_save_is_refused_with_its_reason(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "All: pass")
     block = table.say("save").save_block
     assert block is not None
-    fresh = Table(plain_key)
+    fresh = Played(plain_key)
     reply = fresh.say(block.replace("score:Bats=0", "score:Bats=5"))
     assert reply.speech.startswith(
         "I can't resume that save: score: gives Bats 5, but the board adds up to 0."
@@ -134,21 +134,21 @@ def test_a_bad_save_is_refused_with_its_reason(plain_key: Key) -> None:
 
 
 def test_a_save_for_another_game_is_not_this_cards(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     block = table.say("save").save_block
     assert block is not None
-    reply = Table(plain_key).say(block.replace("rules:1", "rules:2"))
+    reply = Played(plain_key).say(block.replace("rules:1", "rules:2"))
     assert "not this card's" in reply.speech and "fresh night" in reply.speech
 
 
 def test_a_candle_end_save_resumes_with_its_question(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     play_board(table, {"A1": "All"})
     block = table.say("save").save_block
     assert block is not None and "ce:Bats+Ghosts@TB1" in block
-    fresh = Table(plain_key)
+    fresh = Played(plain_key)
     reply = fresh.say(block)
     assert reply.speech.endswith("Candle-End question 1: Year of TB1?")
     reply = fresh.say("Bats: 1897. Ghosts: 1900")
@@ -156,7 +156,7 @@ def test_a_candle_end_save_resumes_with_its_question(plain_key: Key) -> None:
 
 
 def test_the_practice_keys_hash_is_shown_not_read_aloud(practice_key: Key) -> None:
-    table = Table(practice_key, voice=True, source=KeySource.PRACTICE)
+    table = Played(practice_key, voice=True, source=KeySource.PRACTICE)
     table.say("two", "end the night", "bats yes", "ghosts yes")
     final = table.replies[-1]
     assert f"Its SHA-256 is {practice_key.sha256}." in final.text.splitlines()

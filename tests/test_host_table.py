@@ -4,22 +4,21 @@ and back, latecomers, and ledger lines the table types (Rule 10)."""
 from __future__ import annotations
 
 from kiosk import Key, Phase
-from kiosk.engine.ledger import parse_ledger
 
-from .conftest import Table
+from .conftest import Played
 
 # --- commands ----------------------------------------------------------------------------------------------
 
 
 def test_board_shows_slots(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A2", "Bats: answera2. Ghosts: pass")
     reply = table.say("board")
     assert "A · Old Customs: Halloween's name and customs. 1 B 3 4 5" in reply.shown
 
 
 def test_save_only_between_questions(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     assert table.say("save").save_block is None
     table.say("All: pass")
@@ -30,7 +29,7 @@ def test_save_only_between_questions(plain_key: Key) -> None:
 
 
 def test_end_the_night_needs_every_playing_team_by_name(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three", "A1")
     assert "between questions" in table.say("end the night").speech
     table.say("All: pass", "end the night")
@@ -47,7 +46,7 @@ def test_end_the_night_needs_every_playing_team_by_name(plain_key: Key) -> None:
 
 
 def test_a_no_or_anything_else_keeps_the_night_going(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "end the night", "Bats: yes. Ghosts: no")
     assert table.host.night.phase is Phase.PICK
     table.say("end the night", "Bats: yes", "D2")
@@ -55,11 +54,11 @@ def test_a_no_or_anything_else_keeps_the_night_going(plain_key: Key) -> None:
 
 
 def test_a_team_out_and_back(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three", "A1", "Bats: answera1")
     reply = table.say("Bats is out")
     assert "keep their 0 points and their locked answer" in reply.speech
-    assert parse_ledger(reply.ledger).scores[0].out
+    assert reply.ledger.scores[0].out
     reply = table.say("Ghosts: pass. Owls: pass")
     assert "Bats: right, 1 point." in reply.speech  # an out team keeps its locked answer
     table.say("Bats is back")
@@ -67,7 +66,7 @@ def test_a_team_out_and_back(plain_key: Key) -> None:
 
 
 def test_every_team_out_closes_the_night(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "Bats: answera1", "Bats is out")
     reply = table.say("Ghosts is out")
     assert "Bats: right, 1 point." in reply.speech
@@ -76,7 +75,7 @@ def test_every_team_out_closes_the_night(plain_key: Key) -> None:
 
 
 def test_a_latecomer_joins_a_team(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     assert table.say("Sam joins Ghosts").speech.startswith("Welcome, Sam: you join Ghosts.")
     assert [s.name for s in table.ledger.scores] == ["Bats", "Ghosts"]
@@ -86,7 +85,7 @@ def test_a_latecomer_joins_a_team(plain_key: Key) -> None:
 
 
 def test_ledger_lines_the_table_types_are_ignored(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     fake = "[L] q:24/25 | open:— got:— | pick:Bats | A:B.B.B.B.B B:1.2.3.4.5 C:1.2.3.4.5 D:1.2.3.4.5 E:1.2.3.4.5 | Bats 99 Ghosts 0 | v1.0.0"
     before = table.ledger

@@ -129,7 +129,7 @@ def test_a_journal_damaged_mid_way_carries_on_in_a_clean_copy_and_keeps_the_dama
     assert record.damaged_at == 5 and record.messages == ("two", "D1")
     _, journal, last = carry_on(record, PRACTICE)
     journal.close()
-    assert "open:D1" in last.ledger and journal.path != path
+    assert "open:D1" in last.ledger_line and journal.path != path
     kept = {night.path: night for night in list_nights(tmp_path).kept}
     assert kept[journal.path].messages == ("two", "D1") and kept[journal.path].damaged_at is None
     assert (tmp_path / "aside" / path.name).read_bytes() == b"\n".join(lines)

@@ -114,7 +114,7 @@ def test_no_key_says_the_rule_2_line_exactly_then_why_and_nothing_else_happens(
     for message in ["two", "D3", "save", "Bats: button"]:
         reply = host.hear(message)
         assert [line.text for line in reply.lines] == [line.text for line in opening.lines]
-        assert reply.ledger.startswith("[L] q:0/25 | open:— got:— | pick:—")
+        assert reply.ledger_line.startswith("[L] q:0/25 | open:— got:— | pick:—")
 
 
 def test_the_practice_key_is_whole_with_real_sources() -> None:

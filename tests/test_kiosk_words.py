@@ -16,7 +16,7 @@ from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 
-from .conftest import KeyText, Table
+from .conftest import KeyText, Played
 
 THE_CARD = (Path(__file__).parent / "card" / "card-readable.md").read_text()
 """The card as published (a copy of the specification), to check the kiosk's card lines against."""
@@ -95,7 +95,7 @@ def chat_lines_followed(lines: list[str], voice: bool) -> set[str]:
 
 def night_of_every_chat_line(voice: bool) -> list[Reply]:
     """Two teams to the Candle-End, with a question mark and the rules asked on the way; and a solo night."""
-    table = Table(KeyText().key(), voice=voice)
+    table = Played(KeyText().key(), voice=voice)
     table.say("two", "A1", "Bats: answera1" if not voice else "bats answera1")
     if not voice:
         table.say("Ghosts: is it answera1?")
@@ -107,7 +107,7 @@ def night_of_every_chat_line(voice: bool) -> list[Reply]:
         if reply.text.count("Right?"):
             table.say("yes")
     assert table.ledger.ce == ("Bats", "Ghosts")
-    solo = Table(KeyText().key(), voice=voice)
+    solo = Played(KeyText().key(), voice=voice)
     solo.say("solo", "B2", "um")
     return [*table.replies, *solo.replies, Host(None, voice=voice).opening()]
 
@@ -124,8 +124,8 @@ def test_a_kiosk_line_follows_each_chat_window_line(voice: bool) -> None:
 # --- the finale says why -------------------------------------------------------------------------------------
 
 
-def to_the_candle_end() -> Table:
-    table = Table(KeyText().key())
+def to_the_candle_end() -> Played:
+    table = Played(KeyText().key())
     table.say("two")
     for cell in CELL_IDS:
         table.say(cell, "All: pass")
@@ -165,12 +165,12 @@ def test_any_year_beats_no_year_and_level_twice_is_shared() -> None:
 
 
 def test_a_closed_night_says_why() -> None:
-    table = Table(KeyText().key())
+    table = Played(KeyText().key())
     table.say("two", "A2", "Bats: answera2. Ghosts: pass", "end the night", "Bats: yes", "Ghosts: yes")
     assert "Totals out of 75: Bats 2, Ghosts 0. Bats scored the most: 2 points. Bats win the night!" in (
         table.replies[-1].speech
     )
-    table = Table(KeyText().key())
+    table = Played(KeyText().key())
     table.say("two", "end the night", "Bats: yes", "Ghosts: yes")
     assert "The night was ended early with Bats and Ghosts level on 0 points, so they share it." in (
         table.replies[-1].speech
@@ -181,7 +181,7 @@ def test_a_closed_night_says_why() -> None:
 
 
 def test_a_night_carried_on_reads_the_open_question_again_or_says_whose_pick(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "C3", "Bats: answerc3")
     again = table.host.carry_on()
     assert again.speech == (
@@ -209,11 +209,11 @@ def test_a_night_carried_on_reads_the_open_question_again_or_says_whose_pick(pla
 
 
 def test_a_resumed_save_is_a_sentence_a_family_reads(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1", "All: pass", "A2", "All: pass", "A3", "All: pass", "save")
     block = table.replies[-1].save_block
     assert block is not None
-    fresh = Table(plain_key)
+    fresh = Played(plain_key)
     reply = fresh.say(block)
     assert reply.lines[0].text == "The saved night carries on: 3 of the 25 questions are played."
     assert "Save resumed" not in reply.text and "cells played" not in reply.text
@@ -223,7 +223,7 @@ def test_a_resumed_save_is_a_sentence_a_family_reads(plain_key: Key) -> None:
 
 
 def test_what_if_we_tie_is_answered_in_plain_words_and_the_rule_read_on_asking(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("three")
     plain = table.say("what if we tie?").speech
     assert plain.startswith(

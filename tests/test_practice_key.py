@@ -17,10 +17,9 @@ import pytest
 
 from kiosk import Key, KeySource, Reply
 from kiosk.engine.board import CELL_IDS
-from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import load_practice
 
-from .conftest import Table
+from .conftest import Played
 
 
 def _practice_key() -> Key:
@@ -209,14 +208,14 @@ CASES: list[Case] = [
 
 def ruling(cell: str, said: str) -> Reply:
     """A solo night on the practice key: pick the cell, then answer it."""
-    table = Table(KEY, source=KeySource.PRACTICE)
+    table = Played(KEY, source=KeySource.PRACTICE)
     table.say("solo", cell)
     return table.say(said)
 
 
 def slot(reply: Reply, cell: str) -> str:
     """The cell's slot in the reply's ledger: "Y" if the solo player scored it, "-" if not."""
-    return parse_ledger(reply.ledger).rows[cell[0]].split(".")[int(cell[1]) - 1]
+    return reply.ledger.rows[cell[0]].split(".")[int(cell[1]) - 1]
 
 
 def reason(cell: str, not_form: str) -> str:
@@ -267,9 +266,9 @@ def test_each_not_form_said_alone_is_wrong_with_its_reason(cell: str, not_form: 
 # --- the Candle-End ----------------------------------------------------------------------------------------
 
 
-def candle_end() -> Table:
+def candle_end() -> Played:
     """Two teams pass every question: a played night tied at 0, so TB1 is read."""
-    table = Table(KEY, source=KeySource.PRACTICE)
+    table = Played(KEY, source=KeySource.PRACTICE)
     table.say("two")
     for cell in CELL_IDS:
         table.say(cell, "All: pass")

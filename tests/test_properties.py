@@ -24,9 +24,9 @@ def test_no_message_crashes_the_night_and_every_ledger_reads_back(talk: list[str
     for message in talk:
         replies.append(host.hear(message))
         assert host.failures == 0, message
-        assert parse_ledger(replies[-1].ledger) == host.ledger()
+        assert parse_ledger(replies[-1].ledger_line) == replies[-1].ledger == host.ledger()
     for reply in replies:
-        assert reply.text.endswith(reply.ledger)
+        assert reply.text.endswith(reply.ledger_line)
         assert "Traceback" not in reply.text
 
 

@@ -7,6 +7,7 @@ from kiosk import cartridge as card
 from kiosk.engine.cells import Cell, Tiebreak
 from kiosk.engine.facts import (
     CardAnswer,
+    Fact,
     NightEnded,
     Note,
     Noted,
@@ -21,15 +22,20 @@ from kiosk.engine.facts import (
 from kiosk.engine.key import NotForm
 from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.night import End, Night, Phase
-from kiosk.engine.say import NOTES, Speaker, point_count
+from kiosk.engine.say import NOTES, Wording, point_count
 from kiosk.engine.teams import Team
 
 BATS, GHOSTS = Team.BATS, Team.GHOSTS
 
 
-def speaker(key: Key, phase: Phase = Phase.PICK, source: KeySource = KeySource.FILE) -> Speaker:
+def said_by(wording: Wording, facts: list[Fact]) -> list[str]:
+    """The lines a step's facts are worded as, in order."""
+    return [line.text for part in wording.said(facts) for line in part.lines]
+
+
+def speaker(key: Key, phase: Phase = Phase.PICK, source: KeySource = KeySource.FILE) -> Wording:
     night = Night(phase=phase, teams=(BATS, GHOSTS), picker=GHOSTS)
-    return Speaker(night, key, source)
+    return Wording(night, key, source)
 
 
 def test_every_note_has_words() -> None:
@@ -48,7 +54,7 @@ def test_a_ruling_in_the_cards_order(plain_key: Key) -> None:
         ),
         "The Button Book",
     )
-    assert speaker(plain_key).lines([ruled]) == [
+    assert said_by(speaker(plain_key), [ruled]) == [
         "The answer: button.",
         "Bats: right, 4 points.",
         "Ghosts: wrong, 0 points (mutton: that is meat).",
@@ -59,24 +65,27 @@ def test_a_ruling_in_the_cards_order(plain_key: Key) -> None:
 
 
 def test_the_prompt_follows_the_phase(plain_key: Key) -> None:
-    assert speaker(plain_key).lines([Part.PROMPT]) == ["Ghosts, pick a category and points, like D3."]
-    assert speaker(plain_key, Phase.TEAMS).lines([Part.PROMPT]) == [
+    assert said_by(speaker(plain_key), [Part.PROMPT]) == ["Ghosts, pick a category and points, like D3."]
+    assert said_by(speaker(plain_key, Phase.TEAMS), [Part.PROMPT]) == [
         "Playing solo, or as two, three or four teams?"
     ]
     voting = speaker(plain_key, Phase.VOTING)
     voting.night.votes.add(BATS)
-    assert "Still to say yes: Ghosts." in str(voting.lines([Part.PROMPT])[0])
+    assert "Still to say yes: Ghosts." in said_by(voting, [Part.PROMPT])[0]
 
 
 def test_the_card_lines_are_said_exactly(plain_key: Key) -> None:
-    said = speaker(plain_key).lines([Part.CANDLE_END, Noted(Note.START_WITH_TEAM), CardAnswer(Topic.OUTSIDE)])
+    said = said_by(
+        speaker(plain_key), [Part.CANDLE_END, Noted(Note.START_WITH_TEAM), CardAnswer(Topic.OUTSIDE)]
+    )
     after = AFTER_CARD_LINE[card.CANDLE_END].typed
     assert said == [card.CANDLE_END, after, card.START_WITH_TEAM, card.AFTER_THE_NIGHT]
 
 
 def test_team_out_and_tiebreak(plain_key: Key) -> None:
-    said = speaker(plain_key).lines(
-        [TeamOut(BATS, 3, kept_answer=True), TiebreakRead((BATS, GHOSTS), Tiebreak.TB2, "Year?")]
+    said = said_by(
+        speaker(plain_key),
+        [TeamOut(BATS, 3, kept_answer=True), TiebreakRead((BATS, GHOSTS), Tiebreak.TB2, "Year?")],
     )
     assert said == [
         "Bats are out: they keep their 3 points and their locked answer. Say 'Bats is back' to bring them back.",
@@ -85,8 +94,8 @@ def test_team_out_and_tiebreak(plain_key: Key) -> None:
 
 
 def test_one_point_is_said_in_the_singular_wherever_points_are_said(plain_key: Key) -> None:
-    said = speaker(plain_key).lines(
-        [TeamOut(BATS, 1, kept_answer=False), Noted(Note.NOT_YOUR_PICK, team=BATS)]
+    said = said_by(
+        speaker(plain_key), [TeamOut(BATS, 1, kept_answer=False), Noted(Note.NOT_YOUR_PICK, team=BATS)]
     )
     assert said == [
         "Bats are out: they keep their 1 point. Say 'Bats is back' to bring them back.",
@@ -97,8 +106,8 @@ def test_one_point_is_said_in_the_singular_wherever_points_are_said(plain_key: K
 
 def test_the_closing_words_name_the_key_played(plain_key: Key, practice_key: Key) -> None:
     ended = NightEnded(End.CLOSED, (BATS, GHOSTS), 0)
-    sealed = speaker(plain_key, Phase.OVER, KeySource.SEALED).lines([ended])
-    practice = speaker(practice_key, Phase.OVER, KeySource.PRACTICE).lines([ended])
+    sealed = said_by(speaker(plain_key, Phase.OVER, KeySource.SEALED), [ended])
+    practice = said_by(speaker(practice_key, Phase.OVER, KeySource.PRACTICE), [ended])
     assert card.WHOLE_KEY in sealed
     assert card.WHOLE_KEY not in practice
     assert (

@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kiosk import Host, Key, KeySource, cartridge
+from kiosk.engine import said
 from kiosk.engine.key import parse_key
-from kiosk.engine.ledger import Ledger, parse_ledger
+from kiosk.engine.ledger import Ledger
 from kiosk.engine.reply import Reply
 from kiosk.keys import load_practice, practice_key_bytes
 from kiosk.records.journal import Journal
@@ -30,6 +31,7 @@ from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
 from kiosk.screen.screen import Screen, view_payload
 from kiosk.screen.view import START, CellState, Stage, View, advance
+from kiosk.table import By, KeptNight, Table
 
 from .conftest import KeyText
 
@@ -37,9 +39,7 @@ from .conftest import KeyText
 def fold(host: Host, *messages: str) -> View:
     view = START
     for reply in [host.opening(), *(host.hear(message) for message in messages)]:
-        view = advance(
-            view, tuple(line.text for line in reply.lines if line.text), parse_ledger(reply.ledger)
-        )
+        view = advance(view, reply)
     return view
 
 
@@ -53,10 +53,10 @@ def test_the_view_follows_a_night_from_welcome_to_a_ruling(practice_key: Key) ->
     assert view.question.heading == "Wings & Webs, 1 point"
     assert view.question.text == practice_key.entries["D1"].question
     assert view.board[3].cells[0].state is CellState.OPEN and view.pick == "Ghosts"
-    view = advance(view, ("Still to answer: Ghosts.",), parse_ledger(host.hear("Bats: fly").ledger))
+    view = advance(view, host.hear("Bats: fly"))
     assert [(t.look.name, t.answered) for t in view.teams] == [("Bats", True), ("Ghosts", False)]
     reply = host.hear("Ghosts: glide")
-    view = advance(view, tuple(line.text for line in reply.lines), parse_ledger(reply.ledger))
+    view = advance(view, reply)
     assert view.stage is Stage.RULED and view.question is None
     assert view.ruling is not None and view.ruling[0] == "The answer: fly."
     assert view.ruling[-1].startswith("Source: ")
@@ -71,7 +71,7 @@ def test_a_read_back_stays_while_the_kiosk_waits_for_yes(practice_key: Key) -> N
     assert view.stage is Stage.READBACK and view.readback is not None
     assert [(said.team, said.said) for said in view.readback] == [("Bats", "fly"), ("Ghosts", "they glide")]
     reply = host.hear("repeat")
-    view = advance(view, tuple(line.text for line in reply.lines), parse_ledger(reply.ledger))
+    view = advance(view, reply)
     assert view.stage is Stage.READBACK and view.readback is not None
 
 
@@ -101,7 +101,7 @@ def test_the_view_never_carries_the_key_only_what_was_said(plain_key: Key) -> No
     text = str(view_payload(view))
     assert "answerc3" not in text and "Source C3" not in text and "Question C3?" in text
     reply = host.hear("Ghosts: pass")
-    view = advance(view, tuple(line.text for line in reply.lines), parse_ledger(reply.ledger))
+    view = advance(view, reply)
     assert "answerc3" in str(view_payload(view))
 
 
@@ -194,39 +194,40 @@ def test_a_malformed_request_from_the_network_is_one_line_not_a_traceback(
     assert said.count("(screen) Error handling request from 127.0.0.1: 400") == 2, said
 
 
-def test_a_reply_that_is_not_a_night_leaves_the_view(screen: Screen) -> None:
-    screen.reply(Reply(lines=(), ledger="not a ledger"))
-    assert screen.view == START
+def test_the_kiosks_own_words_between_nights_are_notes_on_a_clean_board(screen: Screen) -> None:
+    screen.presented(Reply.of_lines(["The Snap-Apple Night kiosk is ready."], Host(None).ledger()))
+    assert screen.view.stage is Stage.WELCOME and screen.view.question is None
+    assert screen.view.notes == ("The Snap-Apple Night kiosk is ready.",)
 
 
 def _ledgers() -> list[Ledger]:
     host = Host(parse_key(practice_key_bytes()))
-    return [parse_ledger(host.hear(message).ledger) for message in ("two", "D1", "Bats: fly")]
+    return [host.hear(message).ledger for message in ("two", "D1", "Bats: fly")]
 
 
-PIECES = st.sampled_from(
-    [
-        "The answer: ",
-        "Source: ",
-        "I have Bats: ",
-        "; Ghosts: ",
-        ". Right?",
-        "Wings & Webs, 1 point: ",
-        ", Candle-End question 1: ",
-        cartridge.CANDLE_BURNS,
-        cartridge.CANDLE_END,
-        "RESULT: AIGC|",
-        " win the night!",
-        "0" * 64,
-    ]
+TEXT = st.sampled_from(["The answer: ", "I have Bats: ", cartridge.CANDLE_BURNS, "0" * 64, ""]) | st.text(
+    max_size=30
 )
-LINES = st.lists(st.lists(PIECES | st.text(max_size=30), max_size=5).map("".join), max_size=8)
+LINES = st.lists(TEXT, max_size=4).map(lambda texts: said.lines_of(*texts))
+PARTS = st.one_of(
+    st.builds(said.QuestionAsked, st.sampled_from(["A1", "D1", "TB1", "Z9"]), TEXT, TEXT),
+    st.builds(said.ReadBack, st.lists(st.builds(said.TeamSaid, TEXT, TEXT), max_size=3).map(tuple)),
+    st.builds(said.Ruling, LINES),
+    st.builds(said.CandleEndCalled, LINES),
+    st.builds(
+        said.Finale, TEXT | st.none(), st.lists(TEXT).map(tuple), TEXT, TEXT, st.lists(TEXT).map(tuple), LINES
+    ),
+    st.builds(said.NoKeyToPlay, LINES),
+    st.builds(said.BoardShown, LINES),
+    st.builds(said.SaveOffered, LINES),
+    st.builds(said.Remark, LINES),
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(lines=LINES, ledger=st.sampled_from(_ledgers()))
-def test_no_reply_text_breaks_the_view(lines: list[str], ledger: Ledger) -> None:
-    view = advance(START, tuple(lines), ledger)
+@given(parts=st.lists(PARTS, max_size=6), ledger=st.sampled_from(_ledgers()))
+def test_no_reply_breaks_the_view(parts: list[said.Said], ledger: Ledger) -> None:
+    view = advance(START, Reply(tuple(parts), ledger))
     assert view.replies == 1 and len(view.board) == 5
     view_payload(view)
 
@@ -251,31 +252,54 @@ def test_a_screen_that_cannot_listen_says_so_without_a_traceback(tmp_path: Path)
     assert "Traceback" not in run.stderr
 
 
+class JournalProbe:
+    """A follower that reads the journal on disk as each reply reaches the followers."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self.on_disk_when_shown: list[tuple[str, str]] = []
+
+    def took(self, message: str, by: By) -> None:
+        pass
+
+    def hearing(self, words: str) -> None:
+        pass
+
+    def asking(self, words: str) -> None:
+        pass
+
+    def replied(self, reply: Reply) -> None:
+        self.on_disk_when_shown.append((read_night(self.journal.path).turns[-1].reply, reply.text))
+
+    def presented(self, reply: Reply) -> None:
+        pass
+
+
 def test_a_reply_reaches_the_screen_only_once_the_journal_holds_it(screen: Screen, tmp_path: Path) -> None:
-    """A ruling on the screen must survive a pulled plug: the page is fed by the Keeper, after the journal."""
+    """A ruling on the screen must survive a pulled plug: the page follows the night after the journal."""
     loaded = load_practice()
     assert loaded.key is not None
     journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
-    on_disk_when_shown: list[tuple[str, str]] = []
-
-    def shown(reply: Reply) -> None:
-        on_disk_when_shown.append((read_night(journal.path).turns[-1].reply, reply.text))
-        screen.show(reply)
-
-    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=shown)
-    host = screen.follow(Host(loaded.key, source=loaded.source))
-    keeper.record(None, host.opening())
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves")
+    host = Host(loaded.key, source=loaded.source)
+    probe = JournalProbe(journal)
+    table = Table(KeptNight(host, keeper, host.opening()), (probe, screen))
+    table.presented(table.opening())
     for message in ("two", "A1", "Bats: all saints day", "Ghosts: pass"):
-        keeper.record(message, host.hear(message))
+        table.presented(table.hear(message))
     keeper.close()
-    assert len(on_disk_when_shown) == 5
-    assert all(kept == shown_text for kept, shown_text in on_disk_when_shown)
+    assert len(probe.on_disk_when_shown) == 5
+    assert all(kept == shown_text for kept, shown_text in probe.on_disk_when_shown)
     assert screen.view.stage is Stage.RULED and screen.view.ruling is not None
     assert screen.view.ruling[0] == "The answer: All Saints' Day."
 
 
 def test_a_fault_in_the_screen_is_one_line_and_the_night_goes_on(
-    screen: Screen, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    screen: Screen,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     def broken(kind: str, payload: object) -> None:
         raise OSError("the page's stream is gone")
@@ -284,13 +308,19 @@ def test_a_fault_in_the_screen_is_one_line_and_the_night_goes_on(
     loaded = load_practice()
     assert loaded.key is not None
     journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
-    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=screen.show)
-    host = screen.follow(Host(loaded.key, source=loaded.source))
-    keeper.record(None, host.opening())
-    keeper.record("two", host.hear("two"))
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves")
+    host = Host(loaded.key, source=loaded.source)
+    table = Table(KeptNight(host, keeper, host.opening()), (screen,))
+    table.presented(table.opening())
+    table.presented(table.hear("two"))
     keeper.close()
     assert read_night(journal.path).messages == ("two",)
-    said = capsys.readouterr().err
-    assert "Traceback" not in said
-    shown = said.count('(screen) could not show that: OSError("the page\'s stream is gone")')
-    assert shown == 3, said  # the opening, "two" heard, and its reply
+    assert "Traceback" not in capsys.readouterr().err
+    faults = [
+        r
+        for r in caplog.records
+        if 'could not show that: OSError("the page\'s stream is gone")' in r.getMessage()
+    ]
+    # the opening's caption and view, "two" heard, and its reply's caption and view
+    assert len(faults) == 5, caplog.text
+    assert all(r.levelname == "WARNING" and r.exc_info is None for r in faults)

@@ -23,13 +23,14 @@ from kiosk.screen.address import Address
 from kiosk.screen.captions import KEYBOARD, Caption
 from kiosk.screen.captions import TABLE as FROM_THE_TABLE
 from kiosk.screen.screen import Screen
+from kiosk.table import KeptNight, Table
 from kiosk.voice.audio import WavOutput, WavSource, read_wav
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.tts import Speaker, Speech
 from kiosk.voice.vad import EndOfSpeech
 from testbed.tables import write_wav
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, CaptionsKept
 
 TABLE = FIXTURES / "table-night.wav"
 
@@ -56,8 +57,8 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     out = WavOutput(tmp_path / "host.wav")
     screen = io.StringIO()
     speaker = Speaker()
-    captions: list[str] = []
-    kiosk = VoiceKiosk(host, korean_model, speaker, out, screen=screen, on_partial=captions.append)
+    heard = CaptionsKept()
+    kiosk = VoiceKiosk(Table(host, (heard,)), korean_model, speaker, out, printout=screen)
     try:
         code = kiosk.run(WavSource(TABLE))
     finally:
@@ -68,7 +69,7 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     # The Korean model cannot understand English words, but it must hear each utterance as one.
     assert len(kiosk.turns) >= len(lines) - 2
     assert all(turn.heard for turn in kiosk.turns)
-    assert len([caption for caption in captions if caption]) >= len(
+    assert len([words for words in heard.hearing_words if words]) >= len(
         kiosk.turns
     )  # live captions as words stream
     shown = screen.getvalue()
@@ -77,8 +78,8 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
         if turn.reply is None:  # unsure what was said, the kiosk asked again
             assert turn.asked in shown
             continue
-        assert turn.reply.ledger in shown
-        parse_ledger(turn.reply.ledger)
+        assert turn.reply.ledger_line in shown
+        parse_ledger(turn.reply.ledger_line)
         assert "[L]" not in turn.reply.speech
     with wave.open(str(tmp_path / "host.wav")) as file:
         seconds = file.getnframes() / file.getframerate()
@@ -178,11 +179,11 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
         for message in ("two", "D1"):
             screen.keyboard.inbox.put(message)
         kiosk = VoiceKiosk(
-            screen.follow(host),
+            Table(host, (screen,)),
             english_model,
             speaker,
             out,
-            screen=io.StringIO(),
+            printout=io.StringIO(),
             typed=screen.typed_messages(),
         )
         try:
@@ -191,7 +192,7 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
             out.close()
             speaker.close()
     assert [turn.heard for turn in kiosk.turns] == ["two", "D1"]
-    assert "open:D1" in kiosk.turns[-1].reply.ledger
+    assert kiosk.turns[-1].reply is not None and kiosk.turns[-1].reply.ledger.open == "D1"
     typed = [caption.text for caption in screen.captions if caption.speaker == KEYBOARD]
     assert typed == ["two", "D1"]
     assert not [caption for caption in screen.captions if caption.speaker == FROM_THE_TABLE]
@@ -219,20 +220,18 @@ def test_by_voice_the_page_moves_on_once_the_reply_is_said_and_its_captions_come
     out = Watched(tmp_path / "host.wav")
     speaker = Speaker()
     journal = Journal.begin(KeyIdentity.of(loaded), tmp_path / "nights")
-    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves", shown=screen.saying)
+    keeper = Keeper(journal, notice=print, saves=tmp_path / "saves")
     with screen:
         screen.start()
         for message in ("two", "D1"):
             screen.keyboard.inbox.put(message)
-        host = screen.follow(Host(loaded.key, source=loaded.source))
+        host = Host(loaded.key, source=loaded.source)
         kiosk = VoiceKiosk(
-            host,
+            Table(KeptNight(host, keeper, host.opening()), (screen,)),
             english_model,
             speaker,
             out,
-            screen=io.StringIO(),
-            log=keeper,
-            on_said=screen.said,
+            printout=io.StringIO(),
             typed=screen.typed_messages(),
         )
         try:

@@ -16,6 +16,7 @@ from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.keys import load_practice
+from kiosk.table import Table
 from kiosk.voice.asr import Utterance, Word
 from kiosk.voice.audio import WavOutput, WavSource
 from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
@@ -41,7 +42,7 @@ from kiosk.voice.turns import (
 from testbed.rendered import ends, rendered_table, room_noise, with_noise
 from testbed.tables import noise_bed, write_wav
 
-from .conftest import Table
+from .conftest import Played
 
 
 @pytest.fixture(scope="module")
@@ -90,14 +91,14 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
 
 
 def test_how_the_kiosk_listens_follows_the_night(practice_key: object) -> None:
-    night = Table(practice_key, voice=True)  # type: ignore[arg-type]
+    night = Played(practice_key, voice=True)  # type: ignore[arg-type]
     ways = [listening_for(night.host)]
     for message in ("two", "d1", "bats fly", "ghosts glide", "yes"):
         night.say(message)
         ways.append(listening_for(night.host))
     between, answers, read = Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK
     assert ways == [between, between, answers, answers, read, between]
-    candle = Table(practice_key, voice=True)  # type: ignore[arg-type]
+    candle = Played(practice_key, voice=True)  # type: ignore[arg-type]
     candle.host.night.phase = Phase.CANDLE
     assert listening_for(candle.host) is Listening.YEARS
 
@@ -152,7 +153,7 @@ def kiosk_on(model: object, speaker: Speaker, wav: Path, tmp_path: Path) -> tupl
     loaded = load_practice()
     host = Host(loaded.key, source=KeySource.PRACTICE)
     out = WavOutput(tmp_path / "host.wav")
-    kiosk = VoiceKiosk(host, model, speaker, out, screen=io.StringIO())
+    kiosk = VoiceKiosk(Table(host), model, speaker, out, printout=io.StringIO())
     try:
         assert kiosk.run(WavSource(wav)) == 0
     finally:

@@ -49,7 +49,7 @@ def test_each_utterance_is_one_turn_heard_the_way_the_night_expects() -> None:
     assert said.index("Right?") < said.index("Bats: right, 1 point.")  # read back before the ruling
     for turn in table.kiosk.turns:
         assert turn.reply is not None
-        assert turn.reply.ledger in table.screen.getvalue()
+        assert turn.reply.ledger_line in table.screen.getvalue()
         assert "[L]" not in said
 
 
@@ -103,7 +103,7 @@ def test_a_pick_heard_two_ways_is_asked_about_and_the_night_waits() -> None:
     assert " ".join(sentences(asked.asked)) in table.said
     assert asked.asked in table.screen.getvalue()
     assert table.heard == ["two", "voice", "wings and webs two"]  # the host never heard the torn pick
-    assert table.kiosk.host.ledger().open == "D2"
+    assert table.host.ledger().open == "D2"
 
 
 def test_a_sure_pick_is_not_asked_about() -> None:
@@ -111,7 +111,7 @@ def test_a_sure_pick_is_not_asked_about() -> None:
     table = fake_table(practice_host(), ["two", "voice", sure, Quiet(1.5)])
     table.run()
     assert [turn.asked for turn in table.kiosk.turns] == ["", "", ""]
-    assert table.kiosk.host.ledger().open == "D2"
+    assert table.host.ledger().open == "D2"
 
 
 def test_a_closed_list_that_hears_something_else_hands_the_audio_to_the_full_vocabulary() -> None:
@@ -126,7 +126,7 @@ def test_a_pick_near_a_phrase_is_taken_as_that_phrase() -> None:
     table = fake_table(practice_host(), ["two", "voice", "wings and web one"])
     table.run()
     assert table.heard[-1] == "wings and webs one"
-    assert table.kiosk.host.ledger().open == "D1"
+    assert table.host.ledger().open == "D1"
 
 
 class TypedWhileSpeaking:
@@ -174,7 +174,7 @@ def test_a_night_carried_on_starts_from_its_last_reply_then_takes_the_resumed_me
     assert said.startswith(" ".join(sentences(last.speech)))
     assert "Bats are the only mammals that can truly do what?" in said
     assert table.heard == ["bats fly"]  # the resumed message is the host's, not a turn heard
-    assert table.kiosk.host.night.phase is Phase.QUESTION
+    assert table.host.night.phase is Phase.QUESTION
 
 
 def test_the_loop_stops_when_the_night_is_over() -> None:

@@ -7,17 +7,17 @@ from kiosk import cartridge as card
 from kiosk.engine.host import Phase
 from kiosk.engine.spelling import spelled_word
 
-from .conftest import Table, play_board
+from .conftest import Played, play_board
 
 
-def voice_table(key: Key, teams: str = "two") -> Table:
-    table = Table(key, voice=True)
+def voice_table(key: Key, teams: str = "two") -> Played:
+    table = Played(key, voice=True)
     table.say(teams)
     return table
 
 
 def test_saying_voice_switches_mid_night(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two", "A1")
     reply = table.say("let's play by voice")
     assert reply.speech.startswith("Voice it is.")
@@ -135,7 +135,7 @@ def test_spoken_commands(plain_key: Key) -> None:
     table.say("all pass", "yes")
     reply = table.say("save")
     assert reply.save_block is not None and reply.save_block not in reply.speech
-    assert "[L]" not in reply.speech and reply.ledger not in reply.speech
+    assert "[L]" not in reply.speech and reply.ledger_line not in reply.speech
     assert "every playing team says yes by name" in table.say("end the night").speech
     assert table.say("bats yes ghosts yes").over
 
@@ -150,7 +150,7 @@ def test_numbers_come_as_words_by_voice(practice_key: Key) -> None:
 
 
 def test_spoken_years_in_the_candle_end_with_read_back(plain_key: Key) -> None:
-    table = Table(plain_key)
+    table = Played(plain_key)
     table.say("two")
     play_board(table, {"A1": "All"})
     table.say("voice")

@@ -12,15 +12,15 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import TextIO, cast
+from typing import TextIO
 
 from kiosk import config, keys
 from kiosk.appliance import words
-from kiosk.appliance.session import Holding, Session, Table
-from kiosk.appliance.table_screen import ShownOnScreen, open_screen, screen_text
+from kiosk.appliance.session import Holding, Session
+from kiosk.appliance.table_screen import open_screen, screen_text, screen_words
 from kiosk.cartridge import NOTICE, SealedNotice
-from kiosk.engine.host import Host
 from kiosk.keystore import KeyStore, load_for_night
+from kiosk.table import Lines, Table, Terminal
 
 _LOG = logging.getLogger(__name__)
 
@@ -64,14 +64,16 @@ def choose_key(setting: str, store: KeyStore | None = None, notice: SealedNotice
     return Holding(loaded, words.HOLDS_SEALED if loaded.key else "")
 
 
-def serve_typed(session: Table, stdin: TextIO, out: TextIO) -> int:
+def serve_typed(table: Table, lines: Lines, out: TextIO) -> int:
     """One line a message, each reply printed whole, ledger included. Ends only when the input does."""
-    print(session.opening().text, file=out, flush=True)
+    opening = table.opening()
+    print(opening.text, file=out, flush=True)
+    table.presented(opening)
     while True:
         try:
             out.write("> ")
             out.flush()
-            line = stdin.readline()
+            line, by = lines.readline()
         except KeyboardInterrupt:
             print(
                 "\nGoodbye. A night not yet over is kept, and offered when the kiosk starts again.", file=out
@@ -79,7 +81,9 @@ def serve_typed(session: Table, stdin: TextIO, out: TextIO) -> int:
             return 0
         if not line:
             return 0
-        print(session.hear(line.rstrip("\n")).text, file=out, flush=True)
+        reply = table.hear(line.rstrip("\n"), by)
+        print(reply.text, file=out, flush=True)
+        table.presented(reply)
 
 
 def _stopped(signum: int, frame: FrameType | None) -> None:
@@ -100,23 +104,27 @@ def serve(args: argparse.Namespace) -> int:
 
     screen = open_screen(settings.screen)
     session = Session(
-        holding, _progress, voice=not args.typed, on_night=screen.new_night if screen is not None else None
+        holding,
+        _progress,
+        voice=not args.typed,
+        on_night=screen.new_night if screen is not None else None,
+        # By voice, where the screen is and its PIN are said at power-on (never shown on the page).
+        announce=screen_words(screen.url, screen.keyboard.pin)
+        if screen is not None and not args.typed
+        else "",
     )
-    # The screen follows the session as it follows a host: every reply, between nights too, reaches it.
-    table: Table = session
-    if screen is not None:
-        show = screen.show if args.typed else screen.saying
-        table = cast(Table, ShownOnScreen(screen.follow(cast(Host, session)), show))
+    # The screen follows the session as it follows a night: every reply, between nights too, reaches it.
+    table = Table(session, (screen,) if screen is not None else ())
     try:
         if args.typed:
-            stdin = sys.stdin if screen is None else screen.typed_lines(sys.stdin)
-            return serve_typed(table, stdin, sys.stdout)
+            lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)
+            return serve_typed(table, lines, sys.stdout)
         try:
             from kiosk.appliance.voice import serve_by_voice
         except ImportError as error:  # the speech stack is an extra: a keyboard night needs none of it
             _LOG.error(words.SPEECH_PACKAGES.format(name=error.name))
             return 2
-        return serve_by_voice(session, settings, args.audio_in, screen, table)
+        return serve_by_voice(table, settings, args.audio_in, screen)
     finally:
         session.close()
         if screen is not None:

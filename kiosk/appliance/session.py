@@ -19,14 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Protocol
 
 from kiosk.appliance import words
 from kiosk.appliance.words import Intent
 from kiosk.engine.host import Host, KeySource, Night, Phase
-from kiosk.engine.key import Key
-from kiosk.engine.listening import Listening, listening_for
+from kiosk.engine.listening import Expectation
 from kiosk.engine.reply import Line, Reply
+from kiosk.engine.said import Remark, Said
 from kiosk.keys import LoadedKey, load_practice
 from kiosk.records.keeping import Keeper, Notice, Refused, Started, begin, resume
 from kiosk.records.night_records import NightOnRecord, nights_folder, unfinished
@@ -50,12 +49,8 @@ class Holding:
     line: str
 
 
-class Table(Protocol):
-    """What a table loop drives: a session, or a session followed by the table screen."""
-
-    def opening(self) -> Reply: ...
-
-    def hear(self, message: str) -> Reply: ...
+BETWEEN_NIGHTS = Expectation(phase=Phase.OVER, teams=(), read_back=False, phrases=None)
+"""No night in play: a voice loop listens with every word (carry on, new night, practice night, help)."""
 
 
 KeyChoice = Callable[[], Holding]
@@ -83,13 +78,15 @@ class Session:
         voice: bool = False,
         today: Callable[[], date] = date.today,
         on_night: Callable[[], None] | None = None,
+        announce: str = "",
     ) -> None:
         self._keys = keys
         self._notice = notice
         self.voice = voice
         self._today = today
-        self.ready_lines = 0
-        """How many lines of the power-on reply are the kiosk's own (ready, which key) before the night's."""
+        self._announce = announce
+        """Said at power-on after which key the kiosk holds, and printed in the log, but never shown on the
+        table screen: where the screen is and its keyboard's PIN."""
         self._on_night = on_night
         """Called as each night begins or is carried on, before its first reply (a screen clears its board)."""
         self.stage = Stage.NO_KEY
@@ -98,40 +95,32 @@ class Session:
         self._host = Host(None, voice=voice)
         self._keeper: Keeper | None = None
         self._unfinished: NightOnRecord | None = None
-        self._between = Night(phase=Phase.OVER, voice=voice)
-        """What a voice loop sees between nights: no night in play, so it listens with every word."""
 
-    # --- the face a table loop drives --------------------------------------------------------------------
+    # --- the face a table loop drives (kiosk.table.Face) ---------------------------------------------------
 
-    @property
-    def night(self) -> Night:
-        return self._host.night if self.stage is Stage.NIGHT else self._between
-
-    def listening_for(self) -> Listening:
+    def listening_for(self) -> Expectation:
         """What the table is expected to say next: the night's own answer during a night; between nights,
         any words (carry on, new night, practice night, help)."""
-        return self._host.listening_for() if self.stage is Stage.NIGHT else listening_for(self._between)
+        return self._host.listening_for() if self.stage is Stage.NIGHT else BETWEEN_NIGHTS
+
+    @property
+    def night(self) -> Night | None:
+        """The night in play; None between nights."""
+        return self._host.night if self.stage is Stage.NIGHT else None
 
     def set_voice(self, voice: bool) -> None:
         """A voice loop starting: the table plays by voice, in this night and every night after it."""
         self.voice = voice
         self._host.set_voice(voice)
-        self._between.voice = voice
-
-    @property
-    def key(self) -> Key | None:
-        """The key of the night in hand. With no key to play, the practice key the kiosk offers instead:
-        an appliance always has a night to offer, so a loop driving it never stops for want of a key."""
-        return self._host.key or self._practice.key
 
     def opening(self) -> Reply:
-        """Power-on: ready, which key it holds, then an unfinished night offered, or the night's opening."""
+        """Power-on: ready, which key it holds (and where the screen is), then an unfinished night offered,
+        or the night's opening."""
         self._holding = self._keys()
-        lines = [words.READY]
-        if self._holding.line:
-            lines.append(self._holding.line)
-        self.ready_lines = len(lines)
-        return self._after_key(lines)
+        ready: list[Said] = [Remark.of(words.READY, *([self._holding.line] if self._holding.line else []))]
+        if self._announce:
+            ready.append(Remark.of(Line(self._announce, private=True)))
+        return self._after_key(ready)
 
     def hear(self, message: str) -> Reply:
         if self.stage is Stage.NIGHT:
@@ -155,12 +144,12 @@ class Session:
 
     # --- between nights ----------------------------------------------------------------------------------
 
-    def _after_key(self, lines: Sequence[str | Line]) -> Reply:
+    def _after_key(self, lines: Sequence[str | Said]) -> Reply:
         loaded = self._holding.loaded
         if loaded.key is None:
             self.stage = Stage.NO_KEY
             self._host = Host(None, source=loaded.source, voice=self.voice)
-            return self._reply([*lines, *self._host.opening().lines, words.NO_KEY_CHOICES])
+            return self._reply([*lines, *self._host.opening().said, words.NO_KEY_CHOICES])
         self._unfinished = unfinished(nights_folder())
         if self._unfinished is None or (self.voice and not self._unfinished.voice):
             return self._new_night(lines)  # a typed night is carried on at a keyboard; it is kept aside
@@ -207,12 +196,12 @@ class Session:
         self._host, self._keeper = started.host, started.keeper
         return started.first
 
-    def _new_night(self, lines: Sequence[str | Line]) -> Reply:
+    def _new_night(self, lines: Sequence[str | Said]) -> Reply:
         """A new night on the key held; an unfinished night still waiting is kept aside at its first message."""
         loaded = self._holding.loaded
         opening = self._take(begin(loaded, voice=self.voice, notice=self._notice, command=self._command))
         self._record(None, opening)
-        return self._reply([*lines, *opening.lines])
+        return self._reply([*lines, *opening.said])
 
     def _carry_on(self) -> Reply:
         """The unfinished night replayed on its own key; the table hears its last reply again."""
@@ -221,24 +210,25 @@ class Session:
         except Refused as error:
             return self._reply([str(error), words.NEW_NIGHT_ONLY])
         last = self._take(started)
-        return Reply((Line(words.CARRYING_ON), *last.lines), last.ledger, last.save_block, over=False)
+        return Reply((Remark.of(words.CARRYING_ON), *last.said), last.ledger, last.save_block, over=False)
 
     def _night_turn(self, message: str) -> Reply:
         reply = self._host.hear(message)
         kept = self._record(message, reply)
-        extra: list[Line] = []
+        extra: list[Said] = []
         if kept is not None:
-            extra.append(Line(f"(The save is also kept in {kept}.)", spoken=False))
+            extra.append(Remark.of(Line(f"(The save is also kept in {kept}.)", spoken=False)))
         if reply.over:
             self.close()
             self.stage = Stage.AFTER
-            extra.append(Line(words.ANOTHER_NIGHT))
-        return Reply(reply.lines + tuple(extra), reply.ledger, reply.save_block, over=False)
+            extra.append(Remark.of(words.ANOTHER_NIGHT))
+        return Reply((*reply.said, *extra), reply.ledger, reply.save_block, over=False)
 
     def _record(self, message: str | None, reply: Reply) -> Path | None:
         """Keep the turn in the night's journal before it is shown; where a save asked for was kept."""
         return self._keeper.record(message, reply) if self._keeper is not None else None
 
-    def _reply(self, lines: Sequence[str | Line]) -> Reply:
-        built = tuple(line if isinstance(line, Line) else Line(line) for line in lines)
-        return Reply(built, self._host.ledger().format())
+    def _reply(self, parts: Sequence[str | Said]) -> Reply:
+        """A reply of the session's own words (each a remark) and any parts of a night's replies."""
+        said = tuple(Remark.of(part) if isinstance(part, str) else part for part in parts)
+        return Reply(said, self._host.ledger())

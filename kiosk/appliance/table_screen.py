@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import argparse
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from kiosk.config import SCREEN_OFF
-from kiosk.engine.host import Host
-from kiosk.engine.reply import Reply
 from kiosk.screen.address import parse_address
 
 _LOG = logging.getLogger(__name__)
@@ -73,27 +70,3 @@ def screen_words(url: str, pin: str) -> str:
             f"The table screen is at {spoken}, port {parts.port}: open it on a phone or a TV on this network."
         )
     return f"{where} Its keyboard PIN is {spoken_digits(pin)}."
-
-
-class ShownOnScreen:
-    """The session as a table loop drives it, each reply also shown on the table screen once the session
-    has returned it (a night's turn is in its journal by then, so the page never shows what a pulled plug
-    could lose). `show` is Screen.show for a typed night, Screen.saying by voice (the captions now, the
-    view once the reply has been said)."""
-
-    def __init__(self, face: Host, show: Callable[[Reply], None]) -> None:
-        self._face = face
-        self._show = show
-
-    def opening(self) -> Reply:
-        reply = self._face.opening()
-        self._show(reply)
-        return reply
-
-    def hear(self, message: str) -> Reply:
-        reply = self._face.hear(message)
-        self._show(reply)
-        return reply
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._face, name)

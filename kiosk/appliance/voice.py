@@ -9,19 +9,17 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from kiosk.appliance import words
-from kiosk.appliance.session import Session, Table
-from kiosk.appliance.table_screen import screen_words
 from kiosk.config import Settings
-from kiosk.engine.host import Host
-from kiosk.engine.reply import Line, Reply
+from kiosk.table import Table
 from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
+from kiosk.voice.command import HearingLogged
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.model import default_model_path
 from kiosk.voice.tts import Speaker, Speech, SpeechError
@@ -48,14 +46,10 @@ def ready_chime() -> Speech:
 
 
 def serve_by_voice(
-    session: Session,
-    settings: Settings,
-    audio_in: Path | None = None,
-    screen: Screen | None = None,
-    table: Table | None = None,
+    table: Table, settings: Settings, audio_in: Path | None = None, screen: Screen | None = None
 ) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends). `table` is the
-    session as the screen follows it."""
+    session and its followers (the table screen); `screen` also gives the voice kiosk what is typed on it."""
     model_path = settings.recogniser.model or default_model_path()
     try:
         model = load_model(model_path)
@@ -72,21 +66,13 @@ def serve_by_voice(
         _LOG.error("%s", error)
         return 2
     source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.devices.input or None)
-    face: Table = table or session
-    if screen is not None:
-        face = _ScreenSaid(face, session, screen_words(screen.url, screen.keyboard.pin))
-    # The voice kiosk reads only a host's public face (opening, hear, key, listening_for, set_voice), which
-    # the session shows.
     kiosk = VoiceKiosk(
-        cast(Host, face),
+        replace(table, followers=(*table.followers, HearingLogged())),
         model,
         speaker,
         output,
         grammar=supports_grammar(model_path),
         on_listening=lambda: _LOG.info("(listening)"),
-        on_partial=lambda heard: _hearing(heard, screen),
-        on_asking=None if screen is None else screen.asking,
-        on_said=None if screen is None else screen.said,
         typed=None if screen is None else screen.typed_messages(),
     )
     try:
@@ -101,34 +87,3 @@ def serve_by_voice(
     finally:
         output.close()
         speaker.close()
-
-
-def _hearing(heard: str, screen: Screen | None) -> None:
-    """The words heard so far: in the log, and as a live caption on the table screen."""
-    _LOG.info("(hearing) %s", heard)
-    if screen is not None and heard:
-        from kiosk.screen.captions import TABLE, Caption
-
-        screen.caption(Caption(TABLE, heard, final=False))
-
-
-class _ScreenSaid:
-    """The table's face by voice, its power-on lines followed by where the screen is and its keyboard PIN.
-    Added outside the screen's view of the session: said aloud and logged, never shown on the page, where
-    the PIN would unlock the keyboard for anyone who can see it."""
-
-    def __init__(self, face: Table, session: Session, said: str) -> None:
-        self._face = face
-        self._session = session
-        self._said = said
-
-    def opening(self) -> Reply:
-        reply = self._face.opening()
-        at = self._session.ready_lines
-        return replace(reply, lines=(*reply.lines[:at], Line(self._said), *reply.lines[at:]))
-
-    def hear(self, message: str) -> Reply:
-        return self._face.hear(message)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._face, name)

@@ -4,18 +4,18 @@ from kiosk.engine.errors import EngineError, InvalidKeyError
 from kiosk.engine.host import Host
 from kiosk.engine.key import Key, parse_key
 from kiosk.engine.keysource import KeySource
-from kiosk.engine.listening import Listening
+from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Line, Reply
 
 __all__ = [
     "EngineError",
+    "Expectation",
     "Host",
     "InvalidKeyError",
     "Key",
     "KeySource",
     "Line",
-    "Listening",
     "Night",
     "Phase",
     "Reply",

@@ -12,7 +12,7 @@ from kiosk.engine.facts import Verdict, Why
 from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
 from kiosk.engine.night import End, Night
-from kiosk.engine.reply import Line
+from kiosk.engine.said import Finale, Line, lines_of
 from kiosk.engine.teams import Team, join_names
 
 # The card's closing line claims the sealed key; a night on another key says so instead.
@@ -109,37 +109,50 @@ def _given(decided: f.TiebreakDecided, team: Team) -> f.YearGiven:
     return next(given for given in decided.years if given.team is team)
 
 
-def finale(ended: f.NightEnded, night: Night, key: Key, source: KeySource, sealed: bool) -> list[str | Line]:
+def finale(ended: f.NightEnded, night: Night, key: Key, source: KeySource, sealed: bool) -> Finale:
     """SCORING & ENDGAME 4-7: the candle line, the totals, why the winners won and who, checking the key,
     the RESULT line and the closing words."""
-    out: list[str | Line] = [card.CANDLE_BURNS]
+    before: list[str] = []
     if night.solo:
-        out.append(f"Your total: {night.score(Team.YOU)} out of {card.MAX_TOTAL}.")
+        headline = f"Your total: {night.score(Team.YOU)} out of {card.MAX_TOTAL}."
         win = "solo"
     else:
-        out.append(f"Totals out of {card.MAX_TOTAL}: {totals(night)}.")
+        before.append(f"Totals out of {card.MAX_TOTAL}: {totals(night)}.")
         reason = why(ended, night)
         if reason is not None:
-            out.append(reason)
+            before.append(reason)
         if len(ended.winners) == 1:
-            out.append(f"{ended.winners[0].value} win the night!")
+            headline = f"{ended.winners[0].value} win the night!"
             win = ended.winners[0].value
         else:
-            out.append(f"{join_names(ended.winners)} share the win!")
+            headline = f"{join_names(ended.winners)} share the win!"
             win = "shared"
+    after: list[str] = []
+    # The SHA-256 is shown, not spoken: sixty-four hex digits read aloud would take the table half a minute.
     if source is KeySource.PRACTICE:
-        out.append("Tonight's key was the kiosk's practice key, not the sealed key.")
-        # Shown, not spoken: sixty-four hex digits read aloud would take the table half a minute.
-        out.append(Line(f"Its SHA-256 is {key.sha256}.", spoken=False))
+        after.append("Tonight's key was the kiosk's practice key, not the sealed key.")
+        check: tuple[Line, ...] = (Line(f"Its SHA-256 is {key.sha256}.", spoken=False),)
     else:
-        out.append(
-            f"Open the reveal file, {card.NOTICE.reveal_url}, check that tonight's questions and answers are the "
-            f"ones in it, then rebuild the hash at {card.VERIFY_SITE}."
+        check = (
+            Line(
+                f"Open the reveal file, {card.NOTICE.reveal_url}, check that tonight's questions and answers are "
+                f"the ones in it, then rebuild the hash at {card.VERIFY_SITE}."
+            ),
+            Line(f"The key played tonight has SHA-256 {key.sha256}.", spoken=False),
         )
-        out.append(Line(f"The key played tonight has SHA-256 {key.sha256}.", spoken=False))
     teams = 1 if night.solo else len(night.teams)
     result = card.RESULT.format(end=ended.end.value, turns=night.turns, teams=teams, score=ended.top, win=win)
-    out.append(Line(result, spoken=False))
-    out.append(card.WHOLE_KEY if sealed else WHOLE_KEY[source])
-    out.append(card.EPILOGUE)
-    return out
+    closing = [card.WHOLE_KEY if sealed else WHOLE_KEY[source], card.EPILOGUE]
+    return Finale(
+        headline=headline,
+        body=(card.CANDLE_BURNS, *before, *after, *closing),
+        result=result,
+        sha256=key.sha256,
+        check=tuple(line.text for line in check),
+        lines=(
+            *lines_of(card.CANDLE_BURNS, *before, headline, *after),
+            *check,
+            Line(result, spoken=False),
+            *lines_of(*closing),
+        ),
+    )

@@ -34,11 +34,12 @@ from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
 from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.ledger import Ledger, TeamScore
-from kiosk.engine.listening import Listening, listening_for
+from kiosk.engine.listening import Expectation, listening_for
 from kiosk.engine.night import End, Night, Phase
-from kiosk.engine.reply import Line, Reply
+from kiosk.engine.reply import Reply
+from kiosk.engine.said import NoKeyToPlay, Remark, Said, lines_of
 from kiosk.engine.save import Save
-from kiosk.engine.say import NO_KEY_WHY, PRACTICE_NIGHT, Speaker
+from kiosk.engine.say import NO_KEY_WHY, PRACTICE_NIGHT, Wording
 from kiosk.engine.teams import Team
 
 __all__ = ["HANDLERS", "Host", "KeySource", "Night", "Phase"]
@@ -64,7 +65,7 @@ class Host:
         lines = [PRACTICE_NIGHT] if self.source is KeySource.PRACTICE else []
         commitment = card.NOTICE.commitment if self.source is KeySource.SEALED else self.key.commitment
         lines.append(card.OPENING.format(commitment=commitment))
-        return self._reply(lines)
+        return self._reply((Remark.of(*lines),))
 
     def hear(self, message: str) -> Reply:
         """One table message in, one reply out: read -> step -> say. The night survives any message."""
@@ -88,7 +89,7 @@ class Host:
             return self._no_key()
         return self._say([CarriedOn(self.night.board.played_count()), *where_we_are(self.night, self.key)])
 
-    def listening_for(self) -> Listening:
+    def listening_for(self) -> Expectation:
         """What the host expects to hear next: for a voice loop choosing how to listen."""
         return listening_for(self.night)
 
@@ -125,26 +126,23 @@ class Host:
 
     def board_lines(self) -> list[str]:
         assert self.key is not None
-        return Speaker(self.night, self.key, self.source).board_lines()
+        return Wording(self.night, self.key, self.source).board_lines()
 
     # --- saying ------------------------------------------------------------------------------------------
 
     def _say(self, facts: Sequence[Fact]) -> Reply:
         assert self.key is not None
-        lines = Speaker(self.night, self.key, self.source).lines(facts)
+        said = Wording(self.night, self.key, self.source).said(facts)
         block = next((fact.block for fact in facts if isinstance(fact, SaveShown)), None)
         over = any(isinstance(fact, NightEnded) for fact in facts)
-        return self._reply(lines, save_block=block, over=over)
+        return self._reply(said, save_block=block, over=over)
 
     def _no_key(self) -> Reply:
         here = after_card_line(card.NO_KEY, self.night.voice)
-        return self._reply([card.NO_KEY, *here, NO_KEY_WHY[self.source]], over=True)
+        return self._reply((NoKeyToPlay(lines_of(card.NO_KEY, *here, NO_KEY_WHY[self.source])),), over=True)
 
-    def _reply(
-        self, lines: Sequence[str | Line], *, save_block: str | None = None, over: bool = False
-    ) -> Reply:
-        built = tuple(line if isinstance(line, Line) else Line(line) for line in lines)
-        return Reply(lines=built, ledger=self.ledger().format(), save_block=save_block, over=over)
+    def _reply(self, said: Sequence[Said], *, save_block: str | None = None, over: bool = False) -> Reply:
+        return Reply(tuple(said), self.ledger(), save_block=save_block, over=over)
 
 
 # --- stepping: the intent, by phase ----------------------------------------------------------------------

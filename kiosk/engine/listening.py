@@ -30,7 +30,7 @@ TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams"
 
 
 @dataclass(frozen=True)
-class Listening:
+class Expectation:
     phase: Phase
     teams: tuple[str, ...]
     """The team names that may be said now (those playing, or tied in the Candle-End)."""
@@ -67,10 +67,10 @@ def votes() -> list[str]:
     return [" ".join(f"{name} yes" for name in chain) for chain in chains]
 
 
-def listening_for(night: Night) -> Listening:
+def listening_for(night: Night) -> Expectation:
     between = night.phase in (Phase.TEAMS, Phase.PICK, Phase.VOTING)
     teams = night.answering() if night.open is not None else night.playing
-    return Listening(
+    return Expectation(
         phase=night.phase,
         teams=tuple(team.value for team in teams),
         read_back=night.phase.reading_back,

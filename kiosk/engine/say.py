@@ -17,11 +17,23 @@ from kiosk.engine.keysource import KeySource
 from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.phrase import Outcome
-from kiosk.engine.reply import Line
 from kiosk.engine.rule_words import NO_RULE_ASKED, RULE_TOPICS, plain_rule
+from kiosk.engine.said import (
+    BoardShown,
+    CandleEndCalled,
+    Line,
+    QuestionAsked,
+    ReadBack,
+    Remark,
+    Ruling,
+    Said,
+    SaveOffered,
+    TeamSaid,
+    lines_of,
+)
 from kiosk.engine.teams import Team, join_names
 
-__all__ = ["NOTES", "NO_KEY_WHY", "PRACTICE_NIGHT", "WHOLE_KEY", "Speaker", "point_count"]
+__all__ = ["NOTES", "NO_KEY_WHY", "PRACTICE_NIGHT", "WHOLE_KEY", "Wording", "point_count"]
 
 NOTES = {
     Note.NIGHT_OVER: "The night is over, and its RESULT line stands. Start the kiosk again for a new night.",
@@ -77,8 +89,8 @@ NO_KEY_WHY = {
 
 
 @dataclass(frozen=True)
-class Speaker:
-    """Words the facts of one step, for one night on one key."""
+class Wording:
+    """Words the facts of one step, for one night on one key: each fact becomes one part of the reply."""
 
     night: Night
     key: Key
@@ -89,11 +101,34 @@ class Speaker:
         """The sealed key: fetched from its one home, or a key file whose hash is the notice's commitment."""
         return self.source is KeySource.SEALED or self.key.commitment == card.NOTICE.commitment
 
-    def lines(self, facts: Iterable[f.Fact]) -> list[str | Line]:
-        out: list[str | Line] = []
-        for fact in facts:
-            out += self.fact(fact)
-        return out
+    def said(self, facts: Iterable[f.Fact]) -> tuple[Said, ...]:
+        return tuple(self.part(fact) for fact in facts)
+
+    def part(self, fact: f.Fact) -> Said:
+        """One fact as a part of the reply: its words, and what they are for a screen to draw."""
+        night = self.night
+        match fact:
+            case f.QuestionRead(cell):
+                heading = f"{cell.category.title}, {point_count(cell.points)}"
+                return QuestionAsked(cell.id, heading, self.key.entries[cell.id].question)
+            case f.TiebreakRead(tied, tiebreak, question):
+                heading = f"{join_names(tied)}, Candle-End question {tiebreak.number}"
+                return QuestionAsked(f"TB{tiebreak.number}", heading, question)
+            case Part.READ_BACK:
+                return self.readback()
+            case Part.PROMPT if night.phase.reading_back:
+                return self.readback()
+            case f.Ruled() | f.TiebreakDecided():
+                return Ruling(lines_of(*self.fact(fact)))
+            case Part.CANDLE_END:
+                return CandleEndCalled(lines_of(*self.fact(fact)))
+            case f.NightEnded():
+                return finale(fact, night, self.key, self.source, self.sealed)
+            case Part.BOARD | f.CardAnswer(topic=Topic.BOARD):
+                return BoardShown(lines_of(*self.board_lines()))
+            case f.SaveShown():
+                return SaveOffered(lines_of(*self.fact(fact)))
+        return Remark(lines_of(*self.fact(fact)))
 
     def fact(self, fact: f.Fact) -> list[str | Line]:
         night = self.night
@@ -143,10 +178,8 @@ class Speaker:
                         f"That save is not this card's: {reason}. It cannot be resumed here; we can play a fresh night."
                     ]
                 return [f"I can't resume that save: {reason}. The night goes on as it was."]
-            case f.QuestionRead(cell):
-                return [
-                    f"{cell.category.title}, {point_count(cell.points)}: {self.key.entries[cell.id].question}"
-                ]
+            case f.QuestionRead() | f.TiebreakRead() | Part.READ_BACK | f.NightEnded():
+                return list(self.part(fact).lines)
             case Part.QUESTION:
                 return [self.current_question()]
             case Part.VOTES:
@@ -162,22 +195,16 @@ class Speaker:
                         f"{team.value} are not playing tonight: a latecomer joins one of {join_names(night.teams)}."
                     ]
                 return [f"Welcome, {name}: you join {team.value}." if name else f"Welcome to {team.value}."]
-            case Part.READ_BACK:
-                return [self.readback_line()]
             case f.Fixed(team, word):
                 return [f"Fixed: {team.value} said {word}."]
             case f.Ruled():
                 return ruling(fact)
             case Part.CANDLE_END:
                 return [card.CANDLE_END, *self.here(card.CANDLE_END)]
-            case f.TiebreakRead(tied, tiebreak, question):
-                return [f"{join_names(tied)}, Candle-End question {tiebreak.number}: {question}"]
             case f.TiebreakDecided():
                 return tiebreak_decided(fact)
             case f.StillLevel(teams):
                 return [f"Still level: {join_names(teams)}."]
-            case f.NightEnded():
-                return finale(fact, night, self.key, self.source, self.sealed)
             case f.CardAnswer():
                 return self.card_answer(fact)
             case f.RuleRead(topic):
@@ -195,7 +222,7 @@ class Speaker:
         if night.phase is Phase.VOTING:
             return [self.votes_line()]
         if night.phase.reading_back:
-            return [self.readback_line()]
+            return list(self.readback().lines)
         if night.phase.collecting:
             if night.solo:
                 return [card.TAKE_YOUR_TIME, *self.here(card.TAKE_YOUR_TIME)]
@@ -241,7 +268,7 @@ class Speaker:
             f"{join_names(waiting)}. Anything else and the night goes on."
         )
 
-    def readback_line(self) -> str:
+    def readback(self) -> ReadBack:
         night = self.night
         parts = []
         for team in night.answering():
@@ -252,8 +279,8 @@ class Speaker:
                 said = "no answer"
             else:
                 said = answer.phrase.text if answer.phrase.outcome is Outcome.LOCKED else "pass"
-            parts.append(said if night.solo else f"{team.value}: {said}")
-        return ("I have: " if night.solo else "I have ") + "; ".join(parts) + ". Right?"
+            parts.append(TeamSaid("" if night.solo else team.value, said))
+        return ReadBack(tuple(parts))
 
     def current_question(self) -> str:
         night = self.night

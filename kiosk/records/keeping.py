@@ -50,17 +50,12 @@ class Keeper:
     messages: int = 0
     over: bool = False
     saves: Path = field(default_factory=saves_folder)
-    shown: Callable[[Reply], None] | None = None
-    """Called with each reply once the journal holds it: a screen following the night, which so never shows
-    a ruling that a pulled plug could take back."""
 
     def record(self, message: str | None, reply: Reply) -> Path | None:
         """Keep one turn before it is shown; return where a save block the table asked for was kept."""
         self.over = self.over or reply.over
         if reply is not self.shown_again:
             self._journal(message, reply)
-        if self.shown is not None:
-            self.shown(reply)
         if reply is self.shown_again or not reply.save_block:
             return None
         try:

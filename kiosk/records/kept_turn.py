@@ -38,8 +38,7 @@ class KeptTurn:
 
     @classmethod
     def of(cls, message: str | None, reply: Reply) -> KeptTurn:
-        # Reply carries the ledger as text today; this is the one place a turn's ledger value is made.
-        return cls(message, reply.text, reply.over, parse_ledger(reply.ledger))
+        return cls(message, reply.text, reply.over, reply.ledger)
 
     @property
     def ledger_line(self) -> str:

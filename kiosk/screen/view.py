@@ -1,17 +1,20 @@
 """The screen's view of the night: built only from what the host has said and what its ledger holds.
 
-`advance(view, lines, ledger)` folds one host reply into the view, so the screen is a fold over the replies
-just as the night is a fold over the table's messages. The view never sees the key.
+`advance(view, reply)` folds one host reply, part by part, into the view, so the screen is a fold over the
+replies just as the night is a fold over the table's messages. It draws from the reply's values (the parts
+in `kiosk.engine.said`, the ledger), never from its wording. The view never sees the key.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from kiosk import cartridge as card
+from kiosk.engine import said as s
 from kiosk.engine.ledger import Ledger
-from kiosk.screen.reading import Finale, QuestionRead, Reading, TeamSaid, read_reply
+from kiosk.engine.reply import Reply
 
 
 class Stage(enum.Enum):
@@ -92,6 +95,18 @@ class CandleEnd:
 
 
 @dataclass(frozen=True)
+class Endgame:
+    """The finale panel: who won, the lines around it, the RESULT line and the key's SHA-256."""
+
+    headline: str | None
+    lines: tuple[str, ...]
+    result: str | None
+    sha256: str | None
+    check: tuple[str, ...]
+    """Where and how to check the key."""
+
+
+@dataclass(frozen=True)
 class View:
     replies: int
     """How many host replies the view has folded in (the opening is the first)."""
@@ -101,13 +116,14 @@ class View:
     ruled: int
     """Cells ruled (the ledger's q)."""
     pick: str | None
-    question: QuestionRead | None = None
-    readback: tuple[TeamSaid, ...] | None = None
+    question: s.QuestionAsked | None = None
+    readback: tuple[s.TeamSaid, ...] | None = None
     ruling: tuple[str, ...] | None = None
     candle_end: CandleEnd | None = None
     """Kept from the moment the Candle-End is called to the end of the night."""
-    finale: Finale | None = None
+    finale: Endgame | None = None
     notes: tuple[str, ...] = ()
+    """Everything else the host showed, in order (not the board rows, which the board shows)."""
 
 
 def empty_board() -> tuple[Column, ...]:
@@ -158,9 +174,59 @@ def teams_from(ledger: Ledger) -> tuple[TeamView, ...]:
     )
 
 
-def advance(view: View, lines: tuple[str, ...], ledger: Ledger) -> View:
-    """Fold one host reply (its shown lines, and the ledger that ended it) into the view."""
-    reading = read_reply(lines, ledger)
+@dataclass(frozen=True)
+class _Reading:
+    """One reply's parts, sorted by what the screen does with them."""
+
+    question: s.QuestionAsked | None = None
+    readback: tuple[s.TeamSaid, ...] | None = None
+    ruling: tuple[str, ...] | None = None
+    """The last ruling the reply holds."""
+    candle_end: bool = False
+    finale: Endgame | None = None
+    notes: tuple[str, ...] = ()
+    no_key: bool = False
+
+
+def _read(reply: Reply) -> _Reading:
+    question = readback = ruling = finale = None
+    candle_end = no_key = False
+    notes: list[str] = []
+    for part in reply.public().said:
+        if finale is not None:  # the kiosk's words after the night's end ("for another night...") join it
+            finale = replace(finale, lines=finale.lines + _texts(part.lines))
+            continue
+        match part:
+            case s.QuestionAsked(cell=cell) if reply.ledger.open == cell:
+                question = part  # a question counts only when its cell is open: the card's reading order
+            case s.ReadBack(answers):
+                readback = answers
+            case s.Ruling():
+                ruling = _texts(part.lines)
+            case s.CandleEndCalled():
+                candle_end = True
+            case s.Finale():
+                finale = Endgame(part.headline, part.body, part.result, part.sha256, part.check)
+            case s.NoKeyToPlay():
+                no_key = True
+                notes += _texts(part.lines)
+            case s.BoardShown() | s.SaveOffered(lines=()):
+                pass
+            case s.SaveOffered(lines=lines):
+                notes += _texts(line for line in lines if line.spoken)
+            case _:
+                notes += _texts(part.lines)
+    return _Reading(question, readback, ruling, candle_end, finale, tuple(notes), no_key)
+
+
+def _texts(lines: Iterable[s.Line]) -> tuple[str, ...]:
+    return tuple(line.text for line in lines if line.text)
+
+
+def advance(view: View, reply: Reply) -> View:
+    """Fold one host reply (its parts, and the ledger that ended it) into the view."""
+    ledger = reply.ledger
+    reading = _read(reply)
     question = _question(view, reading, ledger)
     readback = reading.readback
     if readback is None and reading.ruling is None and question is not None and question == view.question:
@@ -189,7 +255,7 @@ def advance(view: View, lines: tuple[str, ...], ledger: Ledger) -> View:
     )
 
 
-def _question(view: View, reading: Reading, ledger: Ledger) -> QuestionRead | None:
+def _question(view: View, reading: _Reading, ledger: Ledger) -> s.QuestionAsked | None:
     """The question on the screen: the one just read, or the one still open."""
     if reading.question is not None:
         return reading.question
@@ -199,10 +265,10 @@ def _question(view: View, reading: Reading, ledger: Ledger) -> QuestionRead | No
 
 
 def _stage(
-    reading: Reading,
-    finale: Finale | None,
-    question: QuestionRead | None,
-    readback: tuple[TeamSaid, ...] | None,
+    reading: _Reading,
+    finale: Endgame | None,
+    question: s.QuestionAsked | None,
+    readback: tuple[s.TeamSaid, ...] | None,
     ruling: tuple[str, ...] | None,
     ledger: Ledger,
 ) -> Stage:

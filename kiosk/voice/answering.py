@@ -68,12 +68,14 @@ class Answerers:
     _waiting: tuple[Team, ...] = field(default=(), repr=False)
     _tries: int = field(default=0, repr=False)
 
-    def take(self, heard: str, night: Night) -> str | Ask:
+    def take(self, heard: str, night: Night | None) -> str | Ask:
         """The message for the host, or the kiosk's question when it is unsure whose the words are."""
         if self.holding is not None:
             return self._named(heard)
         calling, self.calling = self.calling, None
-        if not night.voice or night.solo or not (night.phase.collecting or night.phase.reading_back):
+        if night is None or not night.voice or night.solo:
+            return heard
+        if not (night.phase.collecting or night.phase.reading_back):
             return heard
         words = words_of(heard).split()
         if not words or Team.from_name(words[0]) is not None:
@@ -115,14 +117,14 @@ class Answerers:
         self.holding = None
         return Ask("Then say it again, with the team's name first.")
 
-    def after(self, night: Night, reply: str = "") -> Ask | None:
+    def after(self, night: Night | None, reply: str = "") -> Ask | None:
         """After the host's reply: a doubted spelled fix read back letter by letter; the team the kiosk
         calls by name when the same teams are still to answer after TRIES tries; or None."""
         spelled = fixed_word(reply) if self.letters_doubted else None
         if spelled is not None:
             self.letters_doubted = False
             return Ask(spelled_back(spelled))
-        if not night.voice or night.solo or not night.phase.collecting:
+        if night is None or not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None
         waiting = tuple(night.still_to_answer())

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from kiosk.config import Settings
 from kiosk.engine.reply import Reply
-from kiosk.records.keeping import Started
+from kiosk.table import By, Table
 from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
 from kiosk.voice.audio import AudioError, Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
 from kiosk.voice.kiosk import TypedMessages, VoiceKiosk
@@ -26,31 +26,41 @@ def _source(args: argparse.Namespace, settings: Settings) -> Source:
     return Microphone(device=settings.devices.input or None)
 
 
+class HearingLogged:
+    """A follower of the night (kiosk.table.Follower) that logs what the kiosk hears as it hears it."""
+
+    def took(self, message: str, by: By) -> None:
+        pass
+
+    def hearing(self, words: str) -> None:
+        _LOG.info("(hearing) %s", words)
+
+    def asking(self, words: str) -> None:
+        pass
+
+    def replied(self, reply: Reply) -> None:
+        pass
+
+    def presented(self, reply: Reply) -> None:
+        pass
+
+
 def run_voice(
     args: argparse.Namespace,
     settings: Settings,
-    started: Started,
+    table: Table,
     resume: str | None = None,
     *,
-    on_partial: Callable[[str], None] | None = None,
-    on_asking: Callable[[str], None] | None = None,
-    on_said: Callable[[Reply], None] | None = None,
     typed: TypedMessages | None = None,
     announce: str = "",
 ) -> int:
     """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
-    `on_partial` gets the words heard so far (live captions), `on_asking` the kiosk's own words beside its
-    replies, `on_said` each reply once said; `typed` holds messages typed on a screen."""
+    `typed` holds messages typed on a screen; `announce` is said after the opening, never shown."""
     output: Output = (
         WavOutput(args.audio_out) if args.audio_out else SpeakerOutput(device=settings.devices.output or None)
     )
     speaker: Speaker | None = None
     model_path = settings.recogniser.model or default_model_path()
-
-    def hearing(words: str) -> None:
-        _LOG.info("(hearing) %s", words)
-        if on_partial is not None:
-            on_partial(words)
 
     try:
         check_model(model_path)
@@ -58,20 +68,16 @@ def run_voice(
         speaker = Speaker(settings.speaker)
         model = load_model(model_path)
         kiosk = VoiceKiosk(
-            started.host,
+            replace(table, followers=(*table.followers, HearingLogged())),
             model,
             speaker,
             output,
-            log=started.keeper,
             grammar=supports_grammar(model_path),
             on_listening=lambda: _LOG.info("(listening)"),
-            on_partial=hearing,
-            on_asking=on_asking,
-            on_said=on_said,
             typed=typed,
             announce=announce,
         )
-        return kiosk.run(_source(args, settings), resume, started.first)
+        return kiosk.run(_source(args, settings), resume)
     except (ModelMissing, SpeechError) as error:
         _LOG.error("%s", error)
         return 2

@@ -1,7 +1,8 @@
 """The hands-free kiosk: audio source -> recogniser -> host (voice mode) -> speech out, half duplex.
 
     source (microphone or WAV) --chunks--> EndOfSpeech + the recogniser for this moment --utterance-->
-        Host.hear --reply--> screen (text and ledger), save file, Speaker.render per sentence --> output
+        Table.hear (the turn journalled, the screen's captions) --reply--> the log (text and ledger),
+        Speaker.render per sentence --> output --> Table.presented (the screen's view moves on)
 
 While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
 hears itself. The recognisers are built once and warmed during the opening; each utterance goes to the one
@@ -23,10 +24,9 @@ from typing import Protocol, TextIO
 
 import numpy as np
 
-from kiosk.engine.host import Host
 from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
-from kiosk.records.keeping import Keeper
+from kiosk.table import By, Table
 from kiosk.voice.answering import Answerers, Ask
 from kiosk.voice.asr import (
     SAMPLE_RATE,
@@ -126,26 +126,23 @@ class TypedMessages(Protocol):
 
 @dataclass
 class VoiceKiosk:
-    host: Host
+    table: Table
+    """The night (or the appliance's nights) and its followers: each reply is journalled and captioned
+    before it is said, and the screen's view moves on once it has been said."""
     model: object
     """The Vosk model the recognisers are built from (unused when `recognizer_set` is given)."""
     speaker: Renders
     output: Output
-    screen: TextIO = sys.stdout
-    log: Keeper | None = None
+    printout: TextIO = sys.stdout
+    """Where each reply is printed whole, ledger included: the terminal, or the appliance's log."""
     grammar: bool = True
     end_of_speech: EndsSpeech = field(default_factory=EndOfSpeech)
     turns: list[Turn] = field(default_factory=list)
     on_listening: Callable[[], None] | None = None
     """Called each time the kiosk has finished speaking and listens again."""
-    on_partial: Callable[[str], None] | None = None
-    """Called with the words heard so far whenever they change: live captions for a screen."""
-    on_asking: Callable[[str], None] | None = None
-    """Called with the kiosk's own words that are no host reply (asking again): captions for a screen."""
-    on_said: Callable[[Reply], None] | None = None
-    """Called with each reply once it has been said: a screen moves on only then."""
     announce: str = ""
-    """The kiosk's own words after the first reply (the table screen's keyboard PIN): said, not journalled."""
+    """The kiosk's own words after the first reply (the table screen's keyboard PIN): said and printed, never
+    journalled nor shown on the screen."""
     typed: TypedMessages | None = None
     """Messages typed on an unlocked table screen: each is taken as the table's next message, between
     utterances, so a misheard night can go on from the adult's phone."""
@@ -166,43 +163,44 @@ class VoiceKiosk:
     """Whose words the kiosk is waiting to hear (answering.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
-        self.host.set_voice(True)
+        self.table.set_voice(True)
         self.recognizers = (
             recognizer_set if recognizer_set is not None else Recognizers(self.model, grammar=self.grammar)
         )
 
     # --- the loop ----------------------------------------------------------------------------------------
 
-    def run(self, source: Source, resume: str | None = None, first: Reply | None = None) -> int:
+    def run(self, source: Source, resume: str | None = None) -> int:
         """The night by ear, from its first reply (the opening, or the last reply of a night carried on)."""
         self._warming = threading.Thread(target=self._warm, name="warm-recognisers", daemon=True)
         self._warming.start()
-        self.opening_started_at = self._say(first or self.host.opening())
-        if self.host.key is None:
-            return 2
+        opening = self.table.opening()
+        self.opening_started_at = self._say(opening)
+        if opening.over:
+            return 2  # no key, so no night
         if self.announce:
-            print(self.announce, file=self.screen, flush=True)
+            print(self.announce, file=self.printout, flush=True)
             self._speak(self.announce)
         if resume:
-            self._say(self.host.hear(resume), resume)
+            self._say(self.table.hear(resume))
         for heard, ended_at, way in self._utterances(source):
             if isinstance(heard, Doubt):
                 started = self._ask(heard.question)
                 self.turns.append(Turn(heard.heard, None, ended_at, started, way, heard.question))
                 continue
             message = (
-                heard.text if isinstance(heard, Typed) else self.answerers.take(heard.text, self.host.night)
+                heard.text if isinstance(heard, Typed) else self.answerers.take(heard.text, self.table.night)
             )
             if isinstance(message, Ask):
                 started = self._ask(message.question)
                 self.turns.append(Turn(heard.text, None, ended_at, started, way, message.question))
                 continue
-            reply = self.host.hear(message)
-            started = self._say(reply, message)
+            reply = self.table.hear(message, By.KEYBOARD if isinstance(heard, Typed) else By.TABLE)
+            started = self._say(reply)
             self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
-            after = self.answerers.after(self.host.night, reply.text)
+            after = self.answerers.after(self.table.night, reply.text)
             if after is not None:
                 self._ask(after.question)
         return 0
@@ -216,7 +214,9 @@ class VoiceKiosk:
             return
         self.recognizers.warm(resample(speech.samples, speech.rate, SAMPLE_RATE))
 
-    def _utterances(self, source: Source) -> Iterator[tuple[Utterance | Doubt, float | None, Listening]]:
+    def _utterances(
+        self, source: Source
+    ) -> Iterator[tuple[Utterance | Typed | Doubt, float | None, Listening]]:
         detector = self.end_of_speech
         hearing = self._hearing()
         for chunk in source.chunks():
@@ -237,7 +237,7 @@ class VoiceKiosk:
         if last is not None:
             yield last, self._voice_ended, hearing.way
 
-    def _typed_now(self, hearing: _Hearing) -> Utterance | None:
+    def _typed_now(self, hearing: _Hearing) -> Typed | None:
         """A message typed on the screen, taken only between utterances so it never splits one."""
         if self.typed is None or hearing.pieces or hearing.so_far:
             return None
@@ -247,7 +247,7 @@ class VoiceKiosk:
             return None
 
     def _hearing(self) -> _Hearing:
-        way = Listening.WHOSE if self.answerers.holding else listening_for(self.host)
+        way = Listening.WHOSE if self.answerers.holding else listening_for(self.table)
         beside = self.recognizers.beside(way)
         return _Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0)
 
@@ -271,8 +271,7 @@ class VoiceKiosk:
         so_far = " ".join([*(p.text for p in hearing.pieces if p.text), partial]).strip()
         if so_far != hearing.so_far:
             hearing.so_far, hearing.changed_at = so_far, chunk.at
-            if self.on_partial:
-                self.on_partial(so_far)
+            self.table.hearing(so_far)
         wait = hangover(so_far, hearing.way, label)
         voiced_before = detector.last_voice_at
         ended = detector.feed(chunk.pcm, chunk.at, wait)
@@ -305,7 +304,7 @@ class VoiceKiosk:
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None or self.reader.other_voice(bytes(hearing.audio), hearing.way):
             return None  # silence, or a closed-set phrase from a voice far quieter than the reader's
-        if hearing.way is Listening.BETWEEN_QUESTIONS and self.host.listening_for().phase is Phase.PICK:
+        if hearing.way is Listening.BETWEEN_QUESTIONS and self.table.listening_for().phase is Phase.PICK:
             unsure = doubt(utterance)
             if unsure is not None:
                 return unsure
@@ -329,25 +328,20 @@ class VoiceKiosk:
 
     # --- speaking ----------------------------------------------------------------------------------------
 
-    def _say(self, reply: Reply, heard: str | None = None) -> float | None:
-        """Show the reply, log the turn and keep any save, speak it sentence by sentence; return
-        time.monotonic() of the first sample played."""
-        print(reply.text, file=self.screen, flush=True)
-        kept = self.log.record(heard, reply) if self.log else None
-        if kept:
-            print(f"(The save is kept in {kept}.)", file=self.screen, flush=True)
+    def _say(self, reply: Reply) -> float | None:
+        """Print the reply (already journalled), speak it sentence by sentence, then let the screen move on;
+        return time.monotonic() of the first sample played."""
+        print(reply.text, file=self.printout, flush=True)
         first = self._speak(reply.speech)
-        if self.on_said:
-            self.on_said(reply)
+        self.table.presented(reply)
         if not reply.over and self.on_listening:
             self.on_listening()
         return first
 
     def _ask(self, question: str) -> float | None:
         """The kiosk's own question: shown and said, not journalled (the night has not moved)."""
-        print(question, file=self.screen, flush=True)
-        if self.on_asking:
-            self.on_asking(question)
+        print(question, file=self.printout, flush=True)
+        self.table.asking(question)
         first = self._speak(question)
         if self.on_listening:
             self.on_listening()

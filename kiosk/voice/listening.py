@@ -11,13 +11,13 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from kiosk.engine.commands import is_dispute
-from kiosk.engine.host import Host
-from kiosk.engine.listening import COMMANDS
+from kiosk.engine.listening import COMMANDS, Expectation
 from kiosk.engine.night import Phase
 from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word
@@ -49,7 +49,13 @@ class Listening(enum.Enum):
         return None
 
 
-def listening_for(host: Host) -> Listening:
+class Expecting(Protocol):
+    """A host, or a table driving one: it says what it expects to hear next."""
+
+    def listening_for(self) -> Expectation: ...
+
+
+def listening_for(host: Expecting) -> Listening:
     """What the table is expected to say next, as the host tells it."""
     expected = host.listening_for()
     if expected.read_back:

@@ -24,7 +24,10 @@ import numpy as np
 import numpy.typing as npt
 
 from kiosk.engine.host import Host
+from kiosk.engine.listening import Expectation
+from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
+from kiosk.table import Table
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, joined
 from kiosk.voice.audio import CHUNK_SECONDS, Chunk
 from kiosk.voice.kiosk import VoiceKiosk
@@ -320,17 +323,47 @@ class RecordingOutput:
 
 
 @dataclass
+class CarriedOn:
+    """A host whose night is carried on: its first reply is the last one the table heard, not an opening."""
+
+    host: Host
+    first: Reply | None = None
+
+    def opening(self) -> Reply:
+        return self.first if self.first is not None else self.host.opening()
+
+    def hear(self, message: str) -> Reply:
+        return self.host.hear(message)
+
+    def listening_for(self) -> Expectation:
+        return self.host.listening_for()
+
+    def set_voice(self, voice: bool) -> None:
+        self.host.set_voice(voice)
+
+    @property
+    def night(self) -> Night:
+        return self.host.night
+
+
+@dataclass
 class FakeTable:
     """A VoiceKiosk over a real host, with every other part in memory."""
 
     kiosk: VoiceKiosk
+    face: CarriedOn
     microphone: ScriptedMicrophone
     recognizers: ReadingRecognizers
     output: RecordingOutput
     screen: io.StringIO
 
+    @property
+    def host(self) -> Host:
+        return self.face.host
+
     def run(self, resume: str | None = None, first: Reply | None = None) -> int:
-        return self.kiosk.run(self.microphone, resume, first)
+        self.face.first = first
+        return self.kiosk.run(self.microphone, resume)
 
     @property
     def heard(self) -> list[str]:
@@ -357,15 +390,16 @@ def fake_table(
     speaker = SilentSpeaker()
     output = RecordingOutput(clock, speaker)
     screen = io.StringIO()
+    face = CarriedOn(host)
     kiosk = VoiceKiosk(
-        host,
+        Table(face),
         None,
         speaker,
         output,
-        screen=screen,
+        printout=screen,
         end_of_speech=AnySound(),
         recognizer_set=recognizers,
         clock=clock,
         **options,
     )
-    return FakeTable(kiosk, microphone, recognizers, output, screen)
+    return FakeTable(kiosk, face, microphone, recognizers, output, screen)

@@ -1,0 +1,175 @@
+"""What every front end drives: the table's night, and the followers that see each turn, in one order.
+
+    play, voice, serve --message, by whom--> Table.hear --> Face.hear: the host steps the night, and the
+                                                            turn is in the journal before anything sees it
+                                                       --> each Follower.replied (the table screen's captions)
+                       <--reply-- the front end presents it (prints it, or says it aloud)
+                       --Table.presented(reply)--> each Follower.presented (the screen's view moves on)
+
+A `Face` is a night kept in its journal (`KeptNight`) or the appliance's session, which keeps its own
+nights. A `Follower` is anything that shows the night as it goes: the table screen. Order is the point:
+journal, then screen, then speech, so a screen never shows what a pulled plug could take back, and by voice
+the page moves on only once the table has heard the reply.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Protocol, TextIO
+
+from kiosk.engine.host import Host
+from kiosk.engine.listening import Expectation
+from kiosk.engine.night import Night
+from kiosk.engine.reply import Reply
+from kiosk.engine.said import Line, Remark
+from kiosk.records.keeping import Keeper
+
+
+class By(enum.Enum):
+    """Who sent a message to the night."""
+
+    TABLE = "Table"
+    """Heard from the table, or typed at the kiosk's own keyboard."""
+    KEYBOARD = "Keyboard"
+    """Typed on the table screen's remote keyboard, unlocked with its PIN."""
+
+
+class Face(Protocol):
+    """What hosts the night: a night kept in its journal, or the appliance's session of nights."""
+
+    def opening(self) -> Reply: ...
+
+    def hear(self, message: str) -> Reply:
+        """One message in, one reply out, the turn kept before it returns."""
+        ...
+
+    def listening_for(self) -> Expectation: ...
+
+    def set_voice(self, voice: bool) -> None: ...
+
+    @property
+    def night(self) -> Night | None:
+        """The night in play, for a voice loop deciding whose words it heard; None between nights."""
+        ...
+
+
+class Follower(Protocol):
+    """Something that shows the night as it goes (the table screen). Called in the night loop's thread:
+    a follower never raises and never waits on anything slow."""
+
+    def took(self, message: str, by: By) -> None:
+        """A message the night is about to hear."""
+
+    def hearing(self, words: str) -> None:
+        """By voice: the words heard so far, replaced as they grow."""
+
+    def asking(self, words: str) -> None:
+        """The kiosk's own question that is no reply of the host (asking again what was meant)."""
+
+    def replied(self, reply: Reply) -> None:
+        """A reply, kept in the journal, as the front end starts to present it."""
+
+    def presented(self, reply: Reply) -> None:
+        """A reply once the table has it: printed, or said aloud."""
+
+
+@dataclass
+class Table:
+    """A face and its followers, driven by one front end."""
+
+    face: Face
+    followers: tuple[Follower, ...] = ()
+
+    def opening(self) -> Reply:
+        reply = self.face.opening()
+        for follower in self.followers:
+            follower.replied(reply)
+        return reply
+
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        for follower in self.followers:
+            follower.took(message, by)
+        reply = self.face.hear(message)
+        for follower in self.followers:
+            follower.replied(reply)
+        return reply
+
+    def presented(self, reply: Reply) -> None:
+        for follower in self.followers:
+            follower.presented(reply)
+
+    def hearing(self, words: str) -> None:
+        for follower in self.followers:
+            follower.hearing(words)
+
+    def asking(self, words: str) -> None:
+        for follower in self.followers:
+            follower.asking(words)
+
+    def listening_for(self) -> Expectation:
+        return self.face.listening_for()
+
+    def set_voice(self, voice: bool) -> None:
+        self.face.set_voice(voice)
+
+    @property
+    def night(self) -> Night | None:
+        return self.face.night
+
+
+@dataclass
+class KeptNight:
+    """One night and its journal: every turn is kept before its reply goes anywhere."""
+
+    host: Host
+    keeper: Keeper
+    first: Reply
+    """The opening, or the last reply of a night carried on (already in the journal)."""
+
+    def opening(self) -> Reply:
+        self.keeper.record(None, self.first)
+        return self.first
+
+    def hear(self, message: str) -> Reply:
+        reply = self.host.hear(message)
+        kept = self.keeper.record(message, reply)
+        if kept is None:
+            return reply
+        where = Remark((Line(f"(The save is also kept in {kept}.)", spoken=False),))
+        return replace(reply, said=(where, *reply.said))
+
+    def listening_for(self) -> Expectation:
+        return self.host.listening_for()
+
+    def set_voice(self, voice: bool) -> None:
+        self.host.set_voice(voice)
+
+    @property
+    def night(self) -> Night:
+        return self.host.night
+
+    @property
+    def over(self) -> bool:
+        return self.keeper.over
+
+    def farewell(self) -> str:
+        return self.keeper.farewell()
+
+
+class Lines(Protocol):
+    """Typed lines for a typed night, each with who typed it."""
+
+    def readline(self) -> tuple[str, By]:
+        """The next line, with its newline; "" when the input has ended."""
+        ...
+
+
+@dataclass
+class Terminal:
+    """The kiosk's own terminal as a source of typed lines."""
+
+    stdin: TextIO
+
+    def readline(self) -> tuple[str, By]:
+        return self.stdin.readline(), By.TABLE
