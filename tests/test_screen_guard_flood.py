@@ -22,7 +22,7 @@ import pytest
 
 from kiosk.engine.board import CELL_IDS
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.process]
 
 ROOT = Path(__file__).resolve().parent.parent
 PI_OPEN_FILES = 1024
