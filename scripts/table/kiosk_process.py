@@ -15,7 +15,9 @@ from queue import Empty, Queue
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = ROOT / "models" / "vosk-model-small-en-us-0.15"
-LISTENING = "(listening)"
+LISTENING = re.compile(r"^(?:[A-Z]+ [\w.]+: )?\(listening\)$")
+"""The kiosk's mark that it listens again, bare or behind a log line's level and logger."""
+HEARING = re.compile(r"^(?:[A-Z]+ [\w.]+: )?\(hearing\)")
 LEDGER = re.compile(r"\[L\] q:(\d+)/25 \| open:(\S+) got:(\S+) \|")
 
 
@@ -88,22 +90,24 @@ class KioskProcess:
         deadline = time.monotonic() + timeout
         lines: list[str] = []
         while True:
+            until = deadline + 2 * timeout if lines else deadline  # a reply has begun: give its end longer
             try:
-                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                line = self._lines.get(timeout=max(0.0, until - time.monotonic()))
             except Empty:
-                if lines:
-                    deadline = time.monotonic() + timeout  # a reply is coming: wait for its end
-                    continue
-                return None
+                return "\n".join(lines) if lines else None
             if line is None:
                 self.ended = True
                 return "\n".join(lines) if lines else None
             self.transcript.append((time.monotonic() - self._started, line))
-            if line.startswith("(hearing)"):
+            if HEARING.match(line):
                 continue
-            if line == LISTENING:
+            if LISTENING.match(line):
                 return "\n".join(lines)
             lines.append(line)
+
+    def shown(self) -> list[str]:
+        """What the kiosk showed, without its live captions."""
+        return [line for _, line in self.transcript if not HEARING.match(line)]
 
     def stop(self) -> int:
         if self.process.poll() is None:
