@@ -149,6 +149,8 @@ def test_the_closest_year_wins_and_the_finale_says_so() -> None:
     assert spoken.index("Bats were closest") < spoken.index("Bats win the night!")
     sha = [line for line in reply.lines if table.host.key and table.host.key.sha256 in line.text]
     assert len(sha) == 1 and not sha[0].spoken
+    # Neither the hash nor the reveal file's long address is read aloud; both are shown.
+    assert "https://" not in spoken and card.NOTICE.reveal_url in reply.text
 
 
 def test_any_year_beats_no_year_and_level_twice_is_shared() -> None:

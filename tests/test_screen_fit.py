@@ -137,7 +137,9 @@ def shows(page: Page, kiosk: Kiosk) -> None:
 
 @pytest.fixture
 def practice(tmp_path: Path) -> Iterator[Kiosk]:
-    started = Kiosk.start(tmp_path)
+    """The appliance, typed, on its practice key: it stays up after a night's end, so every page is sure to
+    draw the finale (a `play` kiosk ends with its night, its screen only briefly draining)."""
+    started = Kiosk.start(tmp_path, command="serve")
     yield started
     started.stop()
 

@@ -92,6 +92,10 @@ def test_the_candle_end_and_the_finale() -> None:
     assert view.finale.result is not None and view.finale.result.startswith("RESULT: AIGC|halloween-trivia|")
     assert host.key is not None and view.finale.sha256 == host.key.sha256
     assert any("aigamecards.com/verify" in line for line in view.finale.check)
+    # Why the winner won comes as its own values, for the finale panel to set out beside the headline.
+    assert view.finale.totals == "Totals out of 75: Bats 0, Ghosts 0."
+    assert view.finale.why == "Bats were closest: 1890 against 1897."
+    assert view.finale.closing[-1] == "Share the night at aigamecards.com/epilogue."
 
 
 def test_the_view_never_carries_the_key_only_what_was_said(plain_key: Key) -> None:

@@ -112,40 +112,44 @@ def _given(decided: f.TiebreakDecided, team: Team) -> f.YearGiven:
 def finale(ended: f.NightEnded, night: Night, key: Key, source: KeySource, sealed: bool) -> Finale:
     """SCORING & ENDGAME 4-7: the candle line, the totals, why the winners won and who, checking the key,
     the RESULT line and the closing words."""
-    before: list[str] = []
+    totals_line = reason = None
     if night.solo:
         headline = f"Your total: {night.score(Team.YOU)} out of {card.MAX_TOTAL}."
         win = "solo"
     else:
-        before.append(f"Totals out of {card.MAX_TOTAL}: {totals(night)}.")
+        totals_line = f"Totals out of {card.MAX_TOTAL}: {totals(night)}."
         reason = why(ended, night)
-        if reason is not None:
-            before.append(reason)
         if len(ended.winners) == 1:
             headline = f"{ended.winners[0].value} win the night!"
             win = ended.winners[0].value
         else:
             headline = f"{join_names(ended.winners)} share the win!"
             win = "shared"
+    before = [line for line in (totals_line, reason) if line is not None]
     after: list[str] = []
-    # The SHA-256 is shown, not spoken: sixty-four hex digits read aloud would take the table half a minute.
+    # The SHA-256 and the reveal file's address are shown, not spoken: sixty-four hex digits or a long web
+    # address read aloud would take the table half a minute and help nobody.
     if source is KeySource.PRACTICE:
         after.append("Tonight's key was the kiosk's practice key, not the sealed key.")
         check: tuple[Line, ...] = (Line(f"Its SHA-256 is {key.sha256}.", spoken=False),)
     else:
         check = (
             Line(
-                f"Open the reveal file, {card.NOTICE.reveal_url}, check that tonight's questions and answers are "
-                f"the ones in it, then rebuild the hash at {card.VERIFY_SITE}."
+                "Open the reveal file, check that tonight's questions and answers are the ones in it, then "
+                f"rebuild the hash at {card.VERIFY_SITE}."
             ),
+            Line(f"The reveal file: {card.NOTICE.reveal_url}", spoken=False),
             Line(f"The key played tonight has SHA-256 {key.sha256}.", spoken=False),
         )
     teams = 1 if night.solo else len(night.teams)
     result = card.RESULT.format(end=ended.end.value, turns=night.turns, teams=teams, score=ended.top, win=win)
-    closing = [card.WHOLE_KEY if sealed else WHOLE_KEY[source], card.EPILOGUE]
+    closing = (*after, card.WHOLE_KEY if sealed else WHOLE_KEY[source], card.EPILOGUE)
     return Finale(
         headline=headline,
-        body=(card.CANDLE_BURNS, *before, *after, *closing),
+        body=(card.CANDLE_BURNS, *before, *closing),
+        totals=totals_line,
+        why=reason,
+        closing=closing,
         result=result,
         sha256=key.sha256,
         check=tuple(line.text for line in check),
@@ -153,6 +157,6 @@ def finale(ended: f.NightEnded, night: Night, key: Key, source: KeySource, seale
             *lines_of(card.CANDLE_BURNS, *before, headline, *after),
             *check,
             Line(result, spoken=False),
-            *lines_of(*closing),
+            *lines_of(*closing[len(after) :]),
         ),
     )

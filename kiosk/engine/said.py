@@ -86,6 +86,12 @@ class Finale:
     """Who won: "Bats win the night!", "... share the win!", or a solo night's total."""
     body: tuple[str, ...]
     """Every other line the screen shows: the candle line, the totals, the key's closing words."""
+    totals: str | None
+    """ "Totals out of 75: Bats 7, Ghosts 7." (None on a solo night, whose headline is its total)."""
+    why: str | None
+    """Why the winners won: "Bats were closest: 1840 against 1812." (None on a solo night)."""
+    closing: tuple[str, ...]
+    """The closing words: which key was played, the card's closing line, the epilogue."""
     result: str
     """The RESULT line."""
     sha256: str

@@ -104,6 +104,11 @@ class Endgame:
     sha256: str | None
     check: tuple[str, ...]
     """Where and how to check the key."""
+    totals: str | None = None
+    why: str | None = None
+    """Why the winners won, said after the totals."""
+    closing: tuple[str, ...] = ()
+    """The closing words, and the kiosk's own words after the night."""
 
 
 @dataclass(frozen=True)
@@ -194,7 +199,8 @@ def _read(reply: Reply) -> _Reading:
     notes: list[str] = []
     for part in reply.public().said:
         if finale is not None:  # the kiosk's words after the night's end ("for another night...") join it
-            finale = replace(finale, lines=finale.lines + _texts(part.lines))
+            said = _texts(part.lines)
+            finale = replace(finale, lines=finale.lines + said, closing=finale.closing + said)
             continue
         match part:
             case s.QuestionAsked(cell=cell) if reply.ledger.open == cell:
@@ -206,7 +212,16 @@ def _read(reply: Reply) -> _Reading:
             case s.CandleEndCalled():
                 candle_end = True
             case s.Finale():
-                finale = Endgame(part.headline, part.body, part.result, part.sha256, part.check)
+                finale = Endgame(
+                    part.headline,
+                    part.body,
+                    part.result,
+                    part.sha256,
+                    part.check,
+                    totals=part.totals,
+                    why=part.why,
+                    closing=part.closing,
+                )
             case s.NoKeyToPlay():
                 no_key = True
                 notes += _texts(part.lines)

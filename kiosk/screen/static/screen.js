@@ -174,25 +174,20 @@ function drawStage(view) {
   if (notes.length) body.append(paragraphs(notes, "notes"));
 }
 
-const TOTALS = /^(Totals out of \d+: |Your total: )/;
-const CLOSING = /^(That is the whole |Share the night at |Tonight's key was )/;
-
 function drawFinale(view, body) {
-  // Left: who won, the totals and why, and the Candle-End's years. Right: how to check the key (its SHA-256
-  // shown once), the RESULT line and the closing words.
+  // Left: who won, the totals and why, and the Candle-End's years. Right: the card's candle line, how to
+  // check the key (its SHA-256 shown once), the RESULT line and the closing words.
   const finale = view.finale;
   const sha = finale.sha256;
   const why = el("div", "finale-why");
   if (finale.headline) why.append(el("p", "winner", finale.headline));
-  // The finale's lines open with the card's candle line; then the totals, why the winners won, the closing.
-  const [candle, ...said] = finale.lines;
-  for (const line of said.filter((line) => TOTALS.test(line))) why.append(el("p", "totals", line));
-  for (const line of said.filter((line) => !TOTALS.test(line) && !CLOSING.test(line))) {
-    why.append(el("p", "reason", line));
-  }
+  if (finale.totals) why.append(el("p", "totals", finale.totals));
+  if (finale.why) why.append(el("p", "reason", finale.why));
   if (view.ruling) why.append(paragraphs(view.ruling, "finale-years"));
   const check = el("div", "finale-check");
-  if (candle) check.append(el("p", "finale-lines", candle));
+  const told = new Set([finale.totals, finale.why, ...finale.closing]);
+  const candle = finale.lines.filter((line) => !told.has(line));
+  if (candle.length) check.append(paragraphs(candle, "finale-lines"));
   const checkLines = finale.check.filter((line) => !sha || !line.includes(sha));
   if (checkLines.length) check.append(paragraphs(checkLines, "check"));
   if (sha) {
@@ -201,8 +196,7 @@ function drawFinale(view, body) {
     check.append(shown);
   }
   if (finale.result) check.append(el("p", "result", finale.result));
-  const closing = said.filter((line) => CLOSING.test(line));
-  if (closing.length) check.append(paragraphs(closing, "closing"));
+  if (finale.closing.length) check.append(paragraphs(finale.closing, "closing"));
   const box = el("div", "finale");
   box.append(why, check);
   body.append(box);
