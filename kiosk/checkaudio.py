@@ -35,7 +35,7 @@ TEST_SENTENCE = (
 )
 
 
-class Verdict(enum.Enum):
+class LevelVerdict(enum.Enum):
     GOOD = "good"
     TOO_QUIET = "too quiet"
     CLIPPING = "clipping"
@@ -43,16 +43,16 @@ class Verdict(enum.Enum):
 
 
 ADVICE = {
-    Verdict.GOOD: "The microphone level is good: nothing to change.",
-    Verdict.TOO_QUIET: (
+    LevelVerdict.GOOD: "The microphone level is good: nothing to change.",
+    LevelVerdict.TOO_QUIET: (
         "Too quiet for the recogniser to hear words. Raise the microphone's capture level (alsamixer: F6 picks "
         "the card, F4 shows capture), or bring the microphone nearer the person reading the answers."
     ),
-    Verdict.CLIPPING: (
+    LevelVerdict.CLIPPING: (
         "Clipping: the loudest sounds are cut off, which garbles words. Lower the microphone's capture level "
         "(alsamixer: F6 picks the card, F4 shows capture), or move it further from the reader."
     ),
-    Verdict.SILENT: (
+    LevelVerdict.SILENT: (
         "Nothing was heard. Check that the microphone is plugged in, not muted (alsamixer, F4), and chosen: "
         f"{kiosk_command('devices')} lists the devices; pass one with --input or set input in the settings file."
     ),
@@ -68,19 +68,19 @@ class Level:
     """Share of samples at the limit, 0 to 1."""
 
     @property
-    def verdict(self) -> Verdict:
+    def verdict(self) -> LevelVerdict:
         if self.peak_dbfs < SILENT_DBFS:
-            return Verdict.SILENT
+            return LevelVerdict.SILENT
         if self.clipped > CLIP_SHARE:
-            return Verdict.CLIPPING
+            return LevelVerdict.CLIPPING
         if self.speech_dbfs < QUIET_DBFS:
-            return Verdict.TOO_QUIET
-        return Verdict.GOOD
+            return LevelVerdict.TOO_QUIET
+        return LevelVerdict.GOOD
 
     def describe(self) -> str:
         return (
             f"Microphone level: speech {self.speech_dbfs:.1f} dBFS, peak {self.peak_dbfs:.1f} dBFS, "
-            f"clipped {self.clipped:.2%} of samples. Verdict: {self.verdict.value}."
+            f"clipped {self.clipped:.2%} of samples. LevelVerdict: {self.verdict.value}."
         )
 
 
@@ -158,7 +158,7 @@ def check_audio(args: argparse.Namespace) -> int:
         level = measure(record(args.seconds, settings.devices.input))
     except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
         print(f"Could not record from {where}: {error}", flush=True)
-        print(ADVICE[Verdict.SILENT], flush=True)
+        print(ADVICE[LevelVerdict.SILENT], flush=True)
         return 1
     print(level.describe(), flush=True)
     print(ADVICE[level.verdict], flush=True)
@@ -177,4 +177,4 @@ def check_audio(args: argparse.Namespace) -> int:
         f"or output in the settings file ({kiosk_command('devices')} lists them).",
         flush=True,
     )
-    return 0 if level.verdict is Verdict.GOOD else 1
+    return 0 if level.verdict is LevelVerdict.GOOD else 1

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kiosk.checkaudio import Level, Verdict, measure
+from kiosk.checkaudio import Level, LevelVerdict, measure
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import read_wav
 from testbed.virtual_audio import VirtualAudio
@@ -57,18 +57,18 @@ def check(
 
 @pytest.mark.parametrize(
     ("gain", "verdict", "code"),
-    [(0.02, Verdict.TOO_QUIET, 1), (1.0, Verdict.GOOD, 0), (40.0, Verdict.CLIPPING, 1)],
+    [(0.02, LevelVerdict.TOO_QUIET, 1), (1.0, LevelVerdict.GOOD, 0), (40.0, LevelVerdict.CLIPPING, 1)],
 )
 def test_check_audio_reports_the_level_and_what_to_change(
-    virtual_audio: VirtualAudio, tmp_path: Path, gain: float, verdict: Verdict, code: int
+    virtual_audio: VirtualAudio, tmp_path: Path, gain: float, verdict: LevelVerdict, code: int
 ) -> None:
     run, recording = check(virtual_audio, tmp_path, gain)
     assert "Traceback" not in run.stderr
-    assert f"Verdict: {verdict.value}." in run.stdout, run.stdout
+    assert f"LevelVerdict: {verdict.value}." in run.stdout, run.stdout
     assert run.returncode == code, run.stdout + run.stderr
-    if verdict is Verdict.TOO_QUIET:
+    if verdict is LevelVerdict.TOO_QUIET:
         assert "Raise the microphone's capture level" in run.stdout
-    if verdict is Verdict.CLIPPING:
+    if verdict is LevelVerdict.CLIPPING:
         assert "Lower the microphone's capture level" in run.stdout
     assert "Now saying a test sentence on the default speaker." in run.stdout
     with wave.open(str(recording)) as file:
@@ -94,5 +94,5 @@ def test_check_audio_tests_the_voice_the_settings_choose(virtual_audio: VirtualA
 
 def test_silence_is_nothing_heard() -> None:
     level = measure(np.zeros(SAMPLE_RATE, dtype=np.int16))
-    assert level.verdict is Verdict.SILENT
-    assert Level(-30.0, -10.0, 0.0).verdict is Verdict.GOOD
+    assert level.verdict is LevelVerdict.SILENT
+    assert Level(-30.0, -10.0, 0.0).verdict is LevelVerdict.GOOD

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kiosk import config
-from kiosk.appliance.words import Intent, day_words, intent_of, number_words, offer_unfinished
+from kiosk.appliance.words import Choice, choice_of, day_words, number_words, offer_unfinished
 from kiosk.config import ConfigError, Devices, Engine, RecogniserSettings, Settings, SpeakerSettings
 
 
@@ -154,20 +154,20 @@ def test_every_settings_command_reads_the_same_file_the_same_way(tmp_path: Path)
 @pytest.mark.parametrize(
     ("said", "intent"),
     [
-        ("carry on", Intent.CARRY_ON),
-        ("kerry on please", Intent.CARRY_ON),
-        ("new night", Intent.NEW_NIGHT),
-        ("a new i it", Intent.NEW_NIGHT),
-        ("play again", Intent.NEW_NIGHT),
-        ("again", Intent.TRY_AGAIN),
-        ("Practice night!", Intent.PRACTICE),
-        ("help", Intent.HELP),
+        ("carry on", Choice.CARRY_ON),
+        ("kerry on please", Choice.CARRY_ON),
+        ("new night", Choice.NEW_NIGHT),
+        ("a new i it", Choice.NEW_NIGHT),
+        ("play again", Choice.NEW_NIGHT),
+        ("again", Choice.TRY_AGAIN),
+        ("Practice night!", Choice.PRACTICE),
+        ("help", Choice.HELP),
         ("renewal", None),
         ("bats yes", None),
     ],
 )
-def test_what_the_table_says_between_nights(said: str, intent: Intent | None) -> None:
-    assert intent_of(said) is intent
+def test_what_the_table_says_between_nights(said: str, intent: Choice | None) -> None:
+    assert choice_of(said) is intent
 
 
 def test_the_offer_reads_as_a_table_would_say_it() -> None:

@@ -30,7 +30,7 @@ from kiosk.screen.address import Address, parse_address
 from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
 from kiosk.screen.screen import Screen, view_payload
-from kiosk.screen.view import START, CellState, Stage, View, advance
+from kiosk.screen.view import START, CellState, Panel, View, advance
 from kiosk.table import By, KeptNight, Table
 
 from .conftest import KeyText
@@ -45,10 +45,10 @@ def fold(host: Host, *messages: str) -> View:
 
 def test_the_view_follows_a_night_from_welcome_to_a_ruling(practice_key: Key) -> None:
     host = Host(practice_key, source=KeySource.PRACTICE)
-    assert fold(host).stage is Stage.WELCOME
+    assert fold(host).stage is Panel.WELCOME
     host = Host(practice_key, source=KeySource.PRACTICE)
     view = fold(host, "two", "D1")
-    assert view.stage is Stage.QUESTION and view.replies == 3
+    assert view.stage is Panel.QUESTION and view.replies == 3
     assert view.question is not None and view.question.cell == "D1"
     assert view.question.heading == "Wings & Webs, 1 point"
     assert view.question.text == practice_key.entries["D1"].question
@@ -57,7 +57,7 @@ def test_the_view_follows_a_night_from_welcome_to_a_ruling(practice_key: Key) ->
     assert [(t.look.name, t.answered) for t in view.teams] == [("Bats", True), ("Ghosts", False)]
     reply = host.hear("Ghosts: glide")
     view = advance(view, reply)
-    assert view.stage is Stage.RULED and view.question is None
+    assert view.stage is Panel.RULED and view.question is None
     assert view.ruling is not None and view.ruling[0] == "The answer: fly."
     assert view.ruling[-1].startswith("Source: ")
     cell = view.board[3].cells[0]
@@ -68,11 +68,11 @@ def test_the_view_follows_a_night_from_welcome_to_a_ruling(practice_key: Key) ->
 def test_a_read_back_stays_while_the_kiosk_waits_for_yes(practice_key: Key) -> None:
     host = Host(practice_key, source=KeySource.PRACTICE, voice=True)
     view = fold(host, "two", "wings and webs one", "bats fly", "ghosts they glide")
-    assert view.stage is Stage.READBACK and view.readback is not None
+    assert view.stage is Panel.READBACK and view.readback is not None
     assert [(said.team, said.said) for said in view.readback] == [("Bats", "fly"), ("Ghosts", "they glide")]
     reply = host.hear("repeat")
     view = advance(view, reply)
-    assert view.stage is Stage.READBACK and view.readback is not None
+    assert view.stage is Panel.READBACK and view.readback is not None
 
 
 def test_the_candle_end_and_the_finale() -> None:
@@ -84,10 +84,10 @@ def test_the_candle_end_and_the_finale() -> None:
     view = fold(host, *messages)
     assert view.candle_end is not None and view.candle_end.tied == ("Bats", "Ghosts")
     assert view.question is not None and view.question.cell == "TB1"
-    assert view.stage is Stage.QUESTION
+    assert view.stage is Panel.QUESTION
     host = Host(KeyText().key())
     view = fold(host, *messages, "Bats: 1890. Ghosts: 1700")
-    assert view.stage is Stage.OVER and view.finale is not None
+    assert view.stage is Panel.OVER and view.finale is not None
     assert view.finale.headline == "Bats win the night!"
     assert view.finale.result is not None and view.finale.result.startswith("RESULT: AIGC|halloween-trivia|")
     assert host.key is not None and view.finale.sha256 == host.key.sha256
@@ -200,7 +200,7 @@ def test_a_malformed_request_from_the_network_is_one_line_not_a_traceback(
 
 def test_the_kiosks_own_words_between_nights_are_notes_on_a_clean_board(screen: Screen) -> None:
     screen.presented(Reply.of_lines(["The Snap-Apple Night kiosk is ready."], Host(None).ledger()))
-    assert screen.view.stage is Stage.WELCOME and screen.view.question is None
+    assert screen.view.stage is Panel.WELCOME and screen.view.question is None
     assert screen.view.notes == ("The Snap-Apple Night kiosk is ready.",)
 
 
@@ -294,7 +294,7 @@ def test_a_reply_reaches_the_screen_only_once_the_journal_holds_it(screen: Scree
     keeper.close()
     assert len(probe.on_disk_when_shown) == 5
     assert all(kept == shown_text for kept, shown_text in probe.on_disk_when_shown)
-    assert screen.view.stage is Stage.RULED and screen.view.ruling is not None
+    assert screen.view.stage is Panel.RULED and screen.view.ruling is not None
     assert screen.view.ruling[0] == "The answer: All Saints' Day."
 
 

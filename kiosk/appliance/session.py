@@ -21,7 +21,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 
 from kiosk.appliance import words
-from kiosk.appliance.words import Intent
+from kiosk.appliance.words import Choice
 from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.listening import Expectation
 from kiosk.engine.reply import Line, Reply
@@ -125,12 +125,12 @@ class Session:
     def hear(self, message: str) -> Reply:
         if self.stage is Stage.NIGHT:
             return self._night_turn(message)
-        intent = words.intent_of(message)
+        choice = words.choice_of(message)
         if self.stage is Stage.OFFER:
-            return self._hear_offer(intent)
+            return self._hear_offer(choice)
         if self.stage is Stage.NO_KEY:
-            return self._hear_no_key(intent)
-        return self._hear_after(intent)
+            return self._hear_no_key(choice)
+        return self._hear_after(choice)
 
     def close(self) -> None:
         if self._keeper is not None:
@@ -158,32 +158,32 @@ class Session:
         night = self._unfinished
         return self._reply([*lines, words.offer_unfinished(began_at(night), night.played, self._today())])
 
-    def _hear_offer(self, intent: Intent | None) -> Reply:
+    def _hear_offer(self, choice: Choice | None) -> Reply:
         assert self._unfinished is not None
-        if intent is Intent.CARRY_ON:
+        if choice is Choice.CARRY_ON:
             return self._carry_on()
-        if intent is Intent.NEW_NIGHT:
+        if choice is Choice.NEW_NIGHT:
             return self._new_night([words.NIGHT_SET_ASIDE])
-        if intent is Intent.HELP:
-            return self._reply([words.help_line((Intent.CARRY_ON, Intent.NEW_NIGHT))])
+        if choice is Choice.HELP:
+            return self._reply([words.help_line((Choice.CARRY_ON, Choice.NEW_NIGHT))])
         return self._reply([words.CARRY_ON_OR_NEW])
 
-    def _hear_no_key(self, intent: Intent | None) -> Reply:
-        if intent is Intent.PRACTICE:
+    def _hear_no_key(self, choice: Choice | None) -> Reply:
+        if choice is Choice.PRACTICE:
             self._holding = Holding(self._practice, words.HOLDS_PRACTICE)
             return self._after_key([])
-        if intent is Intent.TRY_AGAIN:
+        if choice is Choice.TRY_AGAIN:
             self._holding = self._keys()
             return self._after_key([self._holding.line] if self._holding.line else [])
-        if intent is Intent.HELP:
-            return self._reply([words.help_line((Intent.PRACTICE, Intent.TRY_AGAIN))])
+        if choice is Choice.HELP:
+            return self._reply([words.help_line((Choice.PRACTICE, Choice.TRY_AGAIN))])
         return self._reply([words.NO_KEY_CHOICES])
 
-    def _hear_after(self, intent: Intent | None) -> Reply:
-        if intent in (Intent.NEW_NIGHT, Intent.TRY_AGAIN):
+    def _hear_after(self, choice: Choice | None) -> Reply:
+        if choice in (Choice.NEW_NIGHT, Choice.TRY_AGAIN):
             return self._new_night([])
-        if intent is Intent.HELP:
-            return self._reply([words.help_line((Intent.NEW_NIGHT,))])
+        if choice is Choice.HELP:
+            return self._reply([words.help_line((Choice.NEW_NIGHT,))])
         return self._reply([words.ANOTHER_NIGHT])
 
     # --- a night -----------------------------------------------------------------------------------------

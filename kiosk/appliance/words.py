@@ -35,7 +35,7 @@ def holds_file(name: str) -> str:
     return HOLD_KEY_FILE.format(name=name)
 
 
-class Intent(enum.Enum):
+class Choice(enum.Enum):
     """What the table asks of the appliance between nights."""
 
     CARRY_ON = "carry on"
@@ -46,26 +46,26 @@ class Intent(enum.Enum):
 
 
 # Ways a table says each, and ways a small recogniser writes them ("carrie on", "knew night").
-_SAYINGS: dict[Intent, tuple[str, ...]] = {
-    Intent.CARRY_ON: (
+_SAYINGS: dict[Choice, tuple[str, ...]] = {
+    Choice.CARRY_ON: (
         "carry on", "carrie on", "kerry on", "cary on", "carry", "continue", "resume", "go on", "keep going",
     ),
-    Intent.NEW_NIGHT: (
+    Choice.NEW_NIGHT: (
         "new night", "knew night", "new knight", "new nights", "new game", "another night", "another game",
         "another", "play again", "start again", "fresh night", "new",
     ),
-    Intent.PRACTICE: ("practice night", "practise night", "practice", "practise", "practice key"),
-    Intent.TRY_AGAIN: ("try again", "again", "retry", "fetch the key", "fetch"),
-    Intent.HELP: ("help", "what can i say", "what can we say", "what now"),
+    Choice.PRACTICE: ("practice night", "practise night", "practice", "practise", "practice key"),
+    Choice.TRY_AGAIN: ("try again", "again", "retry", "fetch the key", "fetch"),
+    Choice.HELP: ("help", "what can i say", "what can we say", "what now"),
 }  # fmt: skip
 
 _WORD = re.compile(r"[a-z']+")
 
 
-def intent_of(text: str) -> Intent | None:
+def choice_of(text: str) -> Choice | None:
     """The intent whose saying appears in the text as whole words, the longest saying winning."""
     words = " " + " ".join(_WORD.findall(text.lower())) + " "
-    best: tuple[int, Intent] | None = None
+    best: tuple[int, Choice] | None = None
     for intent, sayings in _SAYINGS.items():
         for saying in sayings:
             if f" {saying} " in words and (best is None or len(saying) > best[0]):
@@ -108,6 +108,6 @@ def offer_unfinished(when: datetime, played: int, today: date) -> str:
     )
 
 
-def help_line(choices: tuple[Intent, ...]) -> str:
+def help_line(choices: tuple[Choice, ...]) -> str:
     said = [f"'{choice.value}'" for choice in choices]
     return "You can say " + (", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]) + "."

@@ -145,13 +145,15 @@ def _contains(form: tuple[str, ...], part: tuple[str, ...]) -> bool:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Match:
+    """How a locked phrase stands against an entry's forms (Rule 8)."""
+
     right: bool
     not_form: NotForm | None = None
     """The NOT form that made the phrase wrong, if one did."""
 
 
-def rule(phrase: str, entry: Entry) -> Verdict:
+def rule(phrase: str, entry: Entry) -> Match:
     """Rule a locked phrase by the entry's forms."""
     words = clean(phrase)
     forms = [clean(form) for form in entry.forms]
@@ -174,8 +176,8 @@ def rule(phrase: str, entry: Entry) -> Verdict:
                 and not (start >= found.end and any(not in_key(word) for word in words[found.end : start]))
             ]
             if not blocking:
-                return Verdict(right=True)
+                return Match(right=True)
             first_not = first_not or blocking[0]
     if first_not is None and not_hits:
         first_not = not_hits[0][3]
-    return Verdict(right=False, not_form=first_not)
+    return Match(right=False, not_form=first_not)

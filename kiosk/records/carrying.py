@@ -56,7 +56,7 @@ def check_key(record: NightOnRecord, loaded: LoadedKey) -> None:
         )
 
 
-def replay(record: NightOnRecord, loaded: LoadedKey) -> tuple[Host, list[Reply]]:
+def fold_night(record: NightOnRecord, loaded: LoadedKey) -> tuple[Host, list[Reply]]:
     """A fresh Host on the key, folded over the night's messages: its opening and every reply."""
     assert loaded.key is not None
     host = Host(loaded.key, source=loaded.source, voice=record.voice)
@@ -80,7 +80,7 @@ def carry_on(record: NightOnRecord, loaded: LoadedKey) -> CarriedOn:
     if record.over:
         raise CannotCarryOn(f"{record.name} is over; its RESULT line stands")
     check_key(record, loaded)
-    host, replies = replay(record, loaded)
+    host, replies = fold_night(record, loaded)
     differs = first_difference(record, replies)
     if differs is not None:
         raise CannotCarryOn(

@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import TextIO
 
 from kiosk.engine.host import KeySource
+from kiosk.engine.said import Finale
 from kiosk.hints import kiosk_command
 from kiosk.keys import LoadedKey, from_bytes, load_file, load_practice
 from kiosk.keystore import KeyStore, TamperedKey
-from kiosk.records.carrying import first_difference, replay
+from kiosk.records.carrying import first_difference, fold_night
 from kiosk.records.kept_turn import KeptTurn, ledger_as_json
 from kiosk.records.night_records import DamagedJournal, NightOnRecord, find_night, read_night
 
@@ -111,7 +112,7 @@ def verify(journal: str | Path, key_path: Path | None, out: TextIO) -> int:
     if problem or loaded.key is None:
         print(f"Not verified: {problem}.", file=out)
         return 1 if loaded.key is not None else 2
-    _, replies = replay(record, LoadedKey(loaded.key, source, path=loaded.path))
+    _, replies = fold_night(record, LoadedKey(loaded.key, source, path=loaded.path))
     differs = first_difference(record, replies)
     if differs is not None:
         turn = record.turns[differs]
@@ -123,7 +124,8 @@ def verify(journal: str | Path, key_path: Path | None, out: TextIO) -> int:
         print(f"  the journal says: {recorded}", file=out)
         print(f"  the key gives:    {replayed}", file=out)
         return 1
-    result = [line for line in record.turns[-1].reply.split("\n") if line.startswith("RESULT:")]
+    # The replayed replies equal the journal's, so the night's end is read from their values.
+    result = [part.result for reply in replies for part in reply.said if isinstance(part, Finale)]
     print(
         f"Verified: all {len(record.turns)} replies of {record.name} follow from its "
         f"{len(record.messages)} messages on {key_name} (SHA-256 {record.key.sha256}).",

@@ -17,7 +17,7 @@ from kiosk.engine.ledger import Ledger
 from kiosk.engine.reply import Reply
 
 
-class Stage(enum.Enum):
+class Panel(enum.Enum):
     """What the middle of the screen is about."""
 
     WELCOME = "welcome"
@@ -60,7 +60,7 @@ _BY_INITIAL = {look.initial: look for look in TEAM_LOOKS.values()}
 
 
 @dataclass(frozen=True)
-class Cell:
+class CellView:
     id: str
     points: int
     state: CellState
@@ -71,7 +71,7 @@ class Cell:
 class Column:
     letter: str
     title: str
-    cells: tuple[Cell, ...]
+    cells: tuple[CellView, ...]
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ class Endgame:
 class View:
     replies: int
     """How many host replies the view has folded in (the opening is the first)."""
-    stage: Stage
+    stage: Panel
     board: tuple[Column, ...]
     teams: tuple[TeamView, ...]
     ruled: int
@@ -133,12 +133,12 @@ class View:
 
 def empty_board() -> tuple[Column, ...]:
     return tuple(
-        Column(c.letter, c.title, tuple(Cell(f"{c.letter}{p}", p, CellState.FREE) for p in card.POINTS))
+        Column(c.letter, c.title, tuple(CellView(f"{c.letter}{p}", p, CellState.FREE) for p in card.POINTS))
         for c in card.CATEGORIES
     )
 
 
-START = View(replies=0, stage=Stage.WELCOME, board=empty_board(), teams=(), ruled=0, pick=None)
+START = View(replies=0, stage=Panel.WELCOME, board=empty_board(), teams=(), ruled=0, pick=None)
 
 
 def board_from(ledger: Ledger) -> tuple[Column, ...]:
@@ -153,15 +153,15 @@ def board_from(ledger: Ledger) -> tuple[Column, ...]:
     return tuple(columns)
 
 
-def _cell(cell_id: str, points: int, slot: str) -> Cell:
+def _cell(cell_id: str, points: int, slot: str) -> CellView:
     if slot == "?":
-        return Cell(cell_id, points, CellState.OPEN)
+        return CellView(cell_id, points, CellState.OPEN)
     if slot == "-":
-        return Cell(cell_id, points, CellState.NOBODY)
+        return CellView(cell_id, points, CellState.NOBODY)
     if slot.isdigit():
-        return Cell(cell_id, points, CellState.FREE)
+        return CellView(cell_id, points, CellState.FREE)
     looks = tuple(_BY_INITIAL[letter] for letter in slot if letter in _BY_INITIAL)
-    return Cell(cell_id, points, CellState.SCORED, looks)
+    return CellView(cell_id, points, CellState.SCORED, looks)
 
 
 def teams_from(ledger: Ledger) -> tuple[TeamView, ...]:
@@ -286,15 +286,15 @@ def _stage(
     readback: tuple[s.TeamSaid, ...] | None,
     ruling: tuple[str, ...] | None,
     ledger: Ledger,
-) -> Stage:
+) -> Panel:
     if reading.no_key:
-        return Stage.NO_KEY
+        return Panel.NO_KEY
     if finale is not None:
-        return Stage.OVER
+        return Panel.OVER
     if question is not None:
-        return Stage.READBACK if readback is not None else Stage.QUESTION
+        return Panel.READBACK if readback is not None else Panel.QUESTION
     if ruling is not None:
-        return Stage.RULED
+        return Panel.RULED
     if not ledger.scores:
-        return Stage.WELCOME
-    return Stage.PICK
+        return Panel.WELCOME
+    return Panel.PICK
