@@ -35,7 +35,9 @@ def key_for(record: NightOnRecord) -> LoadedKey:
     return load_practice()
 
 
-class CarriedOn(NamedTuple):
+class ResumedJournal(NamedTuple):
+    """A night carried on from its journal: the host replayed to where it stood, and the journal reopened."""
+
     host: Host
     journal: Journal
     last: Reply
@@ -73,7 +75,7 @@ def first_difference(record: NightOnRecord, replies: list[Reply]) -> int | None:
     return None
 
 
-def carry_on(record: NightOnRecord, loaded: LoadedKey) -> CarriedOn:
+def carry_on(record: NightOnRecord, loaded: LoadedKey) -> ResumedJournal:
     """Replay the night on its own key through a fresh Host and keep journalling it in the same file."""
     if record.in_use:
         raise CannotCarryOn(f"{record.name} is being played on another kiosk right now")
@@ -94,7 +96,7 @@ def carry_on(record: NightOnRecord, loaded: LoadedKey) -> CarriedOn:
             raise CannotCarryOn(f"{record.name} is being played on another kiosk right now") from error
     else:
         journal = _clean_copy(record, replies)
-    return CarriedOn(host, journal, replies[-1])
+    return ResumedJournal(host, journal, replies[-1])
 
 
 def _clean_copy(record: NightOnRecord, replies: list[Reply]) -> Journal:

@@ -323,7 +323,7 @@ class RecordingOutput:
 
 
 @dataclass
-class CarriedOn:
+class CarriedOnHost:
     """A host whose night is carried on: its first reply is the last one the table heard, not an opening."""
 
     host: Host
@@ -351,7 +351,7 @@ class FakeTable:
     """A VoiceKiosk over a real host, with every other part in memory."""
 
     kiosk: VoiceKiosk
-    face: CarriedOn
+    face: CarriedOnHost
     microphone: ScriptedMicrophone
     recognizers: ReadingRecognizers
     output: RecordingOutput
@@ -390,7 +390,7 @@ def fake_table(
     speaker = SilentSpeaker()
     output = RecordingOutput(clock, speaker)
     screen = io.StringIO()
-    face = CarriedOn(host)
+    face = CarriedOnHost(host)
     kiosk = VoiceKiosk(
         Table(face),
         None,
