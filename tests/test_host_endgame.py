@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kiosk import Key, KeySource, Phase
 from kiosk import cartridge as card
-from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
+from kiosk.engine.kiosk_lines import IN_THE_CANDLE_END
 from kiosk.engine.say import WHOLE_KEY
 
 from .conftest import Played, play_board
@@ -45,7 +45,7 @@ def test_a_tie_goes_to_the_candle_end(plain_key: Key) -> None:
     assert table.ledger.ce == ("Bats", "Ghosts") and table.ledger.open == "TB1"
     reply = table.say("Bats: about 1890. Owls: 1897")
     assert reply.speech == " ".join(
-        (card.STILL_TO_ANSWER.format(teams="Ghosts"), AFTER_CARD_LINE[card.STILL_TO_ANSWER].typed)
+        (card.STILL_TO_ANSWER.format(teams="Ghosts"), IN_THE_CANDLE_END[card.STILL_TO_ANSWER].typed)
     )
     reply = table.say("Ghosts: eighteen hundred")
     assert "The answer: 1897." in reply.speech and "Source: TB1 source." in reply.speech

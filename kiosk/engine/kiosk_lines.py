@@ -61,8 +61,17 @@ AFTER_CARD_LINE: dict[str, KioskLine] = {
 }
 
 
-def after_card_line(line: str, voice: bool) -> list[str]:
+IN_THE_CANDLE_END: dict[str, KioskLine] = {
+    card.STILL_TO_ANSWER: KioskLine(
+        voice="Here, say each tied team's name and then its year.",
+        typed="Here, type each year after its team's name, all on one line, and press Enter.",
+    ),
+}
+"""In the Candle-End the answers are years: the same card line, said about years."""
+
+
+def after_card_line(line: str, voice: bool, *, candle_end: bool = False) -> list[str]:
     """The kiosk's line after a card line written for a chat window (given as the card's template, braces
     and all), or nothing for any other line."""
-    kiosk_line = AFTER_CARD_LINE.get(line)
+    kiosk_line = (IN_THE_CANDLE_END if candle_end else {}).get(line) or AFTER_CARD_LINE.get(line)
     return [kiosk_line.said(voice)] if kiosk_line is not None else []

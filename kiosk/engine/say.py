@@ -232,7 +232,8 @@ class Wording:
 
     def here(self, card_line: str) -> list[str]:
         """After a card line written for a chat window, what it means at this kiosk (by voice or typed)."""
-        return after_card_line(card_line, self.night.voice)
+        candle_end = self.night.open_tiebreak is not None
+        return after_card_line(card_line, self.night.voice, candle_end=candle_end)
 
     def help(self) -> str:
         """What can be said now."""
