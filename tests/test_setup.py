@@ -26,14 +26,19 @@ def project_copy(into: Path) -> Path:
 @pytest.mark.slow
 def test_an_editable_install_gives_setuptools_nothing_to_warn_about(tmp_path: Path) -> None:
     """pip builds the editable wheel as setup.sh has it built (isolated, with the newest setuptools) and
-    shows the build's warnings; the kiosk lands in a throwaway prefix."""
+    shows the build's warnings. The kiosk goes into a throwaway environment (pip's --python): installing it
+    anywhere in the test's own environment would first uninstall the kiosk the tests are running."""
     project = project_copy(tmp_path / "project")
+    throwaway = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(throwaway)], check=True, timeout=120)
     install = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--prefix", str(tmp_path / "prefix"), "-e", "."],
+        [sys.executable, "-m", "pip", "--python", str(throwaway / "bin" / "python"), "install", "--no-deps",
+         "-e", "."],
         cwd=project, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert install.returncode == 0, install.stderr
     assert "Successfully installed snap-apple-kiosk" in install.stdout
+    assert "Uninstalling" not in install.stdout, "the test's own kiosk was touched"
     assert CAREFUL not in install.stdout + install.stderr
 
 
