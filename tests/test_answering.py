@@ -135,3 +135,16 @@ def test_an_answer_said_over_the_question_is_taken_as_said_and_the_held_words_go
     assert Team.BATS not in heard.table.host.night.answers
     assert heard.hear("whose answer") == "Whose answer was that: Bats or Ghosts?"
     assert heard.hear("it was bats") == "I have Bats: whose answer; Ghosts: mutton. Right?"
+
+
+def test_a_team_name_heard_only_by_the_list_inside_an_answer_is_asked_about(button_key: Key) -> None:
+    heard = Heard(button_key, "three")
+    heard.hear("d two")
+    night = heard.table.host.night
+    # "Bats, button. Owls, zip." with "Owls" heard as "atolls": the list heard "owls" inside it.
+    asked = heard.answerers.take("bats button atolls zip", night, ("owls",))
+    assert asked == Ask("Did Owls answer in that too? Say each team's answer on its own.")
+    assert not night.answers  # nothing given to anyone
+    # A name of a team that is not still to answer, or the utterance's own team, changes nothing.
+    assert heard.answerers.take("bats a little owl", night, ("toads",)) == "bats a little owl"
+    assert heard.answerers.take("bats bats", night, ("bats",)) == "bats bats"

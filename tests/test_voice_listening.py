@@ -24,6 +24,7 @@ from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.listening import (
     Listening,
     fixed_word,
+    hidden_names,
     letters_doubted,
     listening_for,
     spelled_back,
@@ -110,6 +111,19 @@ def test_a_leading_team_name_comes_from_the_label_list() -> None:
     # A team name the list hears later in the answer is not taken.
     late = Utterance("toads", (Word("toads", 5.0, 5.4, 1),))
     assert with_label(heard, 10.0, late, 4.0) is heard
+
+
+def test_a_team_name_only_the_list_heard_inside_an_answer_is_hidden() -> None:
+    heard = Utterance(
+        "bats button atolls zip",
+        (Word("bats", 10.0, 10.4, 1), Word("button", 10.5, 10.9, 1), Word("atolls", 11.2, 11.6, 1)),
+    )
+    label = Utterance("bats owls", (Word("bats", 4.0, 4.4, 1), Word("owls", 5.2, 5.6, 1)))
+    assert hidden_names(heard, 10.0, label, 4.0) == ("owls",)
+    early = Utterance("owls", (Word("owls", 4.3, 4.6, 1),))  # at the start: the label, not inside
+    assert hidden_names(heard, 10.0, early, 4.0) == ()
+    said = Utterance("bats button owls zip", (*heard.words[:2], Word("owls", 11.2, 11.6, 1)))
+    assert hidden_names(said, 10.0, label, 4.0) == ()  # the open vocabulary heard it too: no doubt
 
 
 def test_a_spelled_fix_comes_from_the_letters_list_and_its_team_from_either() -> None:

@@ -68,8 +68,9 @@ class Answerers:
     _waiting: tuple[Team, ...] = field(default=(), repr=False)
     _tries: int = field(default=0, repr=False)
 
-    def take(self, heard: str, night: Night | None) -> str | Ask:
-        """The message for the host, or the kiosk's question when it is unsure whose the words are."""
+    def take(self, heard: str, night: Night | None, hidden: tuple[str, ...] = ()) -> str | Ask:
+        """The message for the host, or the kiosk's question when it is unsure whose the words are.
+        `hidden`: team names the name list heard inside the words where the open vocabulary heard none."""
         if self.holding is not None:
             return self._named(heard)
         calling, self.calling = self.calling, None
@@ -78,6 +79,10 @@ class Answerers:
         if not (night.phase.collecting or night.phase.reading_back):
             return heard
         words = words_of(heard).split()
+        inside = [team for team in map(Team.from_name, hidden) if team in night.still_to_answer()]
+        if night.phase.collecting and inside and inside[0] is not Team.from_name(words[0] if words else ""):
+            # Another team's answer may be joined to this one: nothing is given, the table says them apart.
+            return Ask(f"Did {inside[0].value} answer in that too? Say each team's answer on its own.")
         if not words or Team.from_name(words[0]) is not None:
             return heard
         if calling is not None and night.phase.collecting:

@@ -43,6 +43,8 @@ class Utterance:
     """Vosk's n-best score for `text`, then for each alternative (higher is likelier); empty without n-best."""
     unknown: bool = False
     """A closed phrase list heard something outside it ([unk]): hear it again with the full vocabulary."""
+    hidden: tuple[str, ...] = ()
+    """Team names the team-name list heard inside an answer where the open vocabulary heard none."""
 
     @property
     def end(self) -> float | None:

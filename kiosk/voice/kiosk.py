@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 from queue import Empty, Queue
 from typing import Protocol, TextIO
 
@@ -44,6 +44,7 @@ from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.listening import (
     Listening,
     Recognizers,
+    hidden_names,
     letters_doubted,
     listening_for,
     says_a_number,
@@ -189,7 +190,9 @@ class VoiceKiosk:
                 self.turns.append(Turn(heard.heard, None, ended_at, started, way, heard.question))
                 continue
             message = (
-                heard.text if isinstance(heard, Typed) else self.answerers.take(heard.text, self.table.night)
+                heard.text
+                if isinstance(heard, Typed)
+                else self.answerers.take(heard.text, self.table.night, heard.hidden)
             )
             if isinstance(message, Ask):
                 started = self._ask(message.question)
@@ -323,7 +326,8 @@ class VoiceKiosk:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
             return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
         if hearing.way is Listening.ANSWERS:
-            return with_label(utterance, hearing.since, also, hearing.beside_since)
+            labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
+            return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance
 
     # --- speaking ----------------------------------------------------------------------------------------

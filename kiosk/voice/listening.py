@@ -151,6 +151,25 @@ def with_label(heard: Utterance, since: float, label: Utterance | None, label_si
     return Utterance(" ".join(word.word for word in words), words, heard.alternatives, unknown=heard.unknown)
 
 
+INSIDE = 0.8
+"""Seconds after an answer's first word from which a team name the list hears is inside the answer."""
+
+
+def hidden_names(
+    heard: Utterance, since: float, label: Utterance | None, label_since: float
+) -> tuple[str, ...]:
+    """Team names the name list heard inside an answer where the open vocabulary heard no such name. The
+    open vocabulary misses a second team's name in one breath most of the time ("Owls" as "atolls"), which
+    would join that team's answer to the first team's; the list hears each one, and sometimes hears a
+    name in an answer's own words ("owl"), so the kiosk asks rather than splits (answering.py)."""
+    if label is None or not heard.words:
+        return ()
+    first = heard.words[0].start - since
+    said = {word.word for word in heard.words[1:]}
+    found = [w.word for w in label.words if w.start - label_since > first + INSIDE and Team.from_name(w.word)]
+    return tuple(dict.fromkeys(name for name in found if name not in said))
+
+
 _NOT_A_SPELLING = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
 
 
