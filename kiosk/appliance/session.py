@@ -49,7 +49,7 @@ class Holding:
     line: str
 
 
-BETWEEN_NIGHTS = Expectation(phase=Phase.OVER, teams=(), read_back=False, phrases=None)
+BETWEEN_NIGHTS = Expectation(phase=Phase.OVER, teams=(), read_back=False, closed=False)
 """No night in play: a voice loop listens with every word (carry on, new night, practice night, help)."""
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.cartridge import CATEGORIES
-from kiosk.engine.listening import COMMANDS, between_questions
 from kiosk.engine.picks import parse_pick
 from kiosk.voice.asr import Utterance
 from kiosk.voice.grammar import nearest
+from kiosk.voice.phrases import COMMANDS, between_questions
 
 MARGIN = 2.0
 """Readings scored within this of the best are taken as just as likely."""

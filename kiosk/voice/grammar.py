@@ -12,24 +12,25 @@ from __future__ import annotations
 
 from functools import cache
 
-from kiosk.engine.listening import COMMANDS, between_questions
 from kiosk.engine.matching import slips
 from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES
+from kiosk.voice.phrases import COMMANDS, between_questions
 
 UNKNOWN = "[unk]"
 
 YES_NO = (
-    "yes", "yeah", "yep", "right", "correct", "that's right", "okay",
+    "yes", "yeah", "yep", "yup", "right", "correct", "that's right", "okay", "sure", "agreed", "aye",
     "no", "nope", "wrong", "not yet", "that's wrong", "not right",
 )  # fmt: skip
+"""Every yes and no the engine reads during a read-back (kiosk.engine.commands), as the recogniser writes them."""
 __all__ = [
     "COMMANDS", "DISPUTES", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions", "is_final",
     "nearest", "read_back", "spelling", "years",
 ]  # fmt: skip
-"""The engine's closed sets (commands, letter names, what is said between questions) are re-exported: this
-module is where the voice side finds every phrase list."""
+"""The closed sets said between questions (kiosk.voice.phrases) are re-exported with the rest: this module
+is where the voice side finds every phrase list."""
 
 DISPUTES = ("that was not what was said", "not what we said", "that's not what we said", "we didn't say that")
 SPELLING_WORDS = ("double", "capital", "as in", "for")

@@ -17,13 +17,22 @@ import numpy as np
 import numpy.typing as npt
 
 from kiosk.engine.commands import is_dispute
-from kiosk.engine.listening import COMMANDS, Expectation
+from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Phase
 from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.voice.asr import Recognizer, Utterance, Word, grammar_for
-from kiosk.voice.grammar import DISPUTES, UNKNOWN, YES_NO, between_questions, read_back, spelling, years
+from kiosk.voice.grammar import (
+    COMMANDS,
+    DISPUTES,
+    UNKNOWN,
+    YES_NO,
+    between_questions,
+    read_back,
+    spelling,
+    years,
+)
 
 
 class Listening(enum.Enum):
