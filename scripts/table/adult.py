@@ -36,6 +36,8 @@ TITLES = {
     "E": "The Treat Bag",
 }
 PICK_TRIES = 6
+FIX_TRIES = 3
+"""Spellings a reader tries for one team's answer before letting the ruling stand."""
 _WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z ]+)\?")
 _AGAIN = "Then say it again, with the team's name first."
 _CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
@@ -254,7 +256,7 @@ class Adult:
         """Compare the read-back with what each team wrote; fix, dispute or confirm."""
         cheated = question.cheat is None
         tries: dict[str, int] = {}
-        for _ in range(12):
+        for _ in range(20):
             heard = read_back(self.text)
             if heard is None:
                 if ruling_lines(self.text) is not None:
@@ -279,16 +281,17 @@ class Adult:
                 ):
                     self._dispute(cheat.disputer)
                 continue
-            if not wrong:
+            fixable = [
+                (answer.team.value, word)
+                for answer in wrong
+                if tries.get(answer.team.value, 0) < FIX_TRIES
+                and (word := fix_word(heard.get(answer.team.value, ""), answer.text, question.cell, self.key))
+            ]
+            if not fixable:  # all as written, or the table has tried all it would
                 self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
                 return
-            answer = wrong[0]
-            team = answer.team.value
-            word = fix_word(heard.get(team, ""), answer.text, question.cell, self.key)
+            team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1
-            if word is None or tries[team] > 3:
-                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
-                return
             record.corrections += 1
             self.say(f"{team}. {spelled(word)}")
         raise Stuck(f"read-back of {question.cell} never confirmed")
