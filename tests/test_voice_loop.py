@@ -47,10 +47,10 @@ def test_each_utterance_is_one_turn_heard_the_way_the_night_expects() -> None:
     assert "I have Bats: fly; Ghosts: they glide. Right?" in said
     assert "Bats: right, 1 point." in said
     assert said.index("Right?") < said.index("Bats: right, 1 point.")  # read back before the ruling
+    assert "[L]" not in said  # the ledger is shown, never said
     for turn in table.kiosk.turns:
         assert turn.reply is not None
         assert turn.reply.ledger_line in table.screen.getvalue()
-        assert "[L]" not in said
 
 
 def test_the_kiosk_never_hears_itself_speak() -> None:
