@@ -1,5 +1,6 @@
 """The command line in this process, so the quick tier reaches every front end's entry: `nights`, a typed
-`play` cut short, `voice` without a model, `python -m kiosk` itself, and serve's ready sound. The same
+`play` cut short, `voice` without a model, `python -m kiosk` itself, serve's ready sound, and what `devices`
+and `check-audio` say when a device is missing. The same
 commands run whole, as processes, in test_play.py, test_serve.py, test_voice_kiosk.py and test_serve_audio.py."""
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import pytest
 
 from kiosk.appliance.voice import CHIME_RATE, ready_chime
 from kiosk.cli import main
+from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights
+from kiosk.voice.devices import SoundDevices, missing
 
 from .conftest import FIXTURES
 
@@ -85,3 +88,18 @@ def test_the_ready_sound_is_a_pause_then_two_rising_notes() -> None:
 
     assert abs(pitch(loud[0]) - 660) < 30
     assert abs(pitch(loud[0] + int(0.2 * CHIME_RATE)) - 990) < 30
+
+
+def test_a_missing_microphone_or_speaker_is_one_line_with_the_next_step() -> None:
+    assert missing(SoundDevices("0 mic, 1 speaker", 1, 1), "devices") == ""
+    assert missing(SoundDevices("1 speaker", 0, 2), "check-audio") == (
+        "No microphone found: plug it in (USB, or the Pi's audio jack for a speaker), "
+        f"then run {kiosk_command('check-audio')} again."
+    )
+    assert missing(SoundDevices("", 0, 0), "devices").startswith(
+        "No microphone or speaker found: plug them in"
+    )
+    broken = SoundDevices("", 0, 0, "PortAudio could not list devices: no host API")
+    assert missing(broken, "devices") == (
+        f"PortAudio could not list devices: no host API. Then run {kiosk_command('devices')} again."
+    )
