@@ -125,7 +125,7 @@ class KeptNight:
     host: Host
     keeper: Keeper
     first: Reply
-    """The opening, or the last reply of a night carried on (already in the journal)."""
+    """The opening, or where a night carried on stands (said, never journalled: the night has not moved)."""
 
     def opening(self) -> Reply:
         self.keeper.record(None, self.first)

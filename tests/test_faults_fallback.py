@@ -12,7 +12,7 @@ import pytest
 from kiosk.records.night_records import fallback_folder, list_nights, read_night
 
 from .support.disks import fill, mounted_disk, remount
-from .support.kiosk_process import PlayProcess, run_kiosk, run_play, shown, uninterrupted
+from .support.kiosk_process import PlayProcess, carried_on, run_kiosk, run_play, shown, uninterrupted
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("runtime_folder")]
 
@@ -49,7 +49,8 @@ def test_full_for_twenty_messages_killed_while_full_then_space_again_loses_nothi
     filler.unlink()
     carried = run_play(tiny_disk, ["E3"], "--resume")
     assert carried.returncode == 0 and "Traceback" not in carried.stderr
-    assert carried.stdout.startswith(expected[-1].text)  # the last reply the table saw, shown again
+    # where the night stood when the table last saw it, said again: its ledger holds every turn's outcome
+    assert carried.stdout.startswith(carried_on(["two", *TWENTY]).text)
     one_line(carried.stderr, "while the data disk was full or read-only; it is whole there again")
     on_disk = read_night(night.belongs)  # the data disk's own copy, not the fallback's
     assert on_disk.messages == ("two", *TWENTY, "E3") and on_disk.damaged_at is None
@@ -106,7 +107,9 @@ def test_a_night_begun_on_a_read_only_data_folder_is_kept_and_carried_on(tmp_pat
 
         carried = run_play(disk, TWENTY[4:6], "--resume")  # the card still read-only: carried on anyway
         assert carried.returncode == 0 and "Traceback" not in carried.stderr
-        assert carried.stdout == shown(expected[5:], farewell=carried.stdout.rstrip().rsplit("\n", 1)[-1])
+        first = carried_on(["two", *TWENTY[:4]])
+        farewell = carried.stdout.rstrip().rsplit("\n", 1)[-1]
+        assert carried.stdout == shown([first, *expected[6:]], farewell=farewell)
         (night,) = list_nights(disk / "nights").kept
         assert night.messages == ("two", *TWENTY[:6])
 
@@ -177,6 +180,4 @@ def test_with_the_runtime_folder_full_too_the_night_waits_in_memory_until_one_ha
         )
         one_line(err, "The night is kept again: every turn so far is written in")
         carried = run_play(tiny_disk, TWENTY[5:6], "--resume")
-        assert carried.returncode == 0 and carried.stdout.startswith(
-            uninterrupted(["two", *TWENTY[:5]])[-1].text
-        )
+        assert carried.returncode == 0 and carried.stdout.startswith(carried_on(["two", *TWENTY[:5]]).text)

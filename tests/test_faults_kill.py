@@ -19,7 +19,7 @@ from kiosk.keys import LoadedKey, load_file
 from kiosk.records.night_records import list_nights, unfinished
 
 from .conftest import KeyText
-from .support.kiosk_process import PlayProcess, run_play, shown, uninterrupted
+from .support.kiosk_process import PlayProcess, carried_on, run_play, shown, uninterrupted
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -78,7 +78,8 @@ def carry_on_and_compare(
     assert resumed.returncode == 0, resumed.stderr
     assert "Traceback" not in resumed.stderr
     screen = re.sub(r"\(The save is also kept in [^\n]*\)\n", "", resumed.stdout)
-    assert screen == shown(expected[answered:], farewell="Goodbye.")
+    first = carried_on(messages[:answered], voice=voice, loaded=loaded) if answered else expected[0]
+    assert screen == shown([first, *expected[answered + 1 :]], farewell="Goodbye.")
     (night,) = list_nights(home / "nights").kept
     assert night.messages == tuple(messages) and night.over
     assert [turn.reply for turn in night.turns] == [reply.text for reply in expected]

@@ -95,7 +95,8 @@ def test_two_nights_in_a_row_without_a_keyboard_restart(tmp_path: Path) -> None:
     # The first night is over; the second was left with D2 open, and is the one offered.
     offered = replies(serve(tmp_path, ["carry on"]))
     assert "There is a night from today, zero of twenty-five played" in offered[0]
-    assert offered[1].splitlines()[:2] == [words.CARRYING_ON, said[10].splitlines()[0]]
+    carried = offered[1].splitlines()
+    assert carried[0] == words.CARRYING_ON and said[10].splitlines()[0] in carried  # D2 read again
 
 
 @pytest.mark.process
@@ -109,7 +110,11 @@ def test_power_on_offers_an_unfinished_night_and_carries_it_on(tmp_path: Path) -
     assert said[1].splitlines()[0] == words.CARRY_ON_OR_NEW
     # The night is replayed on its key; the table hears where it stood: the last reply it had.
     assert said[2].splitlines()[0] == words.CARRYING_ON
-    assert said[2].splitlines()[1].startswith("The answer: fly.")
+    assert (
+        said[2].splitlines()[1]
+        == "Welcome back: the night carries on where it stopped, and 1 of the 25 questions is played."
+    )
+    assert "Scores: Bats 1, Ghosts 1." in said[2]
     assert "Ghosts, pick a category and points, like D3." in said[2]
     assert said[3].startswith("The Treat Bag, 2 points:")
     assert "| Bats 1 Ghosts 1 |" in said[3]

@@ -15,6 +15,7 @@ from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights, read_night
 
 from .conftest import FIXTURES
+from .support.kiosk_process import carried_on
 
 
 def voice(home: Path, model: Path, *args: str) -> subprocess.Popen[str]:
@@ -58,7 +59,8 @@ def test_a_voice_night_stopped_by_sigterm_carries_on_by_voice(
     second.send_signal(signal.SIGTERM)
     out, err = second.communicate(timeout=180)
     assert second.returncode == 0 and "Traceback" not in err
-    assert night.turns[-1].reply.startswith(shown_again.rstrip("\n"))
+    # where the night stands, said afresh (never the last reply alone)
+    assert shown_again.rstrip("\n") == carried_on(list(night.messages), voice=True).text.splitlines()[0]
     assert f"Carrying on the night {night.name}" in err
     assert f"The night is kept: to carry it on, start the kiosk with {kiosk_command('voice --resume')}" in err
     after = read_night(night.path)

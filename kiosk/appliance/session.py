@@ -204,7 +204,7 @@ class Session:
         return self._reply([*lines, *opening.said])
 
     def _carry_on(self) -> Reply:
-        """The unfinished night replayed on its own key; the table hears its last reply again."""
+        """The unfinished night replayed on its own key; the table hears where it stands."""
         try:
             started = resume("", None, voice=self.voice, notice=self._notice, command=self._command)
         except Refused as error:

@@ -41,7 +41,7 @@ class ResumedJournal(NamedTuple):
     host: Host
     journal: Journal
     last: Reply
-    """The last reply the table had: show or say it again, so everyone knows where the night stands."""
+    """The last reply the table had, as the journal keeps it."""
 
 
 def check_key(record: NightOnRecord, loaded: LoadedKey) -> None:

@@ -44,7 +44,7 @@ class Keeper:
     notice: Notice
     command: str = "play"
     shown_again: Reply | None = None
-    """The last reply of a night carried on: already in the journal, so shown again but not recorded."""
+    """What a night carried on says first (where it stands): the night has not moved, so it is not recorded."""
     aside: NightOnRecord | None = None
     """An unfinished night to keep aside once this new night hears its first message."""
     messages: int = 0
@@ -127,7 +127,7 @@ class Started:
     host: Host
     keeper: Keeper
     first: Reply
-    """The opening, or the last reply of a night carried on."""
+    """The opening, or where a night carried on stands (the open question read again, or whose pick it is)."""
 
 
 class Refused(Exception):
@@ -209,7 +209,7 @@ def resume(
         )
     loaded = explicit if explicit is not None else key_for(record)
     try:
-        host, journal, last = carry_on(record, loaded)
+        host, journal, _ = carry_on(record, loaded)
     except CannotCarryOn as error:
         raise Refused(
             f"The night {record.name} cannot be carried on: {error}. Nothing was changed."
@@ -231,8 +231,11 @@ def resume(
             f"Its journal is damaged from line {record.damaged_at}, so it carries on from the last turn before "
             f"that; the damaged journal is kept aside, and the night goes on in {journal.path.stem}."
         )
-    keeper = Keeper(journal, notice, command, shown_again=last, messages=len(record.messages))
-    return Started(host, keeper, last)
+    # The table hears where the night stands (the open question read again, or whose pick it is), not only
+    # the last reply; it is said, never journalled, since the night has not moved.
+    again = host.carry_on()
+    keeper = Keeper(journal, notice, command, shown_again=again, messages=len(record.messages))
+    return Started(host, keeper, again)
 
 
 SAVE_FILE_LIMIT = 64 * 1024

@@ -28,6 +28,16 @@ def uninterrupted(
     return [host.opening(), *(host.hear(message) for message in messages)]
 
 
+def carried_on(messages: list[str], *, voice: bool = False, loaded: LoadedKey | None = None) -> Reply:
+    """What a night kept after these messages says first when it is carried on: where it stands."""
+    loaded = loaded or load_practice()
+    host = Host(loaded.key, source=loaded.source, voice=voice)
+    host.opening()
+    for message in messages:
+        host.hear(message)
+    return host.carry_on()
+
+
 def run_play(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
     return run_kiosk(home, "play", *args, lines=lines)
 
