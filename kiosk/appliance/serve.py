@@ -112,6 +112,8 @@ def serve(args: argparse.Namespace) -> int:
         announce=screen_words(screen.url, screen.keyboard.pin)
         if screen is not None and not args.typed
         else "",
+        # "new PIN", said at any moment: the old PIN was overheard, or seen over the adult's shoulder.
+        new_pin=screen.keyboard.new_pin if screen is not None else None,
     )
     # The screen follows the session as it follows a night: every reply, between nights too, reaches it.
     table = Table(session, (screen,) if screen is not None else ())

@@ -21,7 +21,7 @@ PICK_LETTERS = (
 COMMANDS = (
     "save", "board", "repeat", "end the night", "voice", "pass", "you choose", "help",
     "yes", "no", "right", "correct", "that's right", "wrong",
-    "what's the score", "whose turn is it", "how do we play",
+    "what's the score", "whose turn is it", "how do we play", "new pin",
 )  # fmt: skip
 TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
 
