@@ -6,7 +6,6 @@ the speaker, and says what to change. Levels are in dBFS: 0 is the loudest a sam
 
 from __future__ import annotations
 
-import argparse
 import enum
 import time
 from dataclasses import dataclass
@@ -131,17 +130,8 @@ def speak_test(settings: config.Settings) -> None:
         speaker.close()
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seconds", type=float, default=5.0, help="how long to record (default 5)")
-    parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
-    parser.add_argument("--output", help="speaker: device name or index")
-    config.add_voice_arguments(parser)
-    config.add_arguments(parser)
-
-
-def check_audio(args: argparse.Namespace) -> int:
+def check_audio(settings: config.Settings, seconds: float) -> int:
     """0 when the microphone level is good and the test sentence played; 1 otherwise."""
-    settings = config.settings_for(args)
     from kiosk.voice.devices import found, missing
 
     devices = found()
@@ -150,13 +140,13 @@ def check_audio(args: argparse.Namespace) -> int:
         return 1
     where = settings.devices.input or "the default microphone"
     print(
-        f"Recording {args.seconds:g} seconds from {where}: read a few answers aloud, "
+        f"Recording {seconds:g} seconds from {where}: read a few answers aloud, "
         "from where the reader will sit.",
         flush=True,
     )
     try:
-        level = measure(record(args.seconds, settings.devices.input))
-    except Exception as error:  # PortAudio reports every device problem as PortAudioError or ValueError
+        level = measure(record(seconds, settings.devices.input))
+    except Exception as error:  # AudioError, or PortAudio's own PortAudioError or ValueError
         print(f"Could not record from {where}: {error}", flush=True)
         print(ADVICE[LevelVerdict.SILENT], flush=True)
         return 1

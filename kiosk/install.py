@@ -100,12 +100,6 @@ def _screen_service(values: UnitValues) -> None:
     print(f"The table screen shows on this display at power-on ({unit}).")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--print-unit", action="store_true", help="print the systemd unit and stop")
-    parser.add_argument("--no-service", action="store_true", help="fetch and configure, but start nothing")
-    parser.add_argument("--user", default=None, help="the user the kiosk runs as (default: this user)")
-
-
 def _as_root(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[bytes]:
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     return subprocess.run([*sudo, *command], check=True, **kwargs)  # type: ignore[call-overload, no-any-return]

@@ -135,7 +135,7 @@ def test_flags_override_the_file() -> None:
 
 
 def test_every_settings_command_reads_the_same_file_the_same_way(tmp_path: Path) -> None:
-    from kiosk.cli import _parser
+    from kiosk.cli import parser as _parser
 
     path = tmp_path / "kiosk.toml"
     path.write_text('rate = 120\nspeaker = "piper"\ninput = "4"\n')

@@ -84,7 +84,7 @@ def test_a_screen_closed_mid_night_stops_the_kiosk_with_one_line_and_the_night_k
         err = kiosk.process.stderr.read().decode()
     assert kiosk.process.returncode == 1 and "Traceback" not in err
     assert err.strip().splitlines()[-1] == (
-        "WARNING kiosk.cli: The output was closed, so the kiosk stopped. Goodbye. The night is kept: "
+        "WARNING kiosk.commands.options: The output was closed, so the kiosk stopped. Goodbye. The night is kept: "
         f"to carry it on, start the kiosk with {kiosk_command('play --resume')}"
     )
     record = unfinished(tmp_path / "nights")

@@ -64,7 +64,7 @@ def test_play_refuses_a_key_that_is_no_key_file_in_one_line(make: Make, said: st
     )
     assert "Traceback" not in run.stderr and "MemoryError" not in run.stderr
     (line,) = [line for line in run.stderr.splitlines() if said in line]
-    assert line.startswith(f"WARNING kiosk.cli: key: {key} is ")
+    assert line.startswith(f"WARNING kiosk.keychoice: key: {key} is ")
 
 
 @pytest.mark.parametrize(("make", "said"), KINDS, ids=IDS)

@@ -16,10 +16,10 @@ import pytest
 
 from kiosk import KeySource, cartridge
 from kiosk.appliance import words
-from kiosk.appliance.serve import choose_key
 from kiosk.appliance.session import Session
 from kiosk.engine import say
 from kiosk.engine.ledger import is_ledger_line, parse_ledger
+from kiosk.keychoice import choose_key
 from kiosk.keys import practice_key_bytes
 from kiosk.keystore import KeyStore
 

@@ -1,0 +1,25 @@
+"""`python -m kiosk check-audio`: is the microphone loud enough and not clipping, and is the speaker heard?
+(kiosk.checkaudio measures; the settings file and these flags choose the devices and the voice.)"""
+
+from __future__ import annotations
+
+import argparse
+
+from kiosk import config
+
+NAME = "check-audio"
+HELP = "check the microphone and speaker"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seconds", type=float, default=5.0, help="how long to record (default 5)")
+    parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
+    parser.add_argument("--output", help="speaker: device name or index")
+    config.add_voice_arguments(parser)
+    config.add_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from kiosk.checkaudio import check_audio
+
+    return check_audio(config.settings_for(args), args.seconds)

@@ -1,0 +1,104 @@
+"""`python -m kiosk play`: a night at a terminal, typing; each turn journalled before it is shown."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import TextIO
+
+from kiosk import config
+from kiosk.commands.options import add_carry_on_options, output_closed, start
+from kiosk.engine.reply import Reply
+from kiosk.engine.save import holds_save
+from kiosk.keychoice import add_key_options
+from kiosk.records.keeping import Refused, read_save_file
+from kiosk.screen import add_screen_option, screen_from_args
+from kiosk.table import By, KeptNight, Lines, Table, Terminal
+
+_LOG = logging.getLogger(__name__)
+
+NAME = "play"
+HELP = "play a night at a terminal, typing"
+MAX_SAVE_LINES = 20
+"""A save block is 13 lines; a paste is read as one message up to its END line, or this many lines."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_key_options(parser)
+    parser.add_argument("--voice", action="store_true", help="take each line as a spoken utterance")
+    add_carry_on_options(parser)
+    add_screen_option(parser)
+    config.add_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    config.settings_for(args)  # the log's level; a typed night needs no other setting
+    screen = screen_from_args(args)  # before the night's journal opens: a taken port changes nothing
+    try:
+        save_text = read_save_file(args.save) if args.save else None
+        started = start(args, args.voice)
+    except Refused as error:
+        _LOG.error("%s", error)
+        if screen is not None:
+            screen.stop()
+        return 2
+    # The screen follows the night: each reply once it is journalled, the page moving on once it is shown.
+    night = KeptNight(started.host, started.keeper, started.first)
+    table = Table(night, (screen,) if screen is not None else ())
+    try:
+        lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)
+        return play(table, night, lines, sys.stdout, save_text)
+    except BrokenPipeError:
+        return output_closed(started.keeper.farewell())
+    finally:
+        started.keeper.close()
+        if screen is not None:
+            screen.stop()
+
+
+def read_message(lines: Lines) -> tuple[str, By] | None:
+    """One message and who typed it: a line, or a save block pasted over several lines read up to its END line."""
+    line, by = lines.readline()
+    if not line:
+        return None
+    message = line.rstrip("\n")
+    if holds_save(message) and "END AIGC SAVE" not in message.upper():
+        parts = [message]
+        while len(parts) < MAX_SAVE_LINES:
+            more, _ = lines.readline()
+            if not more:
+                break
+            parts.append(more.rstrip("\n"))
+            if "END AIGC SAVE" in more.upper():
+                break
+        message = "\n".join(parts)
+    return message, by
+
+
+def play(table: Table, night: KeptNight, lines: Lines, out: TextIO, resume_with: str | None = None) -> int:
+    """The night at a terminal: a line is a message. Each turn is journalled before it is shown."""
+
+    def show(reply: Reply) -> None:
+        print(reply.text, file=out, flush=True)
+        table.presented(reply)
+
+    try:
+        opening = table.opening()
+        show(opening)
+        if opening.over:
+            return 2  # no key, so no night
+        if resume_with:
+            show(table.hear(resume_with))
+        while not night.over:
+            out.write("> ")
+            out.flush()
+            taken = read_message(lines)
+            if taken is None:
+                out.write("\n")
+                break
+            show(table.hear(*taken))
+    except KeyboardInterrupt:
+        out.write("\n")
+    print(night.farewell(), file=out, flush=True)
+    return 0

@@ -1,0 +1,77 @@
+"""`python -m kiosk voice`: the hands-free kiosk for one night: microphone, recogniser, speaker."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+from kiosk import config
+from kiosk.commands.options import add_carry_on_options, notice, output_closed, start
+from kiosk.keychoice import add_key_options
+from kiosk.records.keeping import Refused, read_save_file
+from kiosk.screen import add_screen_option, screen_from_args
+from kiosk.table import KeptNight, Table
+
+_LOG = logging.getLogger(__name__)
+
+NAME = "voice"
+HELP = "the hands-free kiosk: microphone, recogniser, speaker"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_key_options(parser)
+    parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
+    parser.add_argument("--audio-out", type=Path, metavar="WAV", help="write the host's speech to a file")
+    parser.add_argument("--input", help="microphone: sounddevice device name or index")
+    parser.add_argument("--output", help="speaker: sounddevice device name or index")
+    parser.add_argument("--device", help="one device for both microphone and speaker (name or index)")
+    parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
+    config.add_voice_arguments(parser)
+    add_carry_on_options(parser)
+    add_screen_option(parser)
+    config.add_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = config.settings_for(args)
+    try:
+        from kiosk.voice.command import run_voice
+    except ImportError as error:
+        _LOG.error(
+            "The voice kiosk needs its speech packages (%s is missing): scripts/setup.sh --voice", error.name
+        )
+        return 2
+    screen = screen_from_args(args)  # before the night's journal opens: a taken port changes nothing
+    try:
+        save_text = read_save_file(args.save) if args.save else None
+        started = start(args, True)
+    except Refused as error:
+        _LOG.error("%s", error)
+        if screen is not None:
+            screen.stop()
+        return 2
+    # The screen follows the night: each reply once it is journalled, the page moving on once it is said.
+    night = KeptNight(started.host, started.keeper, started.first)
+    table = Table(night, (screen,) if screen is not None else ())
+    try:
+        try:
+            code = run_voice(
+                args,
+                settings,
+                table,
+                save_text,
+                typed=None if screen is None else screen.typed_messages(),
+                announce="" if screen is None else screen.spoken_pin(),
+            )
+        except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
+            code = 0
+        if started.keeper.messages:
+            notice(started.keeper.farewell())
+        return code
+    except BrokenPipeError:
+        return output_closed(started.keeper.farewell())
+    finally:
+        started.keeper.close()
+        if screen is not None:
+            screen.stop()
