@@ -101,26 +101,25 @@ def measure(samples: npt.NDArray[np.int16]) -> Level:
     )
 
 
-def _device(name: str) -> int | str | None:
-    return None if not name else int(name) if name.isdigit() else name
+def record(seconds: float, settings: config.Settings) -> npt.NDArray[np.int16]:
+    """`seconds` of the microphone the settings name, as the kiosk itself hears it."""
+    from kiosk.voice.stack import source_for
 
-
-def record(seconds: float, device: str) -> npt.NDArray[np.int16]:
-    import sounddevice
-
-    samples = sounddevice.rec(
-        int(seconds * SAMPLE_RATE), samplerate=SAMPLE_RATE, channels=1, dtype="int16", device=_device(device)
-    )
-    sounddevice.wait()
-    return np.asarray(samples, dtype=np.int16).reshape(-1)
+    wanted = int(seconds * SAMPLE_RATE) * 2
+    heard = bytearray()
+    for chunk in source_for(settings).chunks():
+        heard += chunk.pcm
+        if len(heard) >= wanted:
+            break
+    return np.frombuffer(bytes(heard[:wanted]), dtype=np.int16)
 
 
 def speak_test(settings: config.Settings) -> None:
-    from kiosk.voice.audio import SpeakerOutput
-    from kiosk.voice.tts import Speaker
+    """The test sentence, in the voice the settings choose, on the speaker they name."""
+    from kiosk.voice.stack import output_for, speaker_for
 
-    speaker = Speaker(settings.speaker)
-    output = SpeakerOutput(device=settings.devices.output or None)
+    speaker = speaker_for(settings)
+    output = output_for(settings)
     try:
         output.open()
         output.play(speaker.render(TEST_SENTENCE))
@@ -145,7 +144,7 @@ def check_audio(settings: config.Settings, seconds: float) -> int:
         flush=True,
     )
     try:
-        level = measure(record(seconds, settings.devices.input))
+        level = measure(record(seconds, settings))
     except Exception as error:  # AudioError, or PortAudio's own PortAudioError or ValueError
         print(f"Could not record from {where}: {error}", flush=True)
         print(ADVICE[LevelVerdict.SILENT], flush=True)

@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.appliance import words
 from kiosk.config import Settings
+from kiosk.hints import kiosk_command
 from kiosk.table import Table
-from kiosk.voice.asr import ModelMissing, load_model, supports_grammar
-from kiosk.voice.audio import AudioError, Microphone, Source, SpeakerOutput, WavSource
+from kiosk.voice.audio import AudioError
 from kiosk.voice.command import HearingLogged
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Speaker, Speech, SpeechError
+from kiosk.voice.stack import StackError, build
+from kiosk.voice.tts import Speech
 
 _LOG = logging.getLogger(__name__)
 
@@ -50,40 +49,30 @@ def serve_by_voice(
 ) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends). `table` is the
     session and its followers (the table screen); `screen` also gives the voice kiosk what is typed on it."""
-    model_path = settings.recogniser.model or default_model_path()
     try:
-        model = load_model(model_path)
-    except ModelMissing as error:
+        parts = build(settings, audio_in=audio_in)
+    except StackError as error:
         _LOG.error("%s", error)
         return 2
-    except ImportError as error:
-        _LOG.error(words.SPEECH_PACKAGES.format(name=error.name))
-        return 2
-    output = SpeakerOutput(device=settings.devices.output or None)
-    try:
-        speaker = Speaker(settings.speaker)
-    except SpeechError as error:
-        _LOG.error("%s", error)
-        return 2
-    source: Source = WavSource(audio_in) if audio_in else Microphone(device=settings.devices.input or None)
+    except AudioError as error:
+        _LOG.error("Audio problem: %s. Check the devices with: %s", error, kiosk_command("check-audio"))
+        return 1
     kiosk = VoiceKiosk(
         replace(table, followers=(*table.followers, HearingLogged())),
-        model,
-        speaker,
-        output,
-        grammar=supports_grammar(model_path),
+        None,
+        parts.speaker,
+        parts.output,
+        recognizer_set=parts.recognizers,
         on_listening=lambda: _LOG.info("(listening)"),
         typed=None if screen is None else screen.typed_messages(),
     )
     try:
-        output.open()
-        output.play(ready_chime())
-        return kiosk.run(source)
+        parts.output.play(ready_chime())
+        return kiosk.run(parts.source)
     except AudioError as error:
-        _LOG.error("Audio problem: %s. Check the devices with: python -m kiosk check-audio", error)
+        _LOG.error("Audio problem: %s. Check the devices with: %s", error, kiosk_command("check-audio"))
         return 1
     except KeyboardInterrupt:
         return 0
     finally:
-        output.close()
-        speaker.close()
+        parts.close()

@@ -1,0 +1,105 @@
+"""One builder for the voice's parts, from the settings tree: the microphone (or a recorded table), the
+recogniser set, the speaker and the output (or a WAV file). `voice`, `serve` and `check-audio` all build
+through it, so they cannot disagree about a device, a rate or which voice speaks.
+
+    build(settings, ...)       every part, for a voice night: one StackError line when one cannot be had
+    speaker_for(settings)      the voice alone (check-audio's test sentence)
+    output_for(settings, ...)  the speaker's device, or a WAV file
+    source_for(settings, ...)  the microphone, or a WAV file
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kiosk.config import Settings
+from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
+from kiosk.voice.audio import Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
+from kiosk.voice.listening import Recognizers
+from kiosk.voice.model import default_model_path
+from kiosk.voice.tts import Speaker, SpeechError
+
+
+class StackError(Exception):
+    """A part that cannot be had (no speech model, no voice): one line saying what to do."""
+
+
+@dataclass
+class VoiceParts:
+    """What a voice night is built from; `close()` when the night ends."""
+
+    source: Source
+    recognizers: Recognizers
+    speaker: Speaker
+    output: Output
+
+    def close(self) -> None:
+        self.output.close()
+        self.speaker.close()
+
+
+def model_path(settings: Settings) -> Path:
+    return settings.recogniser.model or default_model_path()
+
+
+def speaker_for(settings: Settings) -> Speaker:
+    """The voice the settings choose (espeak-ng or Piper, its voice and rate); StackError if it cannot load."""
+    try:
+        return Speaker(settings.speaker)
+    except SpeechError as error:
+        raise StackError(str(error)) from error
+
+
+def output_for(settings: Settings, audio_out: Path | None = None) -> Output:
+    """Where speech goes: a WAV file, or the speaker the settings name."""
+    if audio_out is not None:
+        return WavOutput(audio_out)
+    return SpeakerOutput(device=settings.devices.output or None)
+
+
+def source_for(settings: Settings, audio_in: Path | None = None, *, realtime: bool = False) -> Source:
+    """Where the table is heard: a recorded table, or the microphone the settings name."""
+    if audio_in is not None:
+        return WavSource(audio_in, realtime=realtime)
+    return Microphone(device=settings.devices.input or None)
+
+
+def _load(path: Path) -> object:
+    try:
+        return load_model(path)
+    except ImportError as error:
+        raise StackError(
+            f"The voice needs its speech packages ({error.name} is missing): scripts/setup.sh --voice"
+        ) from error
+
+
+def build(
+    settings: Settings,
+    *,
+    audio_in: Path | None = None,
+    audio_out: Path | None = None,
+    realtime: bool = False,
+) -> VoiceParts:
+    """Every part of a voice night. The output opens first: a sound server takes a moment to start a
+    stream, which loading the model then hides. StackError (one line) for a missing model or voice; an
+    AudioError for a device that cannot be opened."""
+    path = model_path(settings)
+    try:
+        check_model(path)
+    except ModelMissing as error:
+        raise StackError(str(error)) from error
+    output = output_for(settings, audio_out)
+    speaker: Speaker | None = None
+    try:
+        output.open()
+        speaker = speaker_for(settings)
+        model = _load(path)
+        recognizers = Recognizers(model, grammar=supports_grammar(path))
+        source = source_for(settings, audio_in, realtime=realtime)
+    except BaseException:
+        output.close()
+        if speaker is not None:
+            speaker.close()
+        raise
+    return VoiceParts(source, recognizers, speaker, output)
