@@ -48,15 +48,20 @@ def serve_by_voice(
     table: Table, settings: Settings, audio_in: Path | None = None, screen: Screen | None = None
 ) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends). `table` is the
-    session and its followers (the table screen); `screen` also gives the voice kiosk what is typed on it."""
+    session and its followers (the table screen); `screen` also gives the voice kiosk what is typed on it.
+    A missing microphone or speaker never stops it: it is said in the log and on the screen, the table
+    types on the screen meanwhile, and the kiosk listens and speaks as soon as the device is there."""
+
+    def tell(line: str) -> None:
+        _LOG.warning(line)
+        if screen is not None:
+            screen.asking(line)  # captioned as the kiosk's own words, beside the night's
+
     try:
-        parts = build(settings, audio_in=audio_in)
-    except StackError as error:
+        parts = build(settings, audio_in=audio_in, patient=tell)
+    except StackError as error:  # no speech model or no voice: nothing to wait for
         _LOG.error("%s", error)
         return 2
-    except AudioError as error:
-        _LOG.error("Audio problem: %s. Check the devices with: %s", error, kiosk_command("check-audio"))
-        return 1
     kiosk = VoiceKiosk(
         replace(table, followers=(*table.followers, HearingLogged())),
         None,
@@ -69,7 +74,7 @@ def serve_by_voice(
     try:
         parts.output.play(ready_chime())
         return kiosk.run(parts.source)
-    except AudioError as error:
+    except AudioError as error:  # a recorded table that cannot be read
         _LOG.error("Audio problem: %s. Check the devices with: %s", error, kiosk_command("check-audio"))
         return 1
     except KeyboardInterrupt:

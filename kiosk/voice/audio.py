@@ -132,6 +132,11 @@ def _device(device: str | None) -> int | str | None:
     return int(device) if device.isdigit() else device
 
 
+SILENT_DEVICE_SECONDS = 3.0
+"""Seconds without a block from the microphone (PortAudio delivers one every CHUNK_SECONDS) after which it
+counts as gone."""
+
+
 @dataclass
 class Microphone:
     """The microphone, read by PortAudio's own thread into a queue; decoding happens elsewhere, so a slow
@@ -167,7 +172,12 @@ class Microphone:
         position = 0.0
         with stream:
             while True:
-                pcm, captured = self._queue.get()
+                try:
+                    pcm, captured = self._queue.get(timeout=SILENT_DEVICE_SECONDS)
+                except queue.Empty:  # unplugged: PortAudio's thread calls no more
+                    raise AudioError(
+                        f"the microphone {self.device or '(default)'} stopped sending audio"
+                    ) from None
                 chunk = Chunk(pcm, position, captured)
                 position += chunk.seconds
                 yield chunk

@@ -6,6 +6,9 @@ through it, so they cannot disagree about a device, a rate or which voice speaks
     speaker_for(settings)      the voice alone (check-audio's test sentence)
     output_for(settings, ...)  the speaker's device, or a WAV file
     source_for(settings, ...)  the microphone, or a WAV file
+
+With `patient` (the appliance), a missing microphone or speaker is no error: the parts wait for it
+(patient.py), and what is missing is said through `patient`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_gram
 from kiosk.voice.audio import Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
 from kiosk.voice.listening import Recognizers
 from kiosk.voice.model import default_model_path
+from kiosk.voice.patient import PatientMicrophone, PatientSpeaker, SoundDevices, Tell
 from kiosk.voice.tts import Speaker, SpeechError
 
 
@@ -51,17 +55,33 @@ def speaker_for(settings: Settings) -> Speaker:
         raise StackError(str(error)) from error
 
 
-def output_for(settings: Settings, audio_out: Path | None = None) -> Output:
-    """Where speech goes: a WAV file, or the speaker the settings name."""
+def output_for(
+    settings: Settings, audio_out: Path | None = None, devices: SoundDevices | None = None
+) -> Output:
+    """Where speech goes: a WAV file, the speaker the settings name, or (patient) that speaker when it is
+    there."""
     if audio_out is not None:
         return WavOutput(audio_out)
-    return SpeakerOutput(device=settings.devices.output or None)
+    speaker = SpeakerOutput(device=settings.devices.output or None)
+    if devices is None:
+        return speaker
+    devices.speaker = PatientSpeaker(devices, speaker)
+    return devices.speaker
 
 
-def source_for(settings: Settings, audio_in: Path | None = None, *, realtime: bool = False) -> Source:
-    """Where the table is heard: a recorded table, or the microphone the settings name."""
+def source_for(
+    settings: Settings,
+    audio_in: Path | None = None,
+    *,
+    realtime: bool = False,
+    devices: SoundDevices | None = None,
+) -> Source:
+    """Where the table is heard: a recorded table, the microphone the settings name, or (patient) that
+    microphone when it is there."""
     if audio_in is not None:
         return WavSource(audio_in, realtime=realtime)
+    if devices is not None:
+        return PatientMicrophone(devices, settings.devices.input or None)
     return Microphone(device=settings.devices.input or None)
 
 
@@ -80,23 +100,25 @@ def build(
     audio_in: Path | None = None,
     audio_out: Path | None = None,
     realtime: bool = False,
+    patient: Tell | None = None,
 ) -> VoiceParts:
     """Every part of a voice night. The output opens first: a sound server takes a moment to start a
     stream, which loading the model then hides. StackError (one line) for a missing model or voice; an
-    AudioError for a device that cannot be opened."""
+    AudioError for a device that cannot be opened, unless `patient`."""
     path = model_path(settings)
     try:
         check_model(path)
     except ModelMissing as error:
         raise StackError(str(error)) from error
-    output = output_for(settings, audio_out)
+    devices = SoundDevices(patient) if patient is not None else None
+    output = output_for(settings, audio_out, devices)
     speaker: Speaker | None = None
     try:
         output.open()
         speaker = speaker_for(settings)
         model = _load(path)
         recognizers = Recognizers(model, grammar=supports_grammar(path))
-        source = source_for(settings, audio_in, realtime=realtime)
+        source = source_for(settings, audio_in, realtime=realtime, devices=devices)
     except BaseException:
         output.close()
         if speaker is not None:
