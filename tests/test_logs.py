@@ -90,9 +90,9 @@ def test_the_level_comes_from_the_flag_else_the_settings_file(tmp_path: Path) ->
     assert [line for line in kiosk(tmp_path, settings=quiet) if WARNED.match(line)]
     # A kiosk that will not start says why at any level.
     refused = kiosk(tmp_path, "--resume", settings='log_level = "error"\n')
-    assert [line for line in refused if line.startswith("ERROR kiosk.commands.play: No night to resume")], (
-        refused
-    )
+    assert [
+        line for line in refused if line.startswith("ERROR kiosk.commands.options: No night to resume")
+    ], refused
 
 
 def test_the_journald_formatter_marks_every_line_of_a_traceback() -> None:

@@ -13,6 +13,8 @@ import pytest
 from kiosk.hints import kiosk_command
 from testbed.virtual_audio import VirtualAudio
 
+from .support.sound import require_no_sound_device
+
 
 def kiosk(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -35,15 +37,7 @@ def no_sound(tmp_path: Path) -> dict[str, str]:
         "SNAP_APPLE_CONFIG": str(tmp_path / "kiosk.toml"),
         "SNAP_APPLE_HOME": str(tmp_path / "home"),
     }
-    seen = subprocess.run(
-        [sys.executable, "-c", "import sounddevice; print(len(sounddevice.query_devices()))"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if seen.stdout.strip() != "0":
-        pytest.skip(f"this machine has sound devices of its own: {seen.stdout.strip()}")
+    require_no_sound_device(env)
     return env
 
 

@@ -24,6 +24,8 @@ from kiosk.voice.audio import resample
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from testbed.virtual_audio import VirtualAudio
 
+from .support.sound import require_no_sound_device
+
 pytestmark = [pytest.mark.audio, pytest.mark.english, pytest.mark.process]
 
 WAIT = 120.0
@@ -86,15 +88,7 @@ def test_serve_with_no_sound_device_waits_for_one_and_the_page_plays_meanwhile(
         "SNAP_APPLE_HOME": str(tmp_path / "home"),
         "SNAP_APPLE_CONFIG": str(tmp_path / "k.toml"),
     }
-    seen = subprocess.run(
-        [sys.executable, "-c", "import sounddevice; print(len(sounddevice.query_devices()))"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if seen.stdout.strip() != "0":
-        pytest.skip(f"this machine has sound devices of its own: {seen.stdout.strip()}")
+    require_no_sound_device(env)
     (tmp_path / "k.toml").write_text(f'model = "{english_model_path}"\nrate = 380\n')
     pick = spoken("d three", tmp_path / "pick.wav")
     again = spoken("wings and webs three", tmp_path / "again.wav")

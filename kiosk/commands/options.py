@@ -7,10 +7,17 @@ import argparse
 import logging
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kiosk.keychoice import PRACTICE, choose_key, setting_from_flags
-from kiosk.records.keeping import Started, begin, resume
+from kiosk.records.keeping import Refused, Started, begin, read_save_file, resume
+from kiosk.screen import screen_from_args
+from kiosk.table import KeptNight, Table
+
+if TYPE_CHECKING:
+    from kiosk.screen.screen import Screen
 
 _LOG = logging.getLogger(__name__)
 
@@ -49,3 +56,38 @@ def start(args: argparse.Namespace, voice: bool) -> Started:
         explicit = choose_key(named).loaded if named is not None else None
         return resume(args.resume, explicit, voice=voice, notice=notice, command=args.command)
     return begin(choose_key(named or PRACTICE).loaded, voice=voice, notice=notice, command=args.command)
+
+
+@dataclass
+class OpenNight:
+    """A night begun or carried on for `play` or `voice`, kept in its journal, its screen following it."""
+
+    started: Started
+    night: KeptNight
+    table: Table
+    """The night and the screen that follows it: each reply once journalled, the page moving on once the
+    table has it (printed, or said aloud)."""
+    screen: Screen | None
+    save_text: str | None
+    """A save block read from --save, to carry the night on from."""
+
+    def close(self) -> None:
+        self.started.keeper.close()
+        if self.screen is not None:
+            self.screen.stop()
+
+
+def open_night(args: argparse.Namespace, voice: bool) -> OpenNight | None:
+    """The night the flags ask for, its screen listening first (a taken port changes nothing); None, said
+    in one line, when the kiosk will not start it."""
+    screen = screen_from_args(args)
+    try:
+        save_text = read_save_file(args.save) if args.save else None
+        started = start(args, voice)
+    except Refused as error:
+        _LOG.error("%s", error)
+        if screen is not None:
+            screen.stop()
+        return None
+    night = KeptNight(started.host, started.keeper, started.first)
+    return OpenNight(started, night, Table(night, (screen,) if screen is not None else ()), screen, save_text)

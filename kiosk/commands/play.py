@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from typing import TextIO
 
 from kiosk import config
-from kiosk.commands.options import add_carry_on_options, output_closed, start
+from kiosk.commands.options import add_carry_on_options, open_night, output_closed
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
 from kiosk.keychoice import add_key_options
-from kiosk.records.keeping import Refused, read_save_file
-from kiosk.screen import add_screen_option, screen_from_args
+from kiosk.screen import add_screen_option
 from kiosk.table import By, KeptNight, Lines, Table, Terminal
-
-_LOG = logging.getLogger(__name__)
 
 NAME = "play"
 HELP = "play a night at a terminal, typing"
@@ -34,27 +30,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config.settings_for(args)  # the log's level; a typed night needs no other setting
-    screen = screen_from_args(args)  # before the night's journal opens: a taken port changes nothing
-    try:
-        save_text = read_save_file(args.save) if args.save else None
-        started = start(args, args.voice)
-    except Refused as error:
-        _LOG.error("%s", error)
-        if screen is not None:
-            screen.stop()
+    opened = open_night(args, args.voice)
+    if opened is None:
         return 2
-    # The screen follows the night: each reply once it is journalled, the page moving on once it is shown.
-    night = KeptNight(started.host, started.keeper, started.first)
-    table = Table(night, (screen,) if screen is not None else ())
     try:
+        screen = opened.screen
         lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)
-        return play(table, night, lines, sys.stdout, save_text)
+        return play(opened.table, opened.night, lines, sys.stdout, opened.save_text)
     except BrokenPipeError:
-        return output_closed(started.keeper.farewell())
+        return output_closed(opened.started.keeper.farewell())
     finally:
-        started.keeper.close()
-        if screen is not None:
-            screen.stop()
+        opened.close()
 
 
 def read_message(lines: Lines) -> tuple[str, By] | None:

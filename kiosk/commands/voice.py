@@ -7,11 +7,9 @@ import logging
 from pathlib import Path
 
 from kiosk import config
-from kiosk.commands.options import add_carry_on_options, notice, output_closed, start
+from kiosk.commands.options import add_carry_on_options, notice, open_night, output_closed
 from kiosk.keychoice import add_key_options
-from kiosk.records.keeping import Refused, read_save_file
-from kiosk.screen import add_screen_option, screen_from_args
-from kiosk.table import KeptNight, Table
+from kiosk.screen import add_screen_option
 
 _LOG = logging.getLogger(__name__)
 
@@ -42,36 +40,26 @@ def run(args: argparse.Namespace) -> int:
             "The voice kiosk needs its speech packages (%s is missing): scripts/setup.sh --voice", error.name
         )
         return 2
-    screen = screen_from_args(args)  # before the night's journal opens: a taken port changes nothing
-    try:
-        save_text = read_save_file(args.save) if args.save else None
-        started = start(args, True)
-    except Refused as error:
-        _LOG.error("%s", error)
-        if screen is not None:
-            screen.stop()
+    opened = open_night(args, True)
+    if opened is None:
         return 2
-    # The screen follows the night: each reply once it is journalled, the page moving on once it is said.
-    night = KeptNight(started.host, started.keeper, started.first)
-    table = Table(night, (screen,) if screen is not None else ())
+    keeper, screen = opened.started.keeper, opened.screen
     try:
         try:
             code = run_voice(
                 args,
                 settings,
-                table,
-                save_text,
+                opened.table,
+                opened.save_text,
                 typed=None if screen is None else screen.typed_messages(),
                 announce="" if screen is None else screen.spoken_pin(),
             )
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
             code = 0
-        if started.keeper.messages:
-            notice(started.keeper.farewell())
+        if keeper.messages:
+            notice(keeper.farewell())
         return code
     except BrokenPipeError:
-        return output_closed(started.keeper.farewell())
+        return output_closed(keeper.farewell())
     finally:
-        started.keeper.close()
-        if screen is not None:
-            screen.stop()
+        opened.close()
