@@ -22,6 +22,7 @@ from pathlib import Path
 from string import Template
 
 from kiosk import config
+from kiosk.hints import kiosk_command
 
 _LOG = logging.getLogger(__name__)
 
@@ -137,7 +138,7 @@ def _sealed_key() -> None:
     if fetch_command() != 0:
         print(
             "The sealed key is not kept yet: until it is, the kiosk plays its practice key. "
-            "Fetch it while online with: python -m kiosk key fetch"
+            f"Fetch it while online with: {kiosk_command('key fetch')}"
         )
 
 

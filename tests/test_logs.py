@@ -70,18 +70,21 @@ WARNED = re.compile(
 )
 
 
+@pytest.mark.process
 def test_each_event_is_one_line_with_its_level_and_logger_and_no_time(tmp_path: Path) -> None:
     lines = kiosk(tmp_path, settings=BAD_RATE)
     assert [line for line in lines if WARNED.match(line)], lines
     assert not [line for line in lines if re.search(r"\d\d:\d\d:\d\d", line)], lines
 
 
+@pytest.mark.process
 def test_under_systemd_each_line_carries_its_priority_for_journald(tmp_path: Path) -> None:
     lines = kiosk(tmp_path, settings=BAD_RATE, journal=True)
     warned = [line for line in lines if WARNED.match(line.removeprefix("<4>"))]
     assert warned and all(line.startswith("<4>") for line in warned), lines
 
 
+@pytest.mark.process
 def test_the_level_comes_from_the_flag_else_the_settings_file(tmp_path: Path) -> None:
     assert not [line for line in kiosk(tmp_path, "--log-level", "error", settings=BAD_RATE) if "rate" in line]
     quiet = BAD_RATE + 'log_level = "error"\n'
