@@ -26,9 +26,19 @@ def test_loudness_is_the_voiced_part_not_the_room_before_it() -> None:
 def test_a_far_quieter_closed_set_phrase_is_another_voice() -> None:
     reader = ReaderLevel()
     assert not reader.other_voice(voice(3000), Listening.BETWEEN_QUESTIONS)  # no level yet: heard
-    assert not reader.other_voice(voice(2800), Listening.ANSWERS)
+    reader.answered(voice(2800))  # an answer that opened with a team's name
     quieter = 3000 * 10 ** (-(QUIETER_DB + 2) / 20)
     assert reader.other_voice(voice(quieter), Listening.BETWEEN_QUESTIONS)
     assert reader.other_voice(voice(quieter), Listening.READ_BACK)
     assert not reader.other_voice(voice(quieter), Listening.ANSWERS)  # answers are always heard
     assert not reader.other_voice(voice(3000 * 10 ** (-4 / 20)), Listening.READ_BACK)  # a softer reader
+
+
+def test_answers_never_lower_the_readers_level_unless_they_name_a_team() -> None:
+    reader = ReaderLevel()
+    reader.answered(voice(3000))
+    reader.answered(voice(3000))
+    quieter = voice(3000 * 10 ** (-(QUIETER_DB + 2) / 20))
+    for _ in range(20):  # party talk heard as answers with no team name: not kept
+        assert not reader.other_voice(quieter, Listening.ANSWERS)
+    assert reader.other_voice(quieter, Listening.READ_BACK)

@@ -26,6 +26,7 @@ import numpy as np
 
 from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
+from kiosk.engine.teams import Team
 from kiosk.table import By, Table
 from kiosk.voice.answering import Answerers, Ask
 from kiosk.voice.asr import (
@@ -327,6 +328,9 @@ class VoiceKiosk:
             return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
         if hearing.way is Listening.ANSWERS:
             labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
+            if not labelled.text or not Team.from_name(labelled.text.split()[0]):
+                return labelled  # no team name at its start: the kiosk asks whose it is (answering.py)
+            self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance
 

@@ -51,13 +51,22 @@ class ReaderLevel:
         return float(np.percentile(list(self.recent), 75)) if len(self.recent) >= 2 else None
 
     def other_voice(self, pcm: bytes, way: Listening) -> bool:
-        """True for a closed-set utterance far quieter than the reader's: it goes unheard. Every other
-        utterance is kept as the reader's."""
+        """True for a closed-set utterance far quieter than the reader's: it goes unheard. A closed-set
+        utterance that is heard is kept as the reader's; answers are kept only by `answered`, since party
+        talk heard as an answer would pull the reader's level down."""
+        if way not in GATED:
+            return False
         level = loudness(pcm)
         if level is None:
             return False
         reader = self.level
-        if way in GATED and reader is not None and level < reader - QUIETER_DB:
+        if reader is not None and level < reader - QUIETER_DB:
             return True
         self.recent.append(level)
         return False
+
+    def answered(self, pcm: bytes) -> None:
+        """An answer that opened with a team's name: the reader's voice, whose level is kept."""
+        level = loudness(pcm)
+        if level is not None:
+            self.recent.append(level)
