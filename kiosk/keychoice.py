@@ -10,17 +10,25 @@ from __future__ import annotations
 
 import argparse
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk import keys
 from kiosk.appliance import words
-from kiosk.appliance.session import Holding
 from kiosk.cartridge import NOTICE, SealedNotice
 from kiosk.keystore import KeyStore, load_for_night
 
 _LOG = logging.getLogger(__name__)
 
 AUTO, SEALED, PRACTICE = "auto", "sealed", "practice"
+
+
+@dataclass(frozen=True)
+class Holding:
+    """The key the kiosk holds, and the sentence that says which (empty when there is none to say)."""
+
+    loaded: keys.LoadedKey
+    line: str
 
 
 def add_key_options(parser: argparse.ArgumentParser) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.listening import Expectation
 from kiosk.engine.reply import Line, Reply
 from kiosk.engine.said import Remark, Said
+from kiosk.keychoice import Holding
 from kiosk.keys import LoadedKey, load_practice
 from kiosk.records.keeping import Keeper, Notice, Refused, Started, begin, resume
 from kiosk.records.night_records import NightOnRecord, nights_folder, unfinished
@@ -39,14 +39,6 @@ class Stage(enum.Enum):
     """No key to play (the Rule 2 line was said): a practice night, or try the key again."""
     AFTER = "after"
     """A night has ended; another is offered."""
-
-
-@dataclass(frozen=True)
-class Holding:
-    """The key the kiosk holds, and the sentence that says which (empty when there is none to say)."""
-
-    loaded: LoadedKey
-    line: str
 
 
 BETWEEN_NIGHTS = Expectation(phase=Phase.OVER, teams=(), read_back=False, closed=False)
