@@ -148,3 +148,11 @@ def test_a_team_name_heard_only_by_the_list_inside_an_answer_is_asked_about(butt
     # A name of a team that is not still to answer, or the utterance's own team, changes nothing.
     assert heard.answerers.take("bats a little owl", night, ("toads",)) == "bats a little owl"
     assert heard.answerers.take("bats bats", night, ("bats",)) == "bats bats"
+
+
+def test_asked_whose_a_name_heard_without_its_s_still_names_the_team(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats button")
+    assert heard.hear("goes mutton").startswith("Whose answer was that")
+    assert heard.hear("ghost") == "I have Bats: button; Ghosts: goes mutton. Right?"

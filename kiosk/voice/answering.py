@@ -105,7 +105,10 @@ class Answerers:
         held = self.holding
         assert held is not None
         words = [word for word in words_of(heard).split() if word not in _AROUND_A_NAME]
-        named = [team for team in (Team.from_name(word) for word in words) if team]
+        # Asked for a name, "ghost" or "owl" (the open vocabulary's reading of a name the list missed) is one.
+        named = [
+            team for team in (Team.from_name(word) or Team.from_name(f"{word}s") for word in words) if team
+        ]
         if named and len(words) > 1 and Team.from_name(words[0]):
             # Not a reply but the next answer ("Ghosts, Mary Shelley"), said over the question: it goes on
             # as heard, and the held words go to nobody (the read-back shows who is still to answer).
