@@ -41,6 +41,7 @@ FIX_TRIES = 3
 _WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z ]+)\?")
 _AGAIN = "Then say it again, with the team's name first."
 _CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
+_STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
 _TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 _READ_BACK = re.compile(r"I have (.*)\. Right\?")
 
@@ -320,17 +321,15 @@ class Adult:
         for _ in range(len(self.script.teams) * TRIES):
             if "RESULT:" in self.text:
                 return
-            match = re.search(r"Still to say yes: ([A-Za-z, ]+?)\.", self.text)
+            match = _STILL_TO_SAY_YES.search(self.text)
             if match is None:
                 self.closed("end the night", lambda r: "To end the night" in r, "command")
                 continue
             team = match.group(1).replace(" and ", ", ").split(", ")[0]
-            before = match.group(1)
-            self.closed(
-                f"{team}, yes.",
-                lambda r, before=before: "RESULT:" in r or f"Still to say yes: {before}." not in r,  # type: ignore[misc]
-                "team yes",
-                tries=1,
+            reply = self.say(f"{team}, yes.") or ""
+            left = _STILL_TO_SAY_YES.search(reply)
+            self.record.closed(
+                "team yes", "RESULT:" in reply or (left is not None and team not in left.group(1))
             )
         raise Stuck("the night would not end")
 
