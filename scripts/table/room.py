@@ -2,24 +2,22 @@
 monitor of the null sink `micsink`) the kiosk listens to, a noise bed playing into it without a break, and
 the adult's utterances played over the bed. PulseAudio mixes the two streams, as a room would.
 
-This is the recipe of /work/shared/audio/VIRTUAL-AUDIO.md (and of tests/virtual_audio.py, which scripts may
-not import): start the server before anything imports sounddevice, keep a reader on the monitor so that the
-sink never idles, wait for low latency, stop everything by PID.
+The server is the tests' own (testbed/virtual_audio.py): started before anything imports sounddevice, a
+reader kept on the monitor so that the sink never idles, stopped by PID. The room adds its noise and voice.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import subprocess
 import tempfile
 import threading
-import time
 from pathlib import Path
-from typing import IO
 
 import numpy as np
+
+from testbed.virtual_audio import VirtualAudio
 
 from .voices import RATE, SPEECH_RMS, Samples, write_wav
 
@@ -37,83 +35,20 @@ class Room:
     """Start with `with Room(folder) as room:`; `env` is what the kiosk's process needs to find it."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.socket = folder / "pulse.sock"
-        self.env = {
-            **os.environ,
-            "XDG_RUNTIME_DIR": str(folder / "xdg"),
-            "HOME": str(folder / "home"),
-            "PULSE_SERVER": f"unix:{self.socket}",
-        }
-        self._processes: list[subprocess.Popen[bytes]] = []
+        self.audio = VirtualAudio(folder)
+        """The private sound server: the kiosk's microphone is its vmic, fed through micsink."""
+        self.env = self.audio.env
         self._noise: subprocess.Popen[bytes] | None = None
         self._noise_thread: threading.Thread | None = None
         self._quiet = threading.Event()
-        self._log: IO[bytes] | None = None
 
     def __enter__(self) -> Room:
-        (self.folder / "xdg").mkdir(mode=0o700, parents=True, exist_ok=True)
-        (self.folder / "home").mkdir(parents=True, exist_ok=True)
-        self._log = (self.folder / "pulse.log").open("wb")
-        modules = [
-            f"module-native-protocol-unix socket={self.socket} auth-anonymous=1",
-            "module-null-sink sink_name=spk rate=16000 channels=1",
-            "module-null-sink sink_name=micsink rate=16000 channels=1",
-            "module-remap-source master=micsink.monitor source_name=vmic",
-        ]
-        command = ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit"]
-        command += ["--disable-shm=yes", "--log-target=stderr"]
-        for module in modules:
-            command += ["-L", module]
-        server = self._start(command, stderr=self._log)
-        deadline = time.monotonic() + 20
-        while subprocess.run(["pactl", "info"], env=self.env, capture_output=True, check=False).returncode:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError("the virtual sound server did not start; see " + str(self._log.name))
-            time.sleep(0.1)
-        self._pactl("set-default-sink", "spk")
-        self._pactl("set-default-source", "vmic")
-        self._start(["parec", "--latency-msec=20", "--device=micsink.monitor"])
-        self._wait_for_low_latency()
+        self.audio.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.stop_noise()
-        for process in reversed(self._processes):
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-        if self._log is not None:
-            self._log.close()
-
-    def _start(
-        self, command: list[str], stderr: IO[bytes] | int = subprocess.DEVNULL
-    ) -> subprocess.Popen[bytes]:
-        process = subprocess.Popen(
-            command, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr
-        )
-        self._processes.append(process)
-        return process
-
-    def _pactl(self, *args: str) -> str:
-        return subprocess.run(
-            ["pactl", *args], env=self.env, capture_output=True, text=True, check=True
-        ).stdout
-
-    def _wait_for_low_latency(self) -> None:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            for block in self._pactl("list", "sinks").split("Sink #"):
-                if "Name: micsink" not in block:
-                    continue
-                for line in block.splitlines():
-                    if line.strip().startswith("Latency:") and int(line.split()[1]) < 50_000:
-                        return
-            time.sleep(0.2)
+        self.audio.stop()
 
     # --- the room's sound -----------------------------------------------------------------------------
 
@@ -138,7 +73,6 @@ class Room:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        self._processes.append(self._noise)
         writer = self._noise
 
         def loop_forever() -> None:
@@ -161,8 +95,6 @@ class Room:
             if self._noise.stdin is not None:
                 with contextlib.suppress(OSError):
                     self._noise.stdin.close()
-            if self._noise in self._processes:
-                self._processes.remove(self._noise)
             self._noise = None
         if self._noise_thread is not None:
             self._noise_thread.join(timeout=5)
