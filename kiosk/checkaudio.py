@@ -7,6 +7,7 @@ the speaker, and says what to change. Levels are in dBFS: 0 is the loudest a sam
 from __future__ import annotations
 
 import enum
+import logging
 import time
 from dataclasses import dataclass
 
@@ -15,6 +16,8 @@ import numpy.typing as npt
 
 from kiosk import config
 from kiosk.hints import kiosk_command
+
+_LOG = logging.getLogger(__name__)
 
 SAMPLE_RATE = 16_000
 """Hertz: what the recogniser hears."""
@@ -146,6 +149,7 @@ def check_audio(settings: config.Settings, seconds: float) -> int:
     try:
         level = measure(record(seconds, settings))
     except Exception as error:  # AudioError, or PortAudio's own PortAudioError or ValueError
+        _LOG.debug("recording failed", exc_info=True)
         print(f"Could not record from {where}: {error}", flush=True)
         print(ADVICE[LevelVerdict.SILENT], flush=True)
         return 1
@@ -159,6 +163,7 @@ def check_audio(settings: config.Settings, seconds: float) -> int:
     try:
         speak_test(settings)
     except Exception as error:  # a missing espeak-ng or a device PortAudio cannot open
+        _LOG.debug("playing the test sentence failed", exc_info=True)
         print(f"Could not play on {speaker_where}: {error}", flush=True)
         return 1
     print(

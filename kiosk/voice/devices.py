@@ -3,10 +3,13 @@ microphone or speaker is missing (never "Error querying device -1")."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from kiosk.hints import kiosk_command
 from kiosk.voice.audio import AudioError, sounddevice_module
+
+_LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ def found() -> SoundDevices:
     except AudioError as error:
         return SoundDevices("", 0, 0, str(error))
     except Exception as error:  # PortAudio reports a broken host API as PortAudioError
+        _LOG.debug("PortAudio could not list devices", exc_info=True)
         return SoundDevices("", 0, 0, f"PortAudio could not list devices: {error}")
     listed = list(devices)
     inputs = sum(1 for device in listed if device.get("max_input_channels", 0) > 0)

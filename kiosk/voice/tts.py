@@ -8,6 +8,7 @@ handed back to the caller as an exception, so the thread never dies and the kios
 
 from __future__ import annotations
 
+import logging
 import queue
 import re
 import threading
@@ -20,6 +21,8 @@ import numpy.typing as npt
 
 from kiosk.config import Engine as Engine  # re-exported: the voice's own vocabulary
 from kiosk.config import SpeakerSettings as SpeakerSettings
+
+_LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class Speaker:
             started.put(error)
             return
         except Exception as error:  # an engine's own failure to load, told in one line
+            _LOG.debug("the voice could not load", exc_info=True)
             started.put(VoiceMissing(f"the {self.settings.engine.value} voice could not load: {error}"))
             return
         started.put(None)
