@@ -35,7 +35,7 @@ Tell = Callable[[str], None]
 
 
 @dataclass
-class SoundDevices:
+class DeviceWatch:
     """What both parts share: PortAudio, started again to see devices that came after it, and one voice
     to say what is missing and what came back."""
 
@@ -67,7 +67,7 @@ class SoundDevices:
 class PatientMicrophone:
     """The microphone when it can be opened; silence paced by the clock when it cannot."""
 
-    devices: SoundDevices
+    devices: DeviceWatch
     device: str | None = None
     realtime: bool = True
     retry_seconds: float = RETRY_SECONDS
@@ -114,7 +114,7 @@ class PatientMicrophone:
 class PatientSpeaker:
     """The speaker when it can be opened; each sentence dropped at once when it cannot."""
 
-    devices: SoundDevices
+    devices: DeviceWatch
     output: SpeakerOutput
     retry_seconds: float = RETRY_SECONDS
     _missing: bool = field(default=False, init=False)

@@ -21,7 +21,7 @@ from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_gram
 from kiosk.voice.audio import Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
 from kiosk.voice.listening import Recognizers
 from kiosk.voice.model import default_model_path
-from kiosk.voice.patient import PatientMicrophone, PatientSpeaker, SoundDevices, Tell
+from kiosk.voice.patient import DeviceWatch, PatientMicrophone, PatientSpeaker, Tell
 from kiosk.voice.tts import Speaker, SpeechError
 
 
@@ -56,7 +56,7 @@ def speaker_for(settings: Settings) -> Speaker:
 
 
 def output_for(
-    settings: Settings, audio_out: Path | None = None, devices: SoundDevices | None = None
+    settings: Settings, audio_out: Path | None = None, devices: DeviceWatch | None = None
 ) -> Output:
     """Where speech goes: a WAV file, the speaker the settings name, or (patient) that speaker when it is
     there."""
@@ -74,7 +74,7 @@ def source_for(
     audio_in: Path | None = None,
     *,
     realtime: bool = False,
-    devices: SoundDevices | None = None,
+    devices: DeviceWatch | None = None,
 ) -> Source:
     """Where the table is heard: a recorded table, the microphone the settings name, or (patient) that
     microphone when it is there."""
@@ -110,7 +110,7 @@ def build(
         check_model(path)
     except ModelMissing as error:
         raise StackError(str(error)) from error
-    devices = SoundDevices(patient) if patient is not None else None
+    devices = DeviceWatch(patient) if patient is not None else None
     output = output_for(settings, audio_out, devices)
     speaker: Speaker | None = None
     try:
