@@ -89,6 +89,9 @@ class SpeakerSettings:
 class RecogniserSettings:
     model: Path | None = None
     """The Vosk model folder; None for models/vosk-model-small-en-us-0.15 beside the kiosk."""
+    confirm_picks: bool = True
+    """Say back a pick made by a letter that sounds like another ("Wings & Webs 3?") and take it on a yes
+    (voice/picking.py); false takes it at once, as a recorded table that cannot answer needs."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,12 @@ def _engine(value: object) -> Engine:
 
 def _model(value: object) -> Path | None:
     return Path(_text(value)).expanduser() if _text(value) else None
+
+
+def _flag(value: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"should be true or false, not {value!r}")
+    return value
 
 
 def _screen(value: object) -> str:
@@ -189,6 +198,13 @@ FILE_SETTINGS = (
         "model",
         _model,
         "speech model folder; empty for the small English model in models/",
+    ),
+    FileSetting(
+        "confirm_picks",
+        "recogniser",
+        "confirm_picks",
+        _flag,
+        "say back a pick made by a letter that sounds like another, and take it on a yes",
     ),
     FileSetting(
         "key",

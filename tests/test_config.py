@@ -62,6 +62,7 @@ def test_not_toml_at_all_means_the_defaults(tmp_path: Path) -> None:
         ('volume = "loud"', "unknown setting 'volume'"),
         ('speaker = "robot"', "speaker should be one of pyttsx3, piper"),
         ('log_level = "loud"', "log_level should be one of debug, info, warning, error"),
+        ('confirm_picks = "no"', "confirm_picks should be true or false"),
     ],
 )
 def test_a_bad_setting_is_named_and_ignored_alone(tmp_path: Path, text: str, problem: str) -> None:

@@ -106,9 +106,53 @@ def test_a_pick_heard_two_ways_is_asked_about_and_the_night_waits() -> None:
     assert table.host.ledger().open == "D2"
 
 
-def test_a_sure_pick_is_not_asked_about() -> None:
+def test_a_pick_by_a_sound_alike_letter_is_said_back_and_taken_on_a_yes() -> None:
     sure = Spoken("d two", alternatives=("b two",), scores=(101.3, 97.0))
-    table = fake_table(practice_host(), ["two", "voice", sure, Quiet(1.5)])
+    table = fake_table(practice_host(), ["two", "voice", sure, Quiet(1.5), "yes"])
+    table.run()
+    said_back = table.kiosk.turns[2]
+    assert (
+        said_back.reply is None and said_back.asked == "Wings & Webs 2? Say yes, or say the category's name."
+    )
+    assert table.heard == ["two", "voice", "wings and webs two"]  # the host is told the pick by name
+    assert table.host.ledger().open == "D2"
+
+
+def test_no_to_a_pick_said_back_asks_for_its_name_and_reads_nothing() -> None:
+    table = fake_table(practice_host(), ["two", "voice", "e two", "no", "wings and webs two"])
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns[2:4]] == [
+        "The Treat Bag 2? Say yes, or say the category's name.",
+        "Which one, then? Say its name, like The Treat Bag 2.",
+    ]
+    assert table.heard == ["two", "voice", "wings and webs two"]
+    assert table.host.ledger().open == "D2"
+
+
+def test_a_pick_by_name_is_taken_at_once() -> None:
+    table = fake_table(practice_host(), ["two", "voice", "owls two"])
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns] == ["", "", ""]
+    assert table.host.ledger().open == "D2"
+
+
+def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:
+    steps = [Spoken(text, seconds=0.5) for text in ("two", "voice", "d two")]
+    table = fake_table(
+        practice_host(),
+        [*(x for step in steps for x in (step, Quiet(1.5))), "bats fly", "ghosts glide", "yes", "yes"],
+    )
+    typed = TypedWhileSpeaking(table.microphone, 15, "wings and webs one")  # typed instead of saying yes
+    table.kiosk.typed = typed
+    table.run()
+    assert table.heard == ["two", "voice", "wings and webs one", "bats fly", "ghosts glide", "yes", "yes"]
+    ledger = table.host.ledger()
+    assert (ledger.q, ledger.open, ledger.pick) == (1, None, "Ghosts")  # the last yes took no cell
+
+
+def test_with_confirm_picks_off_a_sure_letter_pick_is_taken_at_once() -> None:
+    sure = Spoken("d two", alternatives=("b two",), scores=(101.3, 97.0))
+    table = fake_table(practice_host(), ["two", "voice", sure, Quiet(1.5)], confirm_picks=False)
     table.run()
     assert [turn.asked for turn in table.kiosk.turns] == ["", "", ""]
     assert table.host.ledger().open == "D2"

@@ -68,6 +68,7 @@ def serve_by_voice(
         parts.speaker,
         parts.output,
         recognizer_set=parts.recognizers,
+        confirm_picks=settings.recogniser.confirm_picks,
         on_listening=lambda: _LOG.info("(listening)"),
         typed=None if screen is None else screen.typed_messages(),
     )

@@ -67,6 +67,7 @@ def run_voice(
             parts.speaker,
             parts.output,
             recognizer_set=parts.recognizers,
+            confirm_picks=settings.recogniser.confirm_picks,
             on_listening=lambda: _LOG.info("(listening)"),
             typed=typed,
             announce=announce,

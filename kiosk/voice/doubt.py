@@ -39,11 +39,11 @@ class Doubt:
     def question(self) -> str:
         """The kiosk's words, short and plain for a table of any age. A cell is said by its category's name,
         which the table can say back more clearly than a letter that sounds like another ("bee", "dee")."""
-        first, second = (_by_name(choice) for choice in self.choices[:2])
+        first, second = (by_name(choice) for choice in self.choices[:2])
         return f"Was that {first}, or {second}? Say the one you meant."
 
 
-def _by_name(choice: str) -> str:
+def by_name(choice: str) -> str:
     """A cell by its category's title and points ("D3" -> "Wings & Webs 3"); a command as it is said."""
     title = {category.letter: category.title for category in CATEGORIES}.get(choice[:1])
     return f"{title} {choice[1:]}" if title and choice[1:].isdigit() else choice

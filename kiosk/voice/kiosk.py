@@ -7,8 +7,8 @@
 While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
 hears itself. The recognisers are built once and warmed during the opening; each utterance goes to the one
 for what the table is expected to say (listening.py), and ends after a silence chosen from the words heard
-so far (turns.py). A pick or command whose likeliest readings mean different things is not passed on: the
-kiosk asks which was meant (doubt.py).
+so far (turns.py). A pick the kiosk is unsure of is not passed on: it asks which was meant, or says it back
+and waits for a yes (picking.py).
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from kiosk.voice.audio import (
     Source,
     resample,
 )
-from kiosk.voice.doubt import Doubt, doubt
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.listening import (
     Listening,
@@ -53,6 +52,7 @@ from kiosk.voice.listening import (
     with_letters,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
+from kiosk.voice.picking import Picks
 from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import hangover
@@ -152,6 +152,8 @@ class VoiceKiosk:
     """time.monotonic() of the opening's first sample."""
     recognizer_set: InitVar[HearsEachWay | None] = None
     """Recognisers already built (tests drive the loop with in-memory ones); None builds them from `model`."""
+    confirm_picks: bool = True
+    """Say back a pick made by a sound-alike letter and wait for a yes (picking.py)."""
     clock: Callable[[], float] = time.monotonic
     """The wall clock that chunks' `captured` and the output's times are read on."""
     recognizers: HearsEachWay = field(init=False)
@@ -160,12 +162,15 @@ class VoiceKiosk:
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
     answerers: Answerers = field(init=False, default_factory=Answerers)
+    """Whose words the kiosk is waiting to hear (answering.py)."""
+    picks: Picks = field(init=False, default_factory=Picks)
+    """The pick said back and waiting for a yes (picking.py)."""
     reader: ReaderLevel = field(init=False, default_factory=ReaderLevel)
     """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
-    """Whose words the kiosk is waiting to hear (answering.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
+        self.picks = Picks(confirm=self.confirm_picks)
         self.recognizers = (
             recognizer_set if recognizer_set is not None else Recognizers(self.model, grammar=self.grammar)
         )
@@ -186,15 +191,7 @@ class VoiceKiosk:
         if resume:
             self._say(self.table.hear(resume))
         for heard, ended_at, way in self._utterances(source):
-            if isinstance(heard, Doubt):
-                started = self._ask(heard.question)
-                self.turns.append(Turn(heard.heard, None, ended_at, started, way, heard.question))
-                continue
-            message = (
-                heard.text
-                if isinstance(heard, Typed)
-                else self.answerers.take(heard.text, self.table.night, heard.hidden)
-            )
+            message = self._message(heard, way)
             if isinstance(message, Ask):
                 started = self._ask(message.question)
                 self.turns.append(Turn(heard.text, None, ended_at, started, way, message.question))
@@ -209,6 +206,19 @@ class VoiceKiosk:
                 self._ask(after.question)
         return 0
 
+    def _message(self, heard: Utterance, way: Listening) -> str | Ask:
+        """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
+        night = self.table.night
+        picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
+        if isinstance(heard, Typed) or not picking or night is None:
+            self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
+            return (
+                heard.text
+                if isinstance(heard, Typed)
+                else self.answerers.take(heard.text, night, heard.hidden)
+            )
+        return self.picks.take(heard, night.board)
+
     def _warm(self) -> None:
         """Warm every recogniser on real speech while the opening plays; a voice that cannot render
         leaves them cold, which is slower, never wrong."""
@@ -218,9 +228,7 @@ class VoiceKiosk:
             return
         self.recognizers.warm(resample(speech.samples, speech.rate, SAMPLE_RATE))
 
-    def _utterances(
-        self, source: Source
-    ) -> Iterator[tuple[Utterance | Typed | Doubt, float | None, Listening]]:
+    def _utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
         detector = self.end_of_speech
         hearing = self._hearing()
         for chunk in source.chunks():
@@ -233,6 +241,7 @@ class VoiceKiosk:
                 continue  # half duplex: this is the kiosk's own voice, or its echo
             if self._hear_chunk(hearing, chunk):
                 utterance = self._close(hearing)
+                _LOG.debug("heard %s: %s", hearing.way.value, _told(utterance))
                 if utterance is not None:
                     yield utterance, self._voice_ended, hearing.way
                 detector.reset()
@@ -292,10 +301,10 @@ class VoiceKiosk:
         too_long = hearing.started_at is not None and chunk.at - hearing.started_at >= LONGEST_SECONDS
         return ended or quiet_after_words or stalled or too_long
 
-    def _close(self, hearing: _Hearing) -> Utterance | Doubt | None:
-        """The utterance as the table meant it: its pieces joined; a Doubt where its likeliest readings
-        would pick different cells (doubt.py); heard again with the full vocabulary if a closed list heard
-        something outside it; corrected to the nearest pick or command."""
+    def _close(self, hearing: _Hearing) -> Utterance | None:
+        """The utterance as the table meant it: its pieces joined; heard again with the full vocabulary if a
+        closed list heard something outside it; corrected to the nearest pick or command (its n-best
+        readings kept, for picking.py to weigh)."""
         recognizer = self.recognizers[hearing.way]
         final = recognizer.finish()
         recognizer.reset()
@@ -308,10 +317,6 @@ class VoiceKiosk:
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None or self.reader.other_voice(bytes(hearing.audio), hearing.way):
             return None  # silence, or a closed-set phrase from a voice far quieter than the reader's
-        if hearing.way is Listening.BETWEEN_QUESTIONS and self.table.listening_for().phase is Phase.PICK:
-            unsure = doubt(utterance)
-            if unsure is not None:
-                return unsure
         if hearing.way is Listening.READ_BACK:
             taken = with_letters(utterance, also)
             self.answerers.letters_doubted = letters_doubted(utterance, taken)
@@ -391,6 +396,16 @@ class VoiceKiosk:
         for _ in texts:
             yield ready.get()
         worker.join()
+
+
+def _told(utterance: Utterance | None) -> str:
+    """An utterance for the log, with its other readings: why a pick or a yes was taken, after the night."""
+    if utterance is None:
+        return "nothing (silence, or a closed-set phrase from a far quieter voice)"
+    readings = [utterance.text or "[unk]", *utterance.alternatives]
+    if utterance.scores:
+        readings = [f"{text} ({score:.1f})" for text, score in zip(readings, utterance.scores, strict=False)]
+    return " | ".join(readings) + (" [unk]" if utterance.unknown else "")
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk"]

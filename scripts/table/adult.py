@@ -44,6 +44,7 @@ _CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE
 _STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
 _TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 _READ_BACK = re.compile(r"I have (.*)\. Right\?")
+_SAID_BACK = re.compile(r"^([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE)
 
 
 class Stuck(Exception):
@@ -223,10 +224,16 @@ class Adult:
         for attempt in range(PICK_TRIES):
             reply = self.say(line)
             opened = _opened(reply) if reply is not None else ""
-            if attempt == 0:
-                self.record.closed("pick", opened == question.cell)
+            back = _said_back(reply or "")
+            if line == "yes":
+                self.record.closed("pick yes", opened == question.cell)
+            elif attempt == 0:
+                self.record.closed("pick", question.cell in (opened, back))
             if opened not in ("", "—"):
                 return
+            if back is not None:  # the kiosk says a sound-alike letter's pick back: yes if it is the one
+                line = "yes" if back == question.cell else by_title
+                continue
             line = by_title if line == question.pick or "Was that" in self.text else question.pick
         raise Stuck(
             f"pick {question.pick!r} not taken in {PICK_TRIES} tries; last reply {self.text[-200:]!r}"
@@ -350,6 +357,16 @@ def _playing(reply: str) -> list[str]:
     """The teams the last ledger in a reply scores."""
     ledgers = [line for line in reply.splitlines() if line.startswith("[L] ")]
     return re.findall(r"\b(Bats|Ghosts|Owls|Toads) -?\d+", ledgers[-1]) if ledgers else []
+
+
+def _said_back(reply: str) -> str | None:
+    """The cell the kiosk says back to be confirmed ("Wings & Webs 3? Say yes, ..." -> "D3"), or None."""
+    found = _SAID_BACK.search(reply)
+    if found is None:
+        return None
+    letters = {title: letter for letter, title in TITLES.items()}
+    letter = letters.get(found[1].replace("&", "and"))
+    return f"{letter}{found[2]}" if letter else None
 
 
 def _opened(reply: str) -> str:

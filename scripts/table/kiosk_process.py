@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MODEL = ROOT / "models" / "vosk-model-small-en-us-0.15"
 LISTENING = re.compile(r"^(?:[A-Z]+ [\w.]+: )?\(listening\)$")
 """The kiosk's mark that it listens again, bare or behind a log line's level and logger."""
-HEARING = re.compile(r"^(?:[A-Z]+ [\w.]+: )?\(hearing\)")
+HEARING = re.compile(r"^(?:[A-Z]+ [\w.]+: )?\(hearing\)|^DEBUG ")
+"""Live captions and debug lines: kept in the transcript, never part of a reply."""
 LEDGER = re.compile(r"\[L\] q:(\d+)/25 \| open:(\S+) got:(\S+) \|")
 
 
@@ -56,6 +57,7 @@ class KioskProcess:
         """`tree` is a folder holding the `kiosk` package to run (this checkout, or another version's copy
         for a before-and-after: `python -m` finds the package in its working folder first)."""
         command = [sys.executable, "-m", "kiosk", "voice", "--model", str(MODEL), "--rate", str(rate)]
+        command += ["--log-level", "debug"]  # what was heard, each way, is in the transcript
         if not speak:
             command += ["--audio-out", str(folder / "kiosk-said.wav")]
         if save:

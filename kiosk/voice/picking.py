@@ -1,0 +1,77 @@
+"""A pick by voice is taken only when the kiosk is sure of it: a cell whose question was read is never
+un-picked (the card's THE TABLE), so a misheard pick costs the table a question.
+
+Two ways of being unsure:
+- the recogniser's likeliest readings mean different cells (doubt.py): the kiosk asks which was meant;
+- the pick was said by a letter that sounds like another with a cell still free at the same points. To the
+  small model the category letters rhyme: on the tuning voices "d three" was heard as "bee three", "a
+  five" as "the five" and "e five"; in a live room "d three" was heard as "e three" with no other reading
+  at all, so no weighing of readings can catch it. The kiosk says the cell back by its category's name and
+  waits for a yes ("Wings & Webs 3?"). A pick said by name ("Wings and Webs three", "owls three") does not
+  rhyme with another and is taken at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.cartridge import CATEGORIES
+from kiosk.engine.board import Board
+from kiosk.engine.cells import Cell
+from kiosk.voice.answering import Ask
+from kiosk.voice.asr import Utterance
+from kiosk.voice.doubt import by_name, doubt, meaning
+from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS
+
+SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
+"""Category letters the small model takes for one another: B, C, D and E rhyme; A was heard as E."""
+YES = frozenset(("yes", "right", "correct", "that's right"))
+NO = frozenset(("no", "wrong"))
+
+
+@dataclass
+class Picks:
+    """The kiosk's memory of a pick it has said back and waits to hear confirmed."""
+
+    confirm: bool = True
+    """Say a sound-alike letter's pick back before it is taken (the `confirm_picks` setting)."""
+    waiting: Cell | None = None
+
+    def take(self, heard: Utterance, board: Board) -> str | Ask:
+        """The message for the host, or the kiosk's own question while it is unsure of the pick."""
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None and heard.text in YES:
+            return said_by_name(waiting)
+        if waiting is not None and heard.text in NO:
+            return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
+        unsure = doubt(heard)
+        if unsure is not None:
+            return Ask(unsure.question)
+        cell = _cell(meaning(heard.text))
+        if not self.confirm or cell is None or not by_letter(heard.text) or not rivals(cell, board):
+            return heard.text
+        self.waiting = cell
+        return Ask(f"{by_name(cell.id)}? Say yes, or say the category's name.")
+
+
+def by_letter(text: str) -> bool:
+    """The pick was said by its category's letter ("d three", "dee three"), not its name."""
+    words = text.split()
+    return len(words) == 2 and words[0] in PICK_LETTERS and words[1] in POINT_WORDS
+
+
+def rivals(cell: Cell, board: Board) -> bool:
+    """A free cell at the same points whose letter sounds like this one's."""
+    return any(board.is_free(Cell(other.upper(), cell.points)) for other in SOUNDS_LIKE[cell.letter.lower()])
+
+
+def said_by_name(cell: Cell) -> str:
+    """The pick as the table would say it by name ("wings and webs three"): how the host is told it."""
+    title = next(category.title for category in CATEGORIES if category.letter == cell.letter)
+    return f"{title.lower().replace('&', 'and')} {POINT_WORDS[cell.points - 1]}"
+
+
+def _cell(found: str | None) -> Cell | None:
+    if found is None or len(found) != 2 or not found[1].isdigit():
+        return None
+    return Cell(found[0], int(found[1]))
