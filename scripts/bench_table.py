@@ -28,7 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scripts.table import CONDITIONS, Figures, NightRecord, Room, play_night, tools_available  # noqa: E402
-from scripts.table.kiosk_process import HEARING  # noqa: E402
 from scripts.table.nights import NightScript, candle_end, fresh  # noqa: E402
 from scripts.table.voices import Family, Voice, held_out_voices, tuning_voices, voice_named  # noqa: E402
 
@@ -126,7 +125,7 @@ def main() -> int:
             )
             if args.keep:
                 args.keep.mkdir(parents=True, exist_ok=True)
-                lines = [f"{t:7.1f} {line}" for t, line in kiosk.transcript if not HEARING.match(line)]
+                lines = [f"{t:7.1f} {line}" for t, line in kiosk.transcript if "(hearing)" not in line]
                 (args.keep / f"night-{number}.txt").write_text("\n".join(lines) + "\n")
     report(records)
     if args.keep:

@@ -19,10 +19,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import InitVar, dataclass, field, replace
-from queue import Empty, Queue
+from queue import Empty
 from typing import Protocol, TextIO
-
-import numpy as np
 
 from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
@@ -54,7 +52,8 @@ from kiosk.voice.listening import (
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.picking import Picks
 from kiosk.voice.reader import ReaderLevel
-from kiosk.voice.tts import Speech, SpeechError, sentences
+from kiosk.voice.speaking import speak
+from kiosk.voice.tts import SpeechError
 from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
 
@@ -362,40 +361,13 @@ class VoiceKiosk:
 
     def _speak(self, text: str) -> float | None:
         """Say `text` sentence by sentence, then listen afresh; time.monotonic() of the first sample."""
-        first: float | None = None
-        for speech in self._rendered(sentences(text)):
-            if not len(speech.samples):
-                continue
-            played = self.output.play(speech)
-            first = played if first is None else first
+        first = speak(self.speaker, self.output, text)
         if self._warming is not None:
             self._warming.join()  # the recognisers are the warming thread's until it is done
         self.recognizers.reset()
         self.end_of_speech.reset()
         self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
         return first
-
-    def _rendered(self, texts: list[str]) -> Iterator[Speech]:
-        """Render the next sentence while the current one plays. A sentence that cannot be rendered is
-        reported and skipped (its text is on the screen); the reply goes on."""
-        if not texts:
-            return
-        ready: Queue[Speech] = Queue(maxsize=2)
-
-        def render_all() -> None:
-            for text in texts:
-                try:
-                    ready.put(self.speaker.render(text))
-                except Exception as error:  # SpeechError, or anything else: never leave the reader waiting
-                    # An engine's own fault (not a SpeechError) goes to the log with its traceback.
-                    _LOG.warning("(speech) %s", error, exc_info=not isinstance(error, SpeechError))
-                    ready.put(Speech(np.zeros(0, dtype=np.int16), 22_050))
-
-        worker = threading.Thread(target=render_all, name="render", daemon=True)
-        worker.start()
-        for _ in texts:
-            yield ready.get()
-        worker.join()
 
 
 def _told(utterance: Utterance | None) -> str:

@@ -21,6 +21,11 @@ from .nights import NightScript, Question, Written, ruling_lines, verdict
 from .records import NightRecord, QuestionRecord
 from .voices import Samples
 
+REACTION_SECONDS = 0.5
+"""Seconds from reading the kiosk's reply (itself read 0.3 s after its last line, to be sure it was the last)
+to the adult's first word: about 0.8 s in all, as a person answers. Spoken sooner, the first word fell into
+the kiosk's deaf tail after its own voice (0.3 s, for room echo): "Bats. T, U, R, N" lost its team and "D
+three" its D."""
 REPLY_SECONDS = 30.0
 """How long the adult waits for a reply before saying it again (a guard: replies come within seconds)."""
 NIGHT_SECONDS = 900.0
@@ -87,6 +92,8 @@ class Adult:
     """The question being answered, for the kiosk calling a team by name."""
     started: float = field(default_factory=time.monotonic)
     night_seconds: float = NIGHT_SECONDS
+    heard_at: float = 0.0
+    """time.monotonic() when the kiosk's last reply was read."""
 
     # --- speaking and hearing --------------------------------------------------------------------------
 
@@ -121,7 +128,11 @@ class Adult:
             raise Stuck(f"the night took over {self.night_seconds:.0f} s")
         if self.kiosk.ended:
             raise Stuck("the kiosk ended")
+        waited = time.monotonic() - self.heard_at
+        if waited < REACTION_SECONDS:
+            time.sleep(REACTION_SECONDS - waited)
         self.record.said.append(line)
+        self.kiosk.note(line)
         self.play(self.say_out(line))
         reply = self.kiosk.block(REPLY_SECONDS)
         if reply is None:
@@ -134,6 +145,7 @@ class Adult:
         return reply
 
     def _read(self, reply: str) -> None:
+        self.heard_at = time.monotonic()
         self.text = reply
         self.ledger = Ledger.last_in(reply) or self.ledger
 

@@ -107,9 +107,13 @@ class KioskProcess:
                 return "\n".join(lines)
             lines.append(line)
 
+    def note(self, said: str) -> None:
+        """Put what the table said into the transcript, in its place among the kiosk's lines ("> ...")."""
+        self.transcript.append((time.monotonic() - self._started, f"> {said}"))
+
     def shown(self) -> list[str]:
         """What the kiosk showed, without its live captions."""
-        return [line for _, line in self.transcript if not HEARING.match(line)]
+        return [line for _, line in self.transcript if not HEARING.match(line) and not line.startswith("> ")]
 
     def stop(self) -> int:
         if self.process.poll() is None:

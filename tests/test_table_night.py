@@ -1,0 +1,64 @@
+"""A short night by voice against the real kiosk process, with a table that answers back (scripts/table/):
+three questions, a misread answer fixed by spelling, a fix a team never wrote disputed by another, ended by
+every team's yes. Every question must be ruled as the written answers deserve, and no team's words may be
+given to another team.
+
+In a quiet room only, for now: with babble or music 10 dB below the reader ("babble-10", "music-10") the
+same night still fails; scripts/bench_table.py measures it there, and those conditions join the
+parametrisation below once the kiosk passes them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scripts.table import CONDITIONS, Room, play_night, tools_available
+from scripts.table.kiosk_process import MODEL
+from scripts.table.nights import fresh
+from scripts.table.voices import voice_named
+
+ARTEFACTS = Path(__file__).resolve().parents[1] / "test-artefacts"
+"""Each night's whole transcript (the kiosk's lines, what it heard each way, what the table said) goes here."""
+NIGHT_SECONDS = 120.0
+"""A short night that has not ended by then is stuck (about 70 s when every turn is heard at once)."""
+pytestmark = [pytest.mark.slow, pytest.mark.voice, pytest.mark.english]
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    if not tools_available():
+        pytest.fail("pulseaudio, pulseaudio-utils and flite are needed: run scripts/setup.sh")
+    if not (MODEL / "am" / "final.mdl").exists():
+        pytest.fail(f"no English Vosk model in {MODEL}: run scripts/setup.sh")
+    with Room(tmp_path_factory.mktemp("room")) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("condition", ["clean"])
+def test_a_short_night_is_ruled_as_the_written_answers_deserve(
+    room: Room, condition: str, tmp_path: Path
+) -> None:
+    script = fresh(2, 0)
+    record, kiosk = play_night(
+        room, script, voice_named("espeak-us"), CONDITIONS[condition], tmp_path, night_seconds=NIGHT_SECONDS
+    )
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTEFACTS / f"table-night-{condition}.txt").write_text(
+        "\n".join(f"{at:7.2f} {line}" for at, line in kiosk.transcript) + "\n"
+    )
+    said = "\n".join(line for line in kiosk.shown() if not line.startswith("[L]"))
+    assert not record.stuck, f"the night stuck: {record.stuck}\n{said[-3000:]}"
+    assert [q.cell for q in record.questions] == [q.cell for q in script.questions]
+    for question in record.questions:
+        assert question.opened == question.cell, (
+            f"asked for {question.cell}, the kiosk read {question.opened}"
+        )
+        assert question.ruled == question.deserved, f"{question.cell} ruled {question.ruled}\n{said[-3000:]}"
+        assert not question.wrong_team, (
+            f"{question.cell}: answers given to the wrong team {question.wrong_team}"
+        )
+    assert sum(q.corrections for q in record.questions) >= 1, "the misread answer was never fixed by spelling"
+    assert ("dispute", True) in record.closed_set, f"the fix never written was not undone\n{said[-3000:]}"
+    assert "RESULT: AIGC|halloween-trivia|board|v1.0.0|end:closed|" in said
