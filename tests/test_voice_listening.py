@@ -28,8 +28,10 @@ from kiosk.voice.listening import (
     letters_doubted,
     listening_for,
     spelled_back,
+    unnamed_spelling,
     with_label,
     with_letters,
+    with_team,
 )
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from kiosk.voice.turns import (
@@ -136,6 +138,27 @@ def test_a_spelled_fix_comes_from_the_letters_list_and_its_team_from_either() ->
     for said in ("yes", "no", "repeat", "ghosts that was not what was said"):
         assert with_letters(Utterance(said), Utterance("bats s")).text == said
     assert with_letters(main, Utterance("bats")) is main  # no letters heard: as the read-back list heard it
+
+
+def names_heard(*names: str) -> Utterance:
+    return Utterance(
+        " ".join(names), tuple(Word(name, 0.5 * i, 0.5 * i + 0.4, 1.0) for i, name in enumerate(names))
+    )
+
+
+def test_a_spelling_both_lists_lost_the_team_of_takes_it_from_the_name_list_alone() -> None:
+    lost = with_letters(Utterance("dee you r n i pee"), Utterance("dee you r n i pee"))
+    assert unnamed_spelling(lost)
+    assert with_team(lost, names_heard("bats")).text == "bats dee you r n i pee"
+    assert with_team(lost, names_heard("bats", "bats")).text == "bats dee you r n i pee"
+    # Two teams, no name, or a name not first: the kiosk asks whose it was.
+    assert with_team(lost, names_heard("bats", "owls")) is lost
+    assert with_team(lost, Utterance("", unknown=True)) is lost
+    assert with_team(lost, None) is lost
+    # "yes" heard as two letters, and by the name list as "ghosts": never a fix for Ghosts.
+    short = with_letters(Utterance("v s"), Utterance("v s"))
+    assert with_team(short, names_heard("ghosts")) is short
+    assert not unnamed_spelling(Utterance("bats b u t t o n")) and not unnamed_spelling(Utterance("yes"))
 
 
 def test_a_spelling_the_two_lists_heard_differently_is_read_back_letter_by_letter() -> None:

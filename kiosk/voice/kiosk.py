@@ -46,8 +46,10 @@ from kiosk.voice.listening import (
     letters_doubted,
     listening_for,
     says_a_number,
+    unnamed_spelling,
     with_label,
     with_letters,
+    with_team,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.picking import Picks
@@ -293,7 +295,10 @@ class VoiceKiosk:
                 self._voice_ended = chunk.captured - (chunk.at + chunk.seconds - detector.last_voice_at)
         anything = bool(hearing.pieces) or bool(so_far)
         if not anything and not detector.speaking:
-            del hearing.audio[: max(0, len(hearing.audio) - int(PREROLL_SECONDS * SAMPLE_RATE) * 2)]
+            if hearing.started_at is None:  # nobody has spoken yet: keep only the preroll
+                del hearing.audio[: max(0, len(hearing.audio) - int(PREROLL_SECONDS * SAMPLE_RATE) * 2)]
+            # Once someone has, all of it is kept: a closed list may hear its first words only as [unk]
+            # ("Bats. T, U" as "dee you"), and the lists that hear it again need them.
             return False
         quiet_after_words = anything and not detector.speaking and detector.quiet_seconds >= wait
         stalled = bool(so_far) and chunk.at - hearing.changed_at >= STALL_SECONDS
@@ -318,6 +323,10 @@ class VoiceKiosk:
             return None  # silence, or a closed-set phrase from a voice far quieter than the reader's
         if hearing.way is Listening.READ_BACK:
             taken = with_letters(utterance, also)
+            if unnamed_spelling(taken):  # both lists lost the team: the name list alone may have it
+                names = self.recognizers[Listening.WHOSE].decode(bytes(hearing.audio))
+                _LOG.debug("team names in an unnamed spelling: %s", _told(names))
+                taken = with_team(taken, names)
             self.answerers.letters_doubted = letters_doubted(utterance, taken)
             utterance = taken
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):

@@ -200,6 +200,32 @@ def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
     return Utterance(text, letters.words, unknown=False)
 
 
+SURE_SPELLING = 3
+"""Letters a spelling needs before its team is taken from the name list alone: a short reply ("yes", "no")
+is heard as one or two letters, and the name list hears a team in it now and then ("yes" as "ghosts")."""
+
+
+def unnamed_spelling(taken: Utterance) -> bool:
+    """A spelled fix with no team at its start: the kiosk would have to ask whose it was."""
+    words = taken.text.split()
+    return bool(words) and Team.from_name(words[0]) is None and _letters(taken.text) is not None
+
+
+def with_team(taken: Utterance, names: Utterance | None) -> Utterance:
+    """A spelled fix whose team both read-back lists lost, led by the team the name list heard at its
+    start ("Bats. T, U, R" heard as "dee you r" by both, "bats" by the names alone). Only a name the list
+    heard first and alone (one team, however often), before a spelling of SURE_SPELLING letters or more;
+    else the fix stays unnamed and the kiosk asks whose it was."""
+    spelled = _letters(taken.text)
+    if names is None or not names.words or spelled is None or len(spelled) < SURE_SPELLING:
+        return taken
+    teams = {Team.from_name(word.word) for word in names.words}
+    first = Team.from_name(names.words[0].word)
+    if first is None or teams != {first}:
+        return taken
+    return Utterance(f"{first.value.lower()} {taken.text}", taken.words, unknown=False)
+
+
 def letters_doubted(heard: Utterance, taken: Utterance) -> bool:
     """The letters list's spelling was taken where the read-back list heard other letters (or none)."""
     if taken is heard:
