@@ -17,12 +17,14 @@ from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.keys import load_practice
 from kiosk.table import Table
-from kiosk.voice.asr import Utterance, Word
-from kiosk.voice.audio import WavOutput, WavSource
+from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
+from kiosk.voice.audio import WavOutput, WavSource, resample
 from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.listening import (
+    OPEN_BUDGET_SECONDS,
     Listening,
+    Recognizers,
     fixed_word,
     hidden_names,
     letters_doubted,
@@ -339,3 +341,21 @@ def test_a_slow_spelling_with_pauses_and_as_in_is_one_fix_never_given_to_another
     assert named.listening is Listening.WHOSE and named.heard.startswith("ghosts g l i")  # g, as in golf
     assert named.reply is not None and named.reply.text.startswith("Fixed: Ghosts said gli")
     assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
+
+
+@pytest.mark.english
+def test_the_open_recogniser_is_renewed_after_its_budget_and_still_hears(english_model: object) -> None:
+    recognizers = Recognizers(english_model)
+    speech = Speaker().render("Bats, a big brass button. Ghosts, mutton.")
+    samples = resample(speech.samples, speech.rate, SAMPLE_RATE)
+    first = recognizers.open
+    assert not recognizers.renew_open(samples)  # nothing heard yet
+    pcm = samples.tobytes()
+    before = first.decode(pcm)
+    while first.fed < OPEN_BUDGET_SECONDS:
+        first.decode(pcm)
+    assert recognizers.renew_open(samples)
+    assert recognizers.open is not first and recognizers[Listening.ANSWERS] is recognizers.open
+    assert recognizers[Listening.BETWEEN_QUESTIONS] is not recognizers.open  # the lists are kept
+    heard = recognizers.open.decode(pcm)
+    assert heard is not None and before is not None and heard.text == before.text  # heard as before

@@ -52,6 +52,16 @@ class Utterance:
         return self.words[-1].end if self.words else None
 
 
+def told(utterance: Utterance | None) -> str:
+    """An utterance for the log, with its other readings and their scores: why a pick or a yes was taken."""
+    if utterance is None:
+        return "nothing (silence, or a closed-set phrase from a far quieter voice)"
+    readings = [utterance.text or "[unk]", *utterance.alternatives]
+    if utterance.scores:
+        readings = [f"{text} ({score:.1f})" for text, score in zip(readings, utterance.scores, strict=False)]
+    return " | ".join(readings) + (" [unk]" if utterance.unknown else "")
+
+
 def check_model(path: Path) -> None:
     """ModelMissing unless the folder holds what Vosk needs: a quick look, before anything slow starts."""
     if not (path / "am" / "final.mdl").exists() or not (path / "conf" / "model.conf").exists():

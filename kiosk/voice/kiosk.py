@@ -22,6 +22,9 @@ from dataclasses import InitVar, dataclass, field, replace
 from queue import Empty
 from typing import Protocol, TextIO
 
+import numpy as np
+import numpy.typing as npt
+
 from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
@@ -31,6 +34,7 @@ from kiosk.voice.asr import (
     SAMPLE_RATE,
     Utterance,
     joined,
+    told,
 )
 from kiosk.voice.audio import (
     Chunk,
@@ -162,6 +166,9 @@ class VoiceKiosk:
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
     _warming: threading.Thread | None = field(init=False, default=None)
+    """Warming the recognisers during the opening, or renewing the open one during a reply."""
+    _warm_samples: npt.NDArray[np.int16] | None = field(init=False, default=None)
+    """WARM_TEXT in the kiosk's voice at 16 kHz, kept to warm a renewed recogniser."""
     answerers: Answerers = field(init=False, default_factory=Answerers)
     """Whose words the kiosk is waiting to hear (answering.py)."""
     picks: Picks = field(init=False, default_factory=Picks)
@@ -227,7 +234,8 @@ class VoiceKiosk:
             speech = self.speaker.render(WARM_TEXT)
         except SpeechError:
             return
-        self.recognizers.warm(resample(speech.samples, speech.rate, SAMPLE_RATE))
+        self._warm_samples = resample(speech.samples, speech.rate, SAMPLE_RATE)
+        self.recognizers.warm(self._warm_samples)
 
     def _utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
         detector = self.end_of_speech
@@ -242,7 +250,7 @@ class VoiceKiosk:
                 continue  # half duplex: this is the kiosk's own voice, or its echo
             if self._hear_chunk(hearing, chunk):
                 utterance = self._close(hearing)
-                _LOG.debug("heard %s: %s", hearing.way.value, _told(utterance))
+                _LOG.debug("heard %s: %s", hearing.way.value, told(utterance))
                 if utterance is not None:
                     yield utterance, self._voice_ended, hearing.way
                 detector.reset()
@@ -325,7 +333,7 @@ class VoiceKiosk:
             taken = with_letters(utterance, also)
             if unnamed_spelling(taken):  # both lists lost the team: the name list alone may have it
                 names = self.recognizers[Listening.WHOSE].decode(bytes(hearing.audio))
-                _LOG.debug("team names in an unnamed spelling: %s", _told(names))
+                _LOG.debug("team names in an unnamed spelling: %s", told(names))
                 taken = with_team(taken, names)
             self.answerers.letters_doubted = letters_doubted(utterance, taken)
             utterance = taken
@@ -353,6 +361,12 @@ class VoiceKiosk:
         """Print the reply (already journalled), speak it sentence by sentence, then let the screen move on;
         return time.monotonic() of the first sample played."""
         print(reply.text, file=self.printout, flush=True)
+        if self._warming is None and self._warm_samples is not None:  # renewed while the reply is said
+            samples = self._warm_samples
+            self._warming = threading.Thread(
+                target=self.recognizers.renew_open, args=(samples,), name="renew-recogniser", daemon=True
+            )
+            self._warming.start()
         first = self._speak(reply.speech)
         self.table.presented(reply)
         if not reply.over and self.on_listening:
@@ -373,20 +387,11 @@ class VoiceKiosk:
         first = speak(self.speaker, self.output, text)
         if self._warming is not None:
             self._warming.join()  # the recognisers are the warming thread's until it is done
+            self._warming = None
         self.recognizers.reset()
         self.end_of_speech.reset()
         self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
         return first
-
-
-def _told(utterance: Utterance | None) -> str:
-    """An utterance for the log, with its other readings: why a pick or a yes was taken, after the night."""
-    if utterance is None:
-        return "nothing (silence, or a closed-set phrase from a far quieter voice)"
-    readings = [utterance.text or "[unk]", *utterance.alternatives]
-    if utterance.scores:
-        readings = [f"{text} ({score:.1f})" for text, score in zip(readings, utterance.scores, strict=False)]
-    return " | ".join(readings) + (" [unk]" if utterance.unknown else "")
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk"]

@@ -8,6 +8,8 @@ turn a wrong answer into a right one: no list here holds a word of the key.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import enum
 import re
 from dataclasses import dataclass, field
@@ -76,6 +78,17 @@ def listening_for(host: Expecting) -> Listening:
     return Listening.ANSWERS
 
 
+OPEN_BUDGET_SECONDS = 60.0
+"""Seconds of the table's speech the open recogniser hears before it is renewed (Recognizers.renew_open)."""
+
+
+def give_back_freed_memory() -> None:
+    """Return the C heap's free pages to the system (glibc's malloc_trim): a recogniser's search structures
+    are freed into the heap, which keeps them, and the kiosk's resident memory would not fall."""
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: reused in time, only not given back now
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
 @dataclass
 class Recognizers:
     """One recogniser per way of listening, built once and kept warm for the night: switching is free,
@@ -115,6 +128,21 @@ class Recognizers:
 
     def __getitem__(self, way: Listening) -> Recognizer:
         return self._by_way[way]
+
+    def renew_open(self, samples: npt.NDArray[np.int16]) -> bool:
+        """Build the open recogniser afresh, warmed on `samples`, once it has heard OPEN_BUDGET_SECONDS:
+        its search keeps every state of the full vocabulary it has visited, about 90 MB over one recorded
+        night's answers and 140 MB over four. True if it was renewed."""
+        if self.open.fed < OPEN_BUDGET_SECONDS:
+            return False
+        ways = [way for way, kept in self._by_way.items() if kept is self.open]
+        for way in ways:  # the old one goes first, so that the new one is built in the memory it frees
+            del self._by_way[way]
+        self.open = Recognizer(self.model)
+        give_back_freed_memory()
+        self._by_way.update(dict.fromkeys(ways, self.open))
+        self.open.decode(samples.astype(np.int16).tobytes())
+        return True
 
     def beside(self, way: Listening) -> Recognizer | None:
         """The recogniser that hears each utterance alongside the main one: the team-name list beside

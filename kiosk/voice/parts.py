@@ -65,6 +65,10 @@ class HearsEachWay(Protocol):
         """Decode some speech with each recogniser and forget it."""
         ...
 
+    def renew_open(self, samples: npt.NDArray[np.int16]) -> bool:
+        """Build the open recogniser afresh, warmed on `samples`, once it has heard enough; True if so."""
+        ...
+
     def reset(self) -> None: ...
 
 

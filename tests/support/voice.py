@@ -217,6 +217,7 @@ class ReadingRecognizers:
         self.between_questions = ReadingRecognizer(closed=True)
         self.read_back = ReadingRecognizer(closed=True)
         self.warmed = threading.Event()
+        self.renewed = 0
 
     def __getitem__(self, way: Listening) -> ReadingRecognizer:
         if way is Listening.BETWEEN_QUESTIONS:
@@ -230,6 +231,10 @@ class ReadingRecognizers:
 
     def warm(self, samples: npt.NDArray[np.int16]) -> None:
         self.warmed.set()
+
+    def renew_open(self, samples: npt.NDArray[np.int16]) -> bool:
+        self.renewed += 1
+        return True
 
     def reset(self) -> None:
         for recognizer in (self.open, self.between_questions, self.read_back):
