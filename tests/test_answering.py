@@ -123,6 +123,23 @@ def test_a_doubted_spelling_is_read_back_letter_by_letter_once_taken(button_key:
     assert not heard.hear("yes").endswith("slowly.")  # read back once, for that fix only
 
 
+def test_a_teams_second_fix_is_read_back_and_asks_for_a_word_for_each_letter(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    assert not heard.hear("bats b u d d o n").endswith("papa.")  # a first fix, heard alike by both lists
+    assert not heard.hear("ghosts m u t t o n").endswith("papa.")  # another team's first
+    words = heard.hear("bats b u t t o n")
+    assert words.endswith(
+        "That is B, U, T, T, O, N. If not, spell it again with a word for each letter, like T for tango, P for papa."
+    )
+    heard.hear("yes")
+    heard.hear("wings and webs one")
+    heard.hear("bats fly ghosts glide")
+    fixed = heard.hear("bats f l y")
+    assert fixed.startswith("Fixed: Bats said fly.") and not fixed.endswith("papa.")  # counted afresh
+
+
 def test_an_answer_said_over_the_question_is_taken_as_said_and_the_held_words_go_to_nobody(
     button_key: Key,
 ) -> None:

@@ -23,7 +23,7 @@ from kiosk.engine.night import Night
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import words_of
-from kiosk.voice.listening import fixed_word, spelled_back
+from kiosk.voice.listening import fix_in, spelled_back
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -65,6 +65,8 @@ class Answerers:
     """The team the kiosk named last ("Ghosts, your answer?"): words naming no team are its."""
     letters_doubted: bool = False
     """The two lists heard the last spelled fix differently: once taken, its letters are read back."""
+    _fixes: dict[str, int] = field(default_factory=dict, repr=False)
+    """Spelled fixes taken for each team in this read-back: at the second, letters are asked for as words."""
     _waiting: tuple[Team, ...] = field(default=(), repr=False)
     _tries: int = field(default=0, repr=False)
 
@@ -126,12 +128,18 @@ class Answerers:
         return Ask("Then say it again, with the team's name first.")
 
     def after(self, night: Night | None, reply: str = "") -> Ask | None:
-        """After the host's reply: a doubted spelled fix read back letter by letter; the team the kiosk
-        calls by name when the same teams are still to answer after TRIES tries; or None."""
-        spelled = fixed_word(reply) if self.letters_doubted else None
-        if spelled is not None:
-            self.letters_doubted = False
-            return Ask(spelled_back(spelled))
+        """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter
+        (at the second, asking for a word for each letter); the team the kiosk calls by name when the same
+        teams are still to answer after TRIES tries; or None."""
+        fix = fix_in(reply)
+        if night is None or not night.phase.reading_back:
+            self._fixes = {}
+        if fix is not None:
+            team, word = fix
+            self._fixes[team] = self._fixes.get(team, 0) + 1
+            doubted, self.letters_doubted = self.letters_doubted, False
+            if doubted or self._fixes[team] >= TRIES:
+                return Ask(spelled_back(word, with_words=self._fixes[team] >= TRIES))
         if night is None or not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None

@@ -40,6 +40,13 @@ TITLES = {
     "D": "Wings and Webs",
     "E": "The Treat Bag",
 }
+NATO_WORDS = (
+    "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett", "kilo",
+    "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
+    "whiskey", "xray", "yankee", "zulu",
+)  # fmt: skip
+NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
+"""The words a reader spells with when the kiosk asks for a word for each letter ("T for tango")."""
 PICK_TRIES = 6
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand."""
@@ -47,6 +54,7 @@ _WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name
 _AGAIN = "Then say it again, with the team's name first."
 _CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
 _STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
+_WITH_WORDS = "spell it again with a word for each letter"
 _TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 _READ_BACK = re.compile(r"I have (.*)\. Right\?")
 _SAID_BACK = re.compile(r"^([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE)
@@ -56,11 +64,15 @@ class Stuck(Exception):
     """The night would not move on; the reason is the message."""
 
 
-def spelled(word: str) -> str:
-    """A word spelled letter by letter as a reader says it: "T, U, R, N, I, P." (a year digit by digit)."""
+def spelled(word: str, with_words: bool = False) -> str:
+    """A word spelled letter by letter as a reader says it: "T, U, R, N, I, P." (a year digit by digit);
+    `with_words`, as the kiosk asks after a second fix: "T for tango, U for uniform." """
     if word.isdigit():
         return ", ".join(DIGITS[int(d)] for d in word) + "."
-    return ", ".join(letter.upper() for letter in word if letter.isalpha()) + "."
+    letters = [letter for letter in word.lower() if letter.isalpha()]
+    if with_words:
+        return ", ".join(f"{letter.upper()} for {NATO[letter]}" for letter in letters) + "."
+    return ", ".join(letter.upper() for letter in letters) + "."
 
 
 def read_back(text: str) -> dict[str, str] | None:
@@ -313,7 +325,7 @@ class Adult:
             team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
-            self.say(f"{team}. {spelled(word)}")
+            self.say(f"{team}. {spelled(word, with_words=_WITH_WORDS in self.text)}")
         raise Stuck(f"read-back of {question.cell} never confirmed")
 
     def _dispute(self, disputer: Team) -> None:
