@@ -11,7 +11,8 @@ from kiosk.config import Settings
 from kiosk.engine.reply import Reply
 from kiosk.table import By, Table
 from kiosk.voice.audio import AudioError
-from kiosk.voice.kiosk import TypedMessages, VoiceKiosk
+from kiosk.voice.heard import TypedMessages
+from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.stack import StackError, build
 
 _LOG = logging.getLogger(__name__)

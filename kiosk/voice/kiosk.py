@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import InitVar, dataclass, field, replace
 from queue import Empty
-from typing import Protocol, TextIO
+from typing import TextIO
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,7 @@ from kiosk.voice.audio import (
     resample,
 )
 from kiosk.voice.grammar import between_questions, nearest
+from kiosk.voice.heard import Turn, Typed, TypedMessages
 from kiosk.voice.listening import (
     Listening,
     Recognizers,
@@ -77,29 +78,6 @@ WARM_TEXT = "Bats, D three. Ghosts: a broomstick. Yes. B U T T O N. What's the s
 """Spoken to the recognisers during the opening: words of every kind the table says."""
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One utterance heard and the reply to it, with the timings that matter to the table."""
-
-    heard: str
-    reply: Reply | None
-    """None when the kiosk was unsure what was said and asked again (`asked`): the host heard nothing."""
-    voice_ended_at: float | None
-    """time.monotonic() when the speaker's last word ended (real-time sources only)."""
-    reply_started_at: float | None
-    """time.monotonic() when the first sample of the reply was played."""
-    listening: Listening = Listening.ANSWERS
-    """How the utterance was heard."""
-    asked: str = ""
-    """The kiosk's own question when it asked again instead of passing the utterance on."""
-
-    @property
-    def latency(self) -> float | None:
-        if self.voice_ended_at is None or self.reply_started_at is None:
-            return None
-        return self.reply_started_at - self.voice_ended_at
-
-
 @dataclass
 class _Hearing:
     """The utterance in progress."""
@@ -116,19 +94,6 @@ class _Hearing:
     changed_at: float = 0.0
     """Seconds into the stream when the words so far last changed."""
     started_at: float | None = None
-
-
-@dataclass(frozen=True)
-class Typed(Utterance):
-    """A message typed on the table screen: its team names are as typed, so nobody is asked whose it is."""
-
-
-class TypedMessages(Protocol):
-    """Messages typed on a screen (a Queue[str] will do)."""
-
-    def get_nowait(self) -> str:
-        """The next message; queue.Empty when there is none."""
-        ...
 
 
 @dataclass

@@ -1,0 +1,47 @@
+"""What the voice loop hears and what comes of it: each Turn (an utterance and the reply, with the timings
+that matter to the table), and the messages typed on an unlocked table screen, taken as the table's own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from kiosk.engine.reply import Reply
+from kiosk.voice.asr import Utterance
+from kiosk.voice.listening import Listening
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One utterance heard and the reply to it, with the timings that matter to the table."""
+
+    heard: str
+    reply: Reply | None
+    """None when the kiosk was unsure what was said and asked again (`asked`): the host heard nothing."""
+    voice_ended_at: float | None
+    """time.monotonic() when the speaker's last word ended (real-time sources only)."""
+    reply_started_at: float | None
+    """time.monotonic() when the first sample of the reply was played."""
+    listening: Listening = Listening.ANSWERS
+    """How the utterance was heard."""
+    asked: str = ""
+    """The kiosk's own question when it asked again instead of passing the utterance on."""
+
+    @property
+    def latency(self) -> float | None:
+        if self.voice_ended_at is None or self.reply_started_at is None:
+            return None
+        return self.reply_started_at - self.voice_ended_at
+
+
+@dataclass(frozen=True)
+class Typed(Utterance):
+    """A message typed on the table screen: its team names are as typed, so nobody is asked whose it is."""
+
+
+class TypedMessages(Protocol):
+    """Messages typed on a screen (a Queue[str] will do)."""
+
+    def get_nowait(self) -> str:
+        """The next message; queue.Empty when there is none."""
+        ...
