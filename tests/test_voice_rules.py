@@ -199,9 +199,24 @@ def test_a_spelled_fix_with_as_in_capital_and_double(button_key: Key) -> None:
         assert table.say(spelled).speech.startswith("Fixed: Bats said button."), spelled
 
 
+def test_a_word_for_each_letter_survives_a_lost_letter_or_a_lost_for() -> None:
+    # As heard in a simulated night: "T for tango, A for alpha" with the A lost, "N for November" without
+    # its "for", and a letter misheard before its example word (the example wins).
+    for heard, word in (
+        ("vee for papa oh for oscar dee for tango for alpha dee for tango oh for oscar", "potato"),
+        ("v for bravo for alpha r for romeo n november", "barn"),
+        ("papa oscar tango alpha tango oscar", "potato"),
+        ("oscar oscar", "oo"),
+        ("o oscar o oscar", "oo"),
+        ("b u double t o n", "button"),
+    ):
+        assert spelled_word(heard.split(" ")) == word, heard
+
+
 def test_words_like_as_or_for_outside_a_spelling_are_no_spelling() -> None:
     assert spelled_word(["as", "in"]) is None
     assert spelled_word(["b", "as", "in"]) is None
     assert spelled_word(["a", "for", "effort"]) is None  # one letter: a word, not a spelling
+    assert spelled_word(["for", "effort", "b"]) is None  # "for" before no NATO word and no letter
     assert spelled_word(["capital"]) is None
     assert spelled_word(["big", "as", "life"]) is None

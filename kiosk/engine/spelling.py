@@ -4,13 +4,15 @@ answer that the spelling most resembles."""
 from __future__ import annotations
 
 from kiosk.engine.matching import slips
-from kiosk.engine.text import letter_of
+from kiosk.engine.text import LETTER_NAMES, letter_of
 
 _TWO_LETTERS = {"okay": "ok"}
 """Letters said quickly together that a recogniser writes as one word ("s t o k e r" heard as "s tee okay ee
 r"). Only inside a spelling with other letters: "Ghosts okay" alone is no spelling."""
 
 
+_EXAMPLES = frozenset(word for word, letter in LETTER_NAMES.items() if len(word) > 3 and word[0] == letter)
+"""The NATO words (and a few long letter names) a speller gives as the example of a letter."""
 _CASE_WORDS = frozenset(("capital", "capitals", "big", "small", "little", "lowercase", "uppercase"))
 """Words a speller says before a letter about its case ("capital b"): the answer is matched without case."""
 
@@ -61,8 +63,12 @@ def closest_word(words: list[str], spelled: str) -> int | None:
 
 def _plain_letters(words: list[str]) -> list[str] | None:
     """The words with case words before a letter taken out, and each "<letter> as in <word>" made the
-    word's first letter; None when "as in" stands anywhere else (then it is no spelling)."""
+    word's first letter; None when "as in" stands anywhere else (then it is no spelling). Spelling by
+    words ("T for tango"), a recogniser may lose a letter ("for alpha") or the "for" ("n november"): a
+    lone "for <NATO word>" is that word's letter, and a letter then its own NATO word is one letter."""
     plain: list[str] = []
+    exampled = False
+    """The last letter came from an example word: a "for <word>" after it is the next letter."""
     index = 0
     while index < len(words):
         word = words[index]
@@ -70,15 +76,26 @@ def _plain_letters(words: list[str]) -> list[str] | None:
         if word in _CASE_WORDS and letter_of(following) is not None:
             index += 1
             continue
-        if plain and letter_of(plain[-1]) is not None and word in ("as", "for", "like"):
+        if word in ("as", "for", "like") and (plain or following in _EXAMPLES):
             step = 2 if word == "as" and following == "in" else 1
             if index + step >= len(words):
                 return None
             example = words[index + step]
-            if example[:1].isalpha():
+            if plain and letter_of(plain[-1]) is not None and not exampled and example[:1].isalpha():
                 plain[-1] = example[0]  # "ee as in golf": the example word is heard more surely than a letter
+            elif example in _EXAMPLES:
+                plain.append(example[0])
+            else:
+                return None
+            exampled = True
             index += step + 1
             continue
+        said_twice = plain and plain[-1] not in _EXAMPLES and letter_of(plain[-1]) == word[0]
+        if word in _EXAMPLES and not exampled and said_twice:  # "n november": one letter, said both ways
+            exampled = True
+            index += 1
+            continue
         plain.append(word)
+        exampled = False
         index += 1
     return plain
