@@ -269,7 +269,7 @@ def _letters(text: str) -> str | None:
 def spelled_back(word: str, with_words: bool = False) -> str:
     """A spelled word read back letter by letter, for the table to check: "That is B, U, T, T, O, N."
     `with_words` after a team's second fix: plain letters rhyme (B, D, P, T, V), and a word for each letter
-    was heard right about four times as often on the tuning voices (19 of 24 words against 5)."""
+    was heard right far more often on the tuning voices (20 of 24 words against 8)."""
     if with_words:
         return (
             f"That is {', '.join(word.upper())}. If not, spell it again with a word for each letter, "
