@@ -323,7 +323,9 @@ def nights(model_path: Path, chosen: list[Table]) -> None:
                 save = Path(home) / "save.txt"
                 save.write_text(table.resume)
                 command += ["--save", str(save)]
-            env = {**os.environ, "SNAP_APPLE_HOME": home}
+            settings = Path(home) / "kiosk.toml"
+            settings.write_text("confirm_picks = false\n")  # a recording cannot say yes to a pick said back
+            env = {**os.environ, "SNAP_APPLE_HOME": home, "SNAP_APPLE_CONFIG": str(settings)}
             # A night's recording is at most 92 s and is read faster than real time.
             run, memory = measured(command, env=env, timeout=240)
         ledgers = [line for line in run.stdout.splitlines() if line.startswith("[L]")]

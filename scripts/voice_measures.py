@@ -179,6 +179,7 @@ def run_kept_on_script(
             output,
             printout=screen,
             on_listening=script.listening,
+            confirm_picks=False,  # a recording cannot say yes to a pick said back: each pick is heard once
         )
         script.kiosk = kiosk
         kiosk.run(source)
