@@ -30,6 +30,7 @@ def test_a_far_quieter_closed_set_phrase_is_another_voice() -> None:
     quieter = 3000 * 10 ** (-(QUIETER_DB + 2) / 20)
     assert reader.other_voice(voice(quieter), Listening.BETWEEN_QUESTIONS)
     assert reader.other_voice(voice(quieter), Listening.READ_BACK)
+    assert reader.other_voice(voice(quieter), Listening.WHOSE)  # a team name from across the room
     assert not reader.other_voice(voice(quieter), Listening.ANSWERS)  # answers are always heard
     assert not reader.other_voice(voice(3000 * 10 ** (-4 / 20)), Listening.READ_BACK)  # a softer reader
 

@@ -55,7 +55,7 @@ class Utterance:
 def told(utterance: Utterance | None) -> str:
     """An utterance for the log, with its other readings and their scores: why a pick or a yes was taken."""
     if utterance is None:
-        return "nothing (silence, or a closed-set phrase from a far quieter voice)"
+        return "nothing"
     readings = [utterance.text or "[unk]", *utterance.alternatives]
     if utterance.scores:
         readings = [f"{text} ({score:.1f})" for text, score in zip(readings, utterance.scores, strict=False)]

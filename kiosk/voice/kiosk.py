@@ -292,8 +292,11 @@ class VoiceKiosk:
             last = beside.finish()
             beside.reset()
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
-        if utterance is None or self.reader.other_voice(bytes(hearing.audio), hearing.way):
-            return None  # silence, or a closed-set phrase from a voice far quieter than the reader's
+        if utterance is None:
+            return None
+        if self.reader.other_voice(bytes(hearing.audio), hearing.way):
+            _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
+            return None
         if hearing.way is Listening.READ_BACK:
             taken = with_letters(utterance, also)
             if unnamed_spelling(taken):  # both lists lost the team: the name list alone may have it
