@@ -268,3 +268,21 @@ def test_the_announcement_follows_the_first_reply_and_is_not_a_turn() -> None:
     assert table.said.index("The screen's PIN is 4 2 1 7.") > opening_end
     assert table.heard == ["two"]
     assert "The screen's PIN is 4 2 1 7." in table.screen.getvalue()
+
+
+def test_the_open_recogniser_is_renewed_while_replies_are_said_and_a_failure_keeps_the_night(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    table = fake_table(practice_host(), [*TO_D1, "bats fly"])
+    table.run()
+    assert table.recognizers.renewed == len(table.kiosk.turns)  # offered at each reply after the opening
+
+    def broken(samples: object) -> bool:
+        raise MemoryError("no room for another search")
+
+    failing = fake_table(practice_host(), [*TO_D1, "bats fly", "ghosts glide", "yes"])
+    failing.recognizers.renew_open = broken  # type: ignore[method-assign]
+    with caplog.at_level("WARNING"):
+        failing.run()
+    assert "Bats: right, 1 point." in failing.said  # the night went on to its ruling
+    assert "could not be renewed (no room for another search)" in caplog.text

@@ -202,6 +202,14 @@ class VoiceKiosk:
         self._warm_samples = resample(speech.samples, speech.rate, SAMPLE_RATE)
         self.recognizers.warm(self._warm_samples)
 
+    def _renew(self, samples: npt.NDArray[np.int16]) -> None:
+        """Renew the open recogniser once it has heard enough (listening.py); a failure keeps the old one."""
+        try:
+            self.recognizers.renew_open(samples)
+        except Exception as error:  # never a traceback at the table: the night goes on, heavier
+            _LOG.warning("The speech recogniser could not be renewed (%s); the old one goes on.", error)
+            _LOG.debug("renewing the open recogniser", exc_info=True)
+
     def _utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
         detector = self.end_of_speech
         hearing = self._hearing()
@@ -332,7 +340,7 @@ class VoiceKiosk:
         if self._warming is None and self._warm_samples is not None:  # renewed while the reply is said
             samples = self._warm_samples
             self._warming = threading.Thread(
-                target=self.recognizers.renew_open, args=(samples,), name="renew-recogniser", daemon=True
+                target=self._renew, args=(samples,), name="renew-recogniser", daemon=True
             )
             self._warming.start()
         first = self._speak(reply.speech)

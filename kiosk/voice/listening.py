@@ -135,13 +135,12 @@ class Recognizers:
         night's answers and 140 MB over four. True if it was renewed."""
         if self.open.fed < OPEN_BUDGET_SECONDS:
             return False
-        ways = [way for way, kept in self._by_way.items() if kept is self.open]
-        for way in ways:  # the old one goes first, so that the new one is built in the memory it frees
-            del self._by_way[way]
-        self.open = Recognizer(self.model)
+        old, fresh = self.open, Recognizer(self.model)  # if building fails, the old one is kept
+        self.open = fresh
+        self._by_way = {way: fresh if kept is old else kept for way, kept in self._by_way.items()}
+        del old  # its search is freed here, and given back before the new one grows into it
         give_back_freed_memory()
-        self._by_way.update(dict.fromkeys(ways, self.open))
-        self.open.decode(samples.astype(np.int16).tobytes())
+        fresh.decode(samples.astype(np.int16).tobytes())
         return True
 
     def beside(self, way: Listening) -> Recognizer | None:
