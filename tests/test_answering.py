@@ -26,9 +26,9 @@ class Heard:
         if isinstance(taken, Ask):
             self.said.append(taken.question)
             return taken.question
-        reply = self.table.say(taken).speech
+        reply = self.table.say(taken)
         call = self.answerers.after(self.table.host.night, reply)
-        words = f"{reply} {call.question}" if call else reply
+        words = f"{reply.speech} {call.question}" if call else reply.speech
         self.said.append(words)
         return words
 

@@ -25,7 +25,6 @@ from kiosk.voice.listening import (
     OPEN_BUDGET_SECONDS,
     Listening,
     Recognizers,
-    fixed_word,
     hidden_names,
     letters_doubted,
     listening_for,
@@ -168,8 +167,6 @@ def test_a_spelling_the_two_lists_heard_differently_is_read_back_letter_by_lette
     assert not letters_doubted(main, with_letters(main, Utterance("bats b u t t o n")))
     assert letters_doubted(main, with_letters(main, Utterance("bats b u d t o n")))
     assert not letters_doubted(Utterance("yes"), with_letters(Utterance("yes"), Utterance("s")))
-    assert fixed_word("Fixed: Bats said button. I have Bats: button. Right?") == "button"
-    assert fixed_word("I have Bats: button. Right?") is None
     assert spelled_back("button") == "That is B, U, T, T, O, N. If not, spell it again, slowly."
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kiosk import Key
 from kiosk import cartridge as card
 from kiosk.engine.host import Phase
+from kiosk.engine.said import FixTaken
 from kiosk.engine.spelling import spelled_word
 
 from .conftest import Played, play_board
@@ -75,6 +76,7 @@ def test_a_spelled_fix_replaces_the_word_it_most_resembles(button_key: Key) -> N
     table.say("d four", "bats a big brass mutton ghosts zip")
     reply = table.say("bats b u t t o n")
     assert reply.speech == "Fixed: Bats said button. I have Bats: a big brass button; Ghosts: zip. Right?"
+    assert reply.said[0] == FixTaken("Bats", "button")  # a value the voice kiosk reads, never the words
     reply = table.say("ghosts that was not what was said")
     assert reply.speech == "Fix undone for Bats. I have Bats: a big brass mutton; Ghosts: zip. Right?"
     reply = table.say("bats bee you double tee oh en")

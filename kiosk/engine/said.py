@@ -117,6 +117,19 @@ class SaveOffered:
 
 
 @dataclass(frozen=True)
+class FixTaken:
+    """A spelled fix taken by voice: the word now in the team's answer (a voice kiosk may read it back
+    letter by letter, or ask for it spelled another way)."""
+
+    team: str
+    word: str
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return (Line(f"Fixed: {self.team} said {self.word}."),)
+
+
+@dataclass(frozen=True)
 class Remark:
     lines: tuple[Line, ...]
 
@@ -134,5 +147,6 @@ Said = (
     | NoKeyToPlay
     | BoardShown
     | SaveOffered
+    | FixTaken
     | Remark
 )

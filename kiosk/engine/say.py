@@ -21,6 +21,7 @@ from kiosk.engine.rule_words import NO_RULE_ASKED, RULE_TOPICS, plain_rule
 from kiosk.engine.said import (
     BoardShown,
     CandleEndCalled,
+    FixTaken,
     Line,
     QuestionAsked,
     ReadBack,
@@ -128,6 +129,8 @@ class Wording:
                 return BoardShown(lines_of(*self.board_lines()))
             case f.SaveShown():
                 return SaveOffered(lines_of(*self.fact(fact)))
+            case f.Fixed(team, word):
+                return FixTaken(team.value, word)
         return Remark(lines_of(*self.fact(fact)))
 
     def fact(self, fact: f.Fact) -> list[str | Line]:
@@ -195,8 +198,6 @@ class Wording:
                         f"{team.value} are not playing tonight: a latecomer joins one of {join_names(night.teams)}."
                     ]
                 return [f"Welcome, {name}: you join {team.value}." if name else f"Welcome to {team.value}."]
-            case f.Fixed(team, word):
-                return [f"Fixed: {team.value} said {word}."]
             case f.Ruled():
                 return ruling(fact)
             case Part.CANDLE_END:

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field, replace
 from kiosk.engine import intent
 from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night
+from kiosk.engine.reply import Reply
+from kiosk.engine.said import FixTaken
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import words_of
-from kiosk.voice.listening import fix_in, spelled_back
+from kiosk.voice.listening import spelled_back
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -127,19 +129,18 @@ class Answerers:
         self.holding = None
         return Ask("Then say it again, with the team's name first.")
 
-    def after(self, night: Night | None, reply: str = "") -> Ask | None:
+    def after(self, night: Night | None, reply: Reply | None = None) -> Ask | None:
         """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter
         (at the second, asking for a word for each letter); the team the kiosk calls by name when the same
         teams are still to answer after TRIES tries; or None."""
-        fix = fix_in(reply)
+        fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
             self._fixes = {}
         if fix is not None:
-            team, word = fix
-            self._fixes[team] = self._fixes.get(team, 0) + 1
+            self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
             doubted, self.letters_doubted = self.letters_doubted, False
-            if doubted or self._fixes[team] >= TRIES:
-                return Ask(spelled_back(word, with_words=self._fixes[team] >= TRIES))
+            if doubted or tries >= TRIES:
+                return Ask(spelled_back(fix.word, with_words=tries >= TRIES))
         if night is None or not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None

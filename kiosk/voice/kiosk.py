@@ -174,7 +174,7 @@ class VoiceKiosk:
             self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
-            after = self.answerers.after(self.table.night, reply.text)
+            after = self.answerers.after(self.table.night, reply)
             if after is not None:
                 self._ask(after.question)
         return 0

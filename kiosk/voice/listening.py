@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import enum
-import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -275,18 +274,6 @@ def spelled_back(word: str, with_words: bool = False) -> str:
             "like T for tango, P for papa."
         )
     return f"That is {', '.join(word.upper())}. If not, spell it again, slowly."
-
-
-def fix_in(reply: str) -> tuple[str, str] | None:
-    """The team and the word a spelled fix put in, from the host's "Fixed: Bats said button." line."""
-    found = re.match(r"Fixed: (\w+) said (\S+)\.", reply)
-    return (found[1], found[2]) if found else None
-
-
-def fixed_word(reply: str) -> str | None:
-    """The word a spelled fix put in, from the host's "Fixed: Bats said button." line."""
-    fix = fix_in(reply)
-    return fix[1] if fix else None
 
 
 def says_a_number(text: str) -> bool:
