@@ -138,6 +138,7 @@ class ScreenServer:
             future.result(timeout=drain + 8)
         except Exception as error:  # stopping must never be why the kiosk fails to exit cleanly
             _REQUEST_LOG.warning("the screen stopped before every page had gone (%s)", type(error).__name__)
+            _REQUEST_LOG.debug("stopping the screen", exc_info=True)
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=5)

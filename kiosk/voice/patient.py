@@ -56,7 +56,7 @@ class DeviceWatch:
             sd._terminate()  # sounddevice's own pair for PortAudio's Pa_Terminate and Pa_Initialize
             sd._initialize()
         except Exception as error:  # PortAudio missing or refusing to start: the next try says so
-            _LOG.debug("PortAudio could not start again: %s", error)
+            _LOG.debug("PortAudio could not start again: %s", error, exc_info=True)
 
     def missing_line(self) -> str:
         """What is missing now, and what to do: one line."""
