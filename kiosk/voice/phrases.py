@@ -26,11 +26,16 @@ COMMANDS = (
 TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
 
 
+def spoken_title(title: str) -> str:
+    """A category's title as the table says it: "Wings & Webs" -> "wings and webs"."""
+    return title.lower().replace("&", "and")
+
+
 @cache
 def between_questions() -> tuple[str, ...]:
     """Every phrase the table may say while no question is open."""
     phrases: list[str] = [*COMMANDS, *TEAM_COUNTS]
-    titles = [category.title.lower().replace("&", "and") for category in CATEGORIES]
+    titles = [spoken_title(category.title) for category in CATEGORIES]
     for points in POINT_WORDS:
         phrases += [f"{letter} {points}" for letter in PICK_LETTERS]
         phrases += [f"{title} {points}" for title in titles]

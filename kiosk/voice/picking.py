@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk.cartridge import CATEGORIES
 from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import by_name, doubt, meaning
-from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS
+from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
 
 SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
 """Category letters the small model takes for one another: B, C, D and E rhyme; A was heard as E."""
@@ -47,7 +46,8 @@ class Picks:
         unsure = doubt(heard)
         if unsure is not None:
             return Ask(unsure.question)
-        cell = _cell(meaning(heard.text))
+        found = meaning(heard.text)
+        cell = Cell.parse(found) if found else None
         if not self.confirm or cell is None or not by_letter(heard.text) or not rivals(cell, board):
             return heard.text
         self.waiting = cell
@@ -67,11 +67,4 @@ def rivals(cell: Cell, board: Board) -> bool:
 
 def said_by_name(cell: Cell) -> str:
     """The pick as the table would say it by name ("wings and webs three"): how the host is told it."""
-    title = next(category.title for category in CATEGORIES if category.letter == cell.letter)
-    return f"{title.lower().replace('&', 'and')} {POINT_WORDS[cell.points - 1]}"
-
-
-def _cell(found: str | None) -> Cell | None:
-    if found is None or len(found) != 2 or not found[1].isdigit():
-        return None
-    return Cell(found[0], int(found[1]))
+    return f"{spoken_title(cell.category.title)} {POINT_WORDS[cell.points - 1]}"
