@@ -14,10 +14,12 @@ from .conftest import Played
 class Heard:
     """A voice table whose every utterance passes through the kiosk's Answerers, as the loop does."""
 
-    def __init__(self, key: Key, teams: str = "two") -> None:
+    def __init__(self, key: Key, teams: str = "two", loud: bool = False) -> None:
         self.table = Played(key, voice=True)
         self.table.say(teams)
         self.answerers = Answerers()
+        self.loud = loud
+        """The room is loud (room.py)."""
         self.said: list[str] = []
 
     def hear(self, text: str) -> str:
@@ -27,7 +29,7 @@ class Heard:
             self.said.append(taken.question)
             return taken.question
         reply = self.table.say(taken)
-        call = self.answerers.after(self.table.host.night, reply)
+        call = self.answerers.after(self.table.host.night, reply, loud=self.loud)
         words = f"{reply.speech} {call.question}" if call else reply.speech
         self.said.append(words)
         return words
@@ -173,3 +175,25 @@ def test_asked_whose_a_name_heard_without_its_s_still_names_the_team(button_key:
     heard.hear("bats button")
     assert heard.hear("goes mutton").startswith("Whose answer was that")
     assert heard.hear("ghost") == "I have Bats: button; Ghosts: goes mutton. Right?"
+
+
+def test_in_a_loud_room_each_team_is_called_by_name_from_the_start(button_key: Key) -> None:
+    heard = Heard(button_key, "three", loud=True)
+    assert heard.hear("d two").endswith("Bats, your answer?")
+    # "Bats" lost in the noise: the words are the team's the kiosk called, never asked about.
+    assert heard.hear("a big brass button").endswith("Ghosts, your answer?")
+    assert heard.hear("owls zip").endswith("Ghosts, your answer?")  # another name still counts
+    read_back = heard.hear("mutton")
+    assert read_back.startswith("I have Bats: a big brass button; Ghosts: mutton; Owls: zip. Right?")
+    assert read_back.endswith(
+        "It's loud in here: to fix a word, spell it with a word for each letter, like T for tango, P for papa."
+    )
+    fixed = heard.hear("ghosts b u t t o n")
+    assert fixed.startswith("Fixed: Ghosts said button.") and "loud" not in fixed  # told once a read-back
+
+
+def test_in_a_quiet_room_nobody_is_called_and_nothing_is_said_about_spelling(button_key: Key) -> None:
+    heard = Heard(button_key)
+    assert "your answer" not in heard.hear("d two")
+    heard.hear("bats button")
+    assert heard.hear("ghosts zip") == "I have Bats: button; Ghosts: zip. Right?"

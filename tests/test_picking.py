@@ -48,6 +48,22 @@ def test_picks_by_name_commands_and_confirm_off_go_straight_on() -> None:
     assert Picks(confirm=False).take(Utterance("d three"), board) == "d three"
 
 
+def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
+    picks, board = Picks(), Board()
+    for letter in "BCE":
+        board.play(Cell(letter, 1), ())
+    # Heard in party noise for "wings and webs three", with no other reading.
+    assert picks.take(Utterance("wings and webs one"), board, loud=True) == Ask(
+        "Wings & Webs 1? Say yes, or say the category's name."
+    )
+    assert picks.take(Utterance("wings and webs three"), board, loud=True) == Ask(
+        "Wings & Webs 3? Say yes, or say the category's name."
+    )
+    assert picks.take(Utterance("yes"), board, loud=True) == "wings and webs three"
+    assert picks.take(Utterance("board"), board, loud=True) == "board"  # commands go straight on
+    assert Picks(confirm=False).take(Utterance("owls three"), board, loud=True) == "owls three"
+
+
 def test_a_letter_with_no_sound_alike_cell_left_is_taken_at_once() -> None:
     board = Board()
     for letter in "BCE":

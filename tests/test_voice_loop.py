@@ -13,6 +13,7 @@ from kiosk.engine.night import Phase
 from kiosk.keys import load_practice
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.listening import Listening
+from kiosk.voice.room import RoomLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
 
@@ -134,6 +135,30 @@ def test_a_pick_by_name_is_taken_at_once() -> None:
     table.run()
     assert [turn.asked for turn in table.kiosk.turns] == ["", "", ""]
     assert table.host.ledger().open == "D2"
+
+
+class LoudRoom(RoomLevel):
+    """A room measured loud (the measure itself is tested on audio in test_room.py)."""
+
+    @property
+    def loud(self) -> bool:
+        return True
+
+
+def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name() -> None:
+    table = fake_table(practice_host(), ["two", "voice", "owls two", "yes", "a big brass button", "zip"])
+    table.kiosk.room = LoudRoom()
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns[2:]] == [
+        "Wings & Webs 2? Say yes, or say the category's name.",
+        "",
+        "",
+        "",
+    ]
+    said = table.said
+    assert said.index("Bats, your answer?") < said.index("Ghosts, your answer?") < said.index("I have Bats")
+    assert table.heard[-2:] == ["bats a big brass button", "ghosts zip"]
+    assert said.endswith("spell it with a word for each letter, like T for tango, P for papa.")
 
 
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:

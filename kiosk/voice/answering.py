@@ -10,7 +10,9 @@ go to another team's answer.
 
 When the same teams are still to answer after two tries, asking the same way again would stick the night:
 the kiosk names the team it listens to next ("Ghosts, your answer?") and gives that team the next words
-that name no other.
+that name no other. In a loud room (room.py) a leading name is lost more often than not, so the kiosk calls
+the teams one by one from the start, and at the first read-back asks for fixes spelled with a word for each
+letter, which party noise garbles far less than letters said plainly.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from kiosk.engine.said import FixTaken
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import words_of
-from kiosk.voice.listening import spelled_back
+from kiosk.voice.listening import WITH_WORDS, spelled_back
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
+LOUD_SPELLING = f"It's loud in here: to fix a word, spell it with {WITH_WORDS}."
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class Answerers:
     """Spelled fixes taken for each team in this read-back: at the second, letters are asked for as words."""
     _waiting: tuple[Team, ...] = field(default=(), repr=False)
     _tries: int = field(default=0, repr=False)
+    _told_to_spell: bool = field(default=False, repr=False)
+    """This read-back has asked, in a loud room, for fixes spelled with words."""
 
     def take(self, heard: str, night: Night | None, hidden: tuple[str, ...] = ()) -> str | Ask:
         """The message for the host, or the kiosk's question when it is unsure whose the words are.
@@ -129,13 +134,17 @@ class Answerers:
         self.holding = None
         return Ask("Then say it again, with the team's name first.")
 
-    def after(self, night: Night | None, reply: Reply | None = None) -> Ask | None:
+    def after(self, night: Night | None, reply: Reply | None = None, loud: bool = False) -> Ask | None:
         """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter
         (at the second, asking for a word for each letter); the team the kiosk calls by name when the same
-        teams are still to answer after TRIES tries; or None."""
+        teams are still to answer after TRIES tries, or at once in a loud room; in a loud room, at the first
+        read-back, how to spell a fix; or None."""
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
-            self._fixes = {}
+            self._fixes, self._told_to_spell = {}, False
+        elif loud and not self._told_to_spell and night.voice and not night.solo:
+            self._told_to_spell = True
+            return Ask(LOUD_SPELLING)
         if fix is not None:
             self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
             doubted, self.letters_doubted = self.letters_doubted, False
@@ -147,9 +156,11 @@ class Answerers:
         waiting = tuple(night.still_to_answer())
         if waiting != self._waiting:
             self._waiting, self._tries = waiting, 0
-            return None
-        self._tries += 1
-        if self._tries < TRIES or not waiting:
+            if not (loud and waiting):
+                return None
+        else:
+            self._tries += 1
+        if (self._tries < TRIES and not loud) or not waiting:
             return None
         self.calling = waiting[0]
         return Ask(f"{waiting[0].value}, your answer?")

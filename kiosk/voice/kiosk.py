@@ -59,6 +59,7 @@ from kiosk.voice.listening import (
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.picking import Picks
 from kiosk.voice.reader import ReaderLevel
+from kiosk.voice.room import RoomLevel
 from kiosk.voice.speaking import speak
 from kiosk.voice.tts import SpeechError
 from kiosk.voice.turns import hangover
@@ -140,6 +141,8 @@ class VoiceKiosk:
     """The pick said back and waiting for a yes (picking.py)."""
     reader: ReaderLevel = field(init=False, default_factory=ReaderLevel)
     """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
+    room: RoomLevel = field(init=False, default_factory=RoomLevel)
+    """How loud the room is: in a loud one the kiosk asks more carefully (room.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
@@ -174,7 +177,7 @@ class VoiceKiosk:
             self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
-            after = self.answerers.after(self.table.night, reply)
+            after = self.answerers.after(self.table.night, reply, loud=self.room.loud)
             if after is not None:
                 self._ask(after.question)
         return 0
@@ -190,7 +193,7 @@ class VoiceKiosk:
                 if isinstance(heard, Typed)
                 else self.answerers.take(heard.text, night, heard.hidden)
             )
-        return self.picks.take(heard, night.board)
+        return self.picks.take(heard, night.board, loud=self.room.loud)
 
     def _warm(self) -> None:
         """Warm every recogniser on real speech while the opening plays; a voice that cannot render
@@ -302,6 +305,7 @@ class VoiceKiosk:
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None:
             return None
+        self.room.heard(bytes(hearing.audio))
         if self.reader.other_voice(bytes(hearing.audio), hearing.way):
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
             return None

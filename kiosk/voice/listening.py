@@ -264,15 +264,16 @@ def _letters(text: str) -> str | None:
     return spelled_word(words[1:] if words and Team.from_name(words[0]) else words)
 
 
+WITH_WORDS = "a word for each letter, like T for tango, P for papa"
+"""How the kiosk asks for a spelling that survives rhyming letters and noise."""
+
+
 def spelled_back(word: str, with_words: bool = False) -> str:
     """A spelled word read back letter by letter, for the table to check: "That is B, U, T, T, O, N."
     `with_words` after a team's second fix: plain letters rhyme (B, D, P, T, V), and a word for each letter
     was heard right far more often on the tuning voices (20 of 24 words against 8)."""
     if with_words:
-        return (
-            f"That is {', '.join(word.upper())}. If not, spell it again with a word for each letter, "
-            "like T for tango, P for papa."
-        )
+        return f"That is {', '.join(word.upper())}. If not, spell it again with {WITH_WORDS}."
     return f"That is {', '.join(word.upper())}. If not, spell it again, slowly."
 
 

@@ -1,14 +1,16 @@
 """A pick by voice is taken only when the kiosk is sure of it: a cell whose question was read is never
 un-picked (the card's THE TABLE), so a misheard pick costs the table a question.
 
-Two ways of being unsure:
+Three ways of being unsure:
 - the recogniser's likeliest readings mean different cells (doubt.py): the kiosk asks which was meant;
 - the pick was said by a letter that sounds like another with a cell still free at the same points. To the
   small model the category letters rhyme: on the tuning voices "d three" was heard as "bee three", "a
   five" as "the five" and "e five"; in a live room "d three" was heard as "e three" with no other reading
   at all, so no weighing of readings can catch it. The kiosk says the cell back by its category's name and
   waits for a yes ("Wings & Webs 3?"). A pick said by name ("Wings and Webs three", "owls three") does not
-  rhyme with another and is taken at once.
+  rhyme with another and is taken at once;
+- the room is loud (room.py): in party noise the points were misheard too ("wings and webs three" heard as
+  "wings and webs one", with no other reading), so every pick is said back before its question is read.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ class Picks:
     """Say a sound-alike letter's pick back before it is taken (the `confirm_picks` setting)."""
     waiting: Cell | None = None
 
-    def take(self, heard: Utterance, board: Board) -> str | Ask:
-        """The message for the host, or the kiosk's own question while it is unsure of the pick."""
+    def take(self, heard: Utterance, board: Board, loud: bool = False) -> str | Ask:
+        """The message for the host, or the kiosk's own question while it is unsure of the pick; `loud`:
+        the room is loud, and any pick is said back."""
         waiting, self.waiting = self.waiting, None
         if waiting is not None and heard.text in YES:
             return said_by_name(waiting)
@@ -48,7 +51,9 @@ class Picks:
             return Ask(unsure.question)
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
-        if not self.confirm or cell is None or not by_letter(heard.text) or not rivals(cell, board):
+        if not self.confirm or cell is None:
+            return heard.text
+        if not loud and not (by_letter(heard.text) and rivals(cell, board)):
             return heard.text
         self.waiting = cell
         return Ask(f"{by_name(cell.id)}? Say yes, or say the category's name.")

@@ -1,0 +1,70 @@
+"""How loud the room is: the reader's voice against the sound under it, heard on every utterance.
+
+In a quiet room the small model hears a pick said by name, a team's name before its answer and spelled
+letters well enough that asking again costs more than it saves. In party noise it does not: at 10 dB "Wings
+and Webs three" was heard as "wings and webs one" and a question read that cannot be taken back, a leading
+"Bats" was lost before most answers, and letters said plainly were heard as other letters nearly every time.
+So the kiosk measures the room and, when it is loud, asks more carefully (picking.py, answering.py).
+
+The measure is the utterance's margin: the level of its loudest frames (the reader's voice, reader.py's
+`loudness`) over the level of its quietest (the room between and around the words: each utterance keeps a
+second of audio from before the voice began). Party talk and music never fall silent, so the quiet frames
+carry them; a quiet room's quiet frames carry only the microphone's hiss.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from kiosk.voice.reader import FRAME, loudness
+
+_LOG = logging.getLogger(__name__)
+
+LOUD_MARGIN_DB = 23.0
+"""A room is loud when the reader's voice stands less than this above it. Chosen on the tuning voices over
+the project's own babble and music beds: utterances at 10 dB below the reader measured 14.6 to 21.3 dB, at
+20 dB below 25.2 to 30.6 dB, and in a quiet room 45 to 48 dB."""
+QUIET_SHARE = 10
+"""The percentile of 30 ms frame levels taken as the room's level."""
+KEPT = 5
+"""Recent utterances whose margins make the room's: one odd utterance does not change how the kiosk asks."""
+
+
+def margin(pcm: bytes) -> float | None:
+    """How far, in dB, the loudest frames of an utterance stand above its quietest; None for too little
+    audio."""
+    voice = loudness(pcm)
+    if voice is None:
+        return None
+    samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
+    count = len(samples) // FRAME
+    power = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
+    return voice - float(10 * np.log10(np.percentile(power, QUIET_SHARE) + 1.0))
+
+
+@dataclass
+class RoomLevel:
+    """The margins of the table's recent utterances, and whether the room is loud."""
+
+    recent: deque[float] = field(default_factory=lambda: deque(maxlen=KEPT))
+
+    def heard(self, pcm: bytes) -> None:
+        """Take in an utterance, whoever said it: other voices in the room are the room's sound too."""
+        found = margin(pcm)
+        if found is None:
+            return
+        was = self.loud
+        self.recent.append(found)
+        if self.loud and not was:
+            _LOG.info("The room is loud: picks are said back, teams called by name, fixes asked with words.")
+        elif was and not self.loud:
+            _LOG.info("The room is quiet again.")
+
+    @property
+    def loud(self) -> bool:
+        """The median recent margin is below LOUD_MARGIN_DB; a room not heard yet is taken as quiet."""
+        return bool(self.recent) and float(np.median(list(self.recent))) < LOUD_MARGIN_DB
