@@ -54,7 +54,7 @@ _WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name
 _AGAIN = "Then say it again, with the team's name first."
 _CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
 _STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
-_WITH_WORDS = "spell it again with a word for each letter"
+_WITH_WORDS = "with a word for each letter"
 _TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 _READ_BACK = re.compile(r"I have (.*)\. Right\?")
 _SAID_BACK = re.compile(r"^([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE)
@@ -106,6 +106,11 @@ class Adult:
     night_seconds: float = NIGHT_SECONDS
     heard_at: float = 0.0
     """time.monotonic() when the kiosk's last reply was read."""
+    with_words: bool = False
+    """The kiosk has asked for a word for each letter: from then on the adult spells that way, as a person
+    told once would."""
+    read_out: set[Team] = field(default_factory=set)
+    """Teams whose answer to this question the adult has read out: a misreading is made only the first time."""
 
     # --- speaking and hearing --------------------------------------------------------------------------
 
@@ -130,7 +135,7 @@ class Adult:
             if calling is not None and self.question_now is not None:
                 team = Team(calling.group(1))
                 if team in {answer.team for answer in self.question_now.answers}:
-                    reply = self._say_once(f"{team.value}, {self.question_now.of(team).text}.")
+                    reply = self._say_once(self._reading(self.question_now.of(team)))
                     continue
             return reply
         return reply
@@ -160,6 +165,14 @@ class Adult:
         self.heard_at = time.monotonic()
         self.text = reply
         self.ledger = Ledger.last_in(reply) or self.ledger
+        self.with_words = self.with_words or _WITH_WORDS in reply
+
+    def _reading(self, answer: Written) -> str:
+        """A team's written answer as the adult reads it out, name first: misread the first time, if the
+        script says so."""
+        first = answer.team not in self.read_out
+        self.read_out.add(answer.team)
+        return f"{answer.team.value}, {answer.said_first if first and answer.said_first else answer.text}."
 
     def closed(
         self,
@@ -264,21 +277,22 @@ class Adult:
         )
 
     def answer(self, question: Question) -> None:
-        """Read every team's written answer, team name first, two teams a breath; then any team the kiosk
-        is still waiting for, one at a time."""
+        """Read every team's written answer, team name first, two teams a breath (or the team the kiosk
+        calls, when it calls them one by one); then any team the kiosk is still waiting for, one at a time."""
+        self.read_out = set()
         first = True
         for _ in range(TRIES + 1):
             if read_back(self.text) is not None:
                 return
+            calling = _CALLING.search(self.text)
+            if calling is not None:  # the kiosk calls the teams itself; say() follows its calls
+                self.say(self._reading(question.of(Team(calling.group(1)))))
+                continue
             got = self.ledger.got if self.ledger else ()
             waiting = [answer for answer in question.answers if answer.team.value not in got]
             group = 2 if first else 1
             for start in range(0, len(waiting), group):
-                line = " ".join(
-                    f"{answer.team.value}, {answer.said_first if first and answer.said_first else answer.text}."
-                    for answer in waiting[start : start + group]
-                )
-                self.say(line)
+                self.say(" ".join(self._reading(answer) for answer in waiting[start : start + group]))
                 if read_back(self.text) is not None:
                     return
             first = False
@@ -325,7 +339,7 @@ class Adult:
             team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
-            self.say(f"{team}. {spelled(word, with_words=_WITH_WORDS in self.text)}")
+            self.say(f"{team}. {spelled(word, with_words=self.with_words)}")
         raise Stuck(f"read-back of {question.cell} never confirmed")
 
     def _dispute(self, disputer: Team) -> None:
