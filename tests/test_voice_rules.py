@@ -222,3 +222,16 @@ def test_words_like_as_or_for_outside_a_spelling_are_no_spelling() -> None:
     assert spelled_word(["for", "effort", "b"]) is None  # "for" before no NATO word and no letter
     assert spelled_word(["capital"]) is None
     assert spelled_word(["big", "as", "life"]) is None
+
+
+def test_a_word_for_each_letter_is_read_by_its_example_words_in_noise() -> None:
+    # As heard in party babble at 10 dB: "for" heard as "are" or lost, a letter misheard before its example
+    # word, an example's letter said alone ("oh" before "for as k for kilo").
+    for heard, word in (
+        ("b are bravo for alfa r romeo n for november", "barn"),
+        ("s for sierra for tango oh for as k for kilo echo romeo", "stoker"),
+        ("pee for tango uniform r for romeo m for november i for india for papa", "turnip"),
+        ("dee tango uniform r romeo november india papa", "turnip"),
+    ):
+        assert spelled_word(heard.split(" ")) == word, heard
+    assert spelled_word(["for", "mike", "for", "x", "for", "ex", "right", "i"]) is None  # "right": no letter

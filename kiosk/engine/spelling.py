@@ -25,6 +25,10 @@ def spelled_word(words: list[str]) -> str | None:
     index = 0
     if words and all(word in _TWO_LETTERS for word in words):
         return None
+    if sum(word in _EXAMPLES for word in words) >= 2:
+        by_words = _by_examples(words)
+        if by_words is not None:
+            return by_words if len(by_words) >= 2 else None
     plain = _plain_letters(words)
     if plain is None:
         return None
@@ -59,6 +63,35 @@ def closest_word(words: list[str], spelled: str) -> int | None:
         return None
     scores = [slips(word, spelled, max(len(word), len(spelled))) for word in words]
     return scores.index(min(scores))
+
+
+_JOINING = frozenset(("as", "in", "for", "like"))
+"""Words between a letter and its example word ("b as in bravo", "t for tango")."""
+
+
+def _by_examples(words: list[str]) -> str | None:
+    """A word spelled with an example word for each letter, as the kiosk asks in a loud room or after a
+    second fix, read by its example words: they are heard far more surely than the letters before them or
+    the "for" between. The letter said before an example word is taken as that example's letter, however
+    it was heard ("dee tango" is t); a letter with no example after it stands for itself (the example was
+    lost). "are" before an example word is a "for" heard so ("s are sierra"). None if a word is neither a
+    letter, an example nor a joining word: then it is read letter by letter, or is no spelling."""
+    letters: list[str] = []
+    said: list[str] = []
+    """Letters heard since the last example word."""
+    for index, word in enumerate(words):
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if word in _EXAMPLES:
+            letters += said[:-1]
+            letters.append(word[0])
+            said = []
+        elif word in _JOINING or word in _CASE_WORDS or (word == "are" and following in _EXAMPLES and said):
+            continue
+        elif (letter := letter_of(word)) is not None:
+            said.append(letter)
+        else:
+            return None
+    return "".join(letters + said)
 
 
 def _plain_letters(words: list[str]) -> list[str] | None:
