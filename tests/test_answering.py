@@ -197,3 +197,12 @@ def test_in_a_quiet_room_nobody_is_called_and_nothing_is_said_about_spelling(but
     assert "your answer" not in heard.hear("d two")
     heard.hear("bats button")
     assert heard.hear("ghosts zip") == "I have Bats: button; Ghosts: zip. Right?"
+
+
+def test_a_team_not_at_the_table_is_a_name_misheard_and_its_words_are_asked_about(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    # "Bats. B, U, T, T, O, N." with "Bats" heard as "owls" in party noise: Owls do not play tonight.
+    assert heard.hear("owls b u t t o n") == "Whose spelling was that: Bats or Ghosts?"
+    assert heard.hear("bats").startswith("Fixed: Bats said button.")

@@ -88,6 +88,12 @@ class Answerers:
         if not (night.phase.collecting or night.phase.reading_back):
             return heard
         words = words_of(heard).split()
+        opening = Team.from_name(words[0]) if words else None
+        if opening is not None and opening not in night.teams and len(words) > 1:
+            # No such team at this table: its name is another misheard ("owls" for "bats" in party noise),
+            # and the words are asked about like any others whose name was lost.
+            words = words[1:]
+            heard = " ".join(words)
         inside = [team for team in map(Team.from_name, hidden) if team in night.still_to_answer()]
         if night.phase.collecting and inside and inside[0] is not Team.from_name(words[0] if words else ""):
             # Another team's answer may be joined to this one: nothing is given, the table says them apart.
