@@ -281,16 +281,18 @@ class Adult:
         calls, when it calls them one by one); then any team the kiosk is still waiting for, one at a time."""
         self.read_out = set()
         first = True
+        called = False  # the kiosk has called a team by name: from then on, one team a breath, as it asks
         for _ in range(TRIES + 1):
             if read_back(self.text) is not None:
                 return
             calling = _CALLING.search(self.text)
             if calling is not None:  # the kiosk calls the teams itself; say() follows its calls
+                called = True
                 self.say(self._reading(question.of(Team(calling.group(1)))))
                 continue
             got = self.ledger.got if self.ledger else ()
             waiting = [answer for answer in question.answers if answer.team.value not in got]
-            group = 2 if first else 1
+            group = 2 if first and not called else 1
             for start in range(0, len(waiting), group):
                 self.say(" ".join(self._reading(answer) for answer in waiting[start : start + group]))
                 if read_back(self.text) is not None:
