@@ -206,3 +206,11 @@ def test_a_team_not_at_the_table_is_a_name_misheard_and_its_words_are_asked_abou
     # "Bats. B, U, T, T, O, N." with "Bats" heard as "owls" in party noise: Owls do not play tonight.
     assert heard.hear("owls b u t t o n") == "Whose spelling was that: Bats or Ghosts?"
     assert heard.hear("bats").startswith("Fixed: Bats said button.")
+
+
+def test_asked_whose_a_team_not_asked_about_is_a_mishearing_and_asked_again(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    assert heard.hear("a big brass button") == "Whose answer was that: Bats or Ghosts?"
+    assert heard.hear("owls") == "Just the team's name, please: Bats or Ghosts?"
+    assert heard.hear("ghosts").startswith("Still to answer: Bats.")

@@ -129,6 +129,8 @@ class Answerers:
             # as heard, and the held words go to nobody (the read-back shows who is still to answer).
             self.holding = None
             return heard
+        # Only a team asked about: another name is a mishearing ("owls" on a night without Owls), asked again.
+        named = [team for team in named if team in held.teams]
         if named:
             self.holding = None
             words = held.words.split()
