@@ -39,7 +39,7 @@ def test_a_name_heard_at_the_start_goes_straight_to_the_host(button_key: Key) ->
     heard = Heard(button_key)
     heard.hear("d two")
     assert heard.hear("bats a big brass button").startswith("Still to answer: Ghosts.")
-    assert heard.hear("ghosts mutton") == "I have Bats: a big brass button; Ghosts: mutton. Right?"
+    assert heard.hear("ghosts mutton").startswith("I have Bats: a big brass button; Ghosts: mutton. Right?")
 
 
 def test_words_with_no_name_are_asked_about_never_joined_to_the_team_before(button_key: Key) -> None:
@@ -49,7 +49,7 @@ def test_words_with_no_name_are_asked_about_never_joined_to_the_team_before(butt
     # "Ghosts" heard as "goes": the engine alone would join "goes mutton" to Bats.
     assert heard.hear("goes mutton") == "Whose answer was that: Bats or Ghosts?"
     assert heard.answerers.holding is not None
-    assert heard.hear("ghosts") == "I have Bats: button; Ghosts: goes mutton. Right?"
+    assert heard.hear("ghosts").startswith("I have Bats: button; Ghosts: goes mutton. Right?")
     assert heard.table.host.night.answers[Team.BATS].text == "button"
 
 
@@ -92,7 +92,7 @@ def test_the_same_team_failing_twice_is_called_by_name(button_key: Key) -> None:
     assert words.startswith("Still to answer: Ghosts.") and words.endswith("Ghosts, your answer?")
     assert heard.answerers.calling is Team.GHOSTS
     # The kiosk named Ghosts: the next words naming no team are theirs.
-    assert heard.hear("all saints day") == "I have Bats: button; Ghosts: all saints day. Right?"
+    assert heard.hear("all saints day").startswith("I have Bats: button; Ghosts: all saints day. Right?")
 
 
 def test_a_called_team_can_still_be_overruled_by_another_name(button_key: Key) -> None:
@@ -153,7 +153,7 @@ def test_an_answer_said_over_the_question_is_taken_as_said_and_the_held_words_go
     assert heard.table.host.night.answers[Team.GHOSTS].text == "mutton"
     assert Team.BATS not in heard.table.host.night.answers
     assert heard.hear("whose answer") == "Whose answer was that: Bats or Ghosts?"
-    assert heard.hear("it was bats") == "I have Bats: whose answer; Ghosts: mutton. Right?"
+    assert heard.hear("it was bats").startswith("I have Bats: whose answer; Ghosts: mutton. Right?")
 
 
 def test_a_team_name_heard_only_by_the_list_inside_an_answer_is_asked_about(button_key: Key) -> None:
@@ -174,7 +174,7 @@ def test_asked_whose_a_name_heard_without_its_s_still_names_the_team(button_key:
     heard.hear("d two")
     heard.hear("bats button")
     assert heard.hear("goes mutton").startswith("Whose answer was that")
-    assert heard.hear("ghost") == "I have Bats: button; Ghosts: goes mutton. Right?"
+    assert heard.hear("ghost").startswith("I have Bats: button; Ghosts: goes mutton. Right?")
 
 
 def test_in_a_loud_room_each_team_is_called_by_name_from_the_start(button_key: Key) -> None:
@@ -186,17 +186,25 @@ def test_in_a_loud_room_each_team_is_called_by_name_from_the_start(button_key: K
     read_back = heard.hear("mutton")
     assert read_back.startswith("I have Bats: a big brass button; Ghosts: mutton; Owls: zip. Right?")
     assert read_back.endswith(
-        "It's loud in here: to fix a word, spell it with a word for each letter, like T for tango, P for papa."
+        "It's loud in here. To fix a word, say the team's name, then spell it with a word for each letter, like"
+        " T for tango, P for papa."
     )
     fixed = heard.hear("ghosts b u t t o n")
     assert fixed.startswith("Fixed: Ghosts said button.") and "loud" not in fixed  # told once a read-back
 
 
-def test_in_a_quiet_room_nobody_is_called_and_nothing_is_said_about_spelling(button_key: Key) -> None:
+def test_in_a_quiet_room_nobody_is_called_and_how_to_spell_is_said_once_a_night(button_key: Key) -> None:
     heard = Heard(button_key)
     assert "your answer" not in heard.hear("d two")
     heard.hear("bats button")
-    assert heard.hear("ghosts zip") == "I have Bats: button; Ghosts: zip. Right?"
+    assert heard.hear("ghosts zip") == (
+        "I have Bats: button; Ghosts: zip. Right? To fix a word, say the team's name, then spell it with a word"
+        " for each letter, like T for tango, P for papa."
+    )
+    heard.hear("yes")
+    heard.hear("wings and webs one")
+    heard.hear("bats fly")
+    assert heard.hear("ghosts glide") == "I have Bats: fly; Ghosts: glide. Right?"
 
 
 def test_a_team_not_at_the_table_is_a_name_misheard_and_its_words_are_asked_about(button_key: Key) -> None:
