@@ -8,7 +8,8 @@ recognition was tuned on and, apart, on HELD-OUT voices and noise beds nothing w
 
 Per condition, and for held-out and tuning voices apart, it prints: questions ruled as deserved (each team's
 verdict and points as the written answers typed would get them, on the cell the table picked); spelled fixes
-the adult needed per question; median seconds per question (pick to ruling); answers given to the wrong
+the adult needed per question, and of the teams' answers it set out to fix, those set right within two
+spellings ("fixed in 2"); median seconds per question (pick to ruling); answers given to the wrong
 team (another team's words in a team's read-back); closed-set lines (team count, picks, yes, commands,
 disputes) understood at once; nights that got stuck. By default the kiosk writes its speech to a file
 instead of saying it, so seconds per question leave out the kiosk's own reading aloud (`--speak` plays it,

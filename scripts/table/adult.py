@@ -336,6 +336,8 @@ class Adult:
                 and (word := fix_word(heard.get(answer.team.value, ""), answer.text, question.cell, self.key))
             ]
             if not fixable:  # all as written, or the table has tried all it would
+                still_wrong = {answer.team.value for answer in wrong}
+                record.spellings += [None if team in still_wrong else n for team, n in tries.items()]
                 self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
                 return
             team, word = fixable[0]

@@ -31,6 +31,8 @@ class QuestionRecord:
     """Each team's ruling line as the kiosk ruled; None if it never ruled."""
     corrections: int = 0
     """Spelled fixes the adult needed (a team's dishonest fix is not counted)."""
+    spellings: list[int | None] = field(default_factory=list)
+    """For each team whose answer the adult set out to fix: the spellings it took, or None if never fixed."""
     seconds: float = 0.0
     wrong_team: set[tuple[str, str]] = field(default_factory=set)
     """(team whose words they were, team they were given to), at any read-back."""
@@ -89,6 +91,10 @@ class Figures:
     questions: int
     as_deserved: int
     corrections: int
+    fixed_in_two: int
+    """Teams' answers set right by spelling within two tries."""
+    to_fix: int
+    """Teams' answers the adult set out to fix by spelling."""
     median_seconds: float | None
     wrong_team: int
     closed_said: int
@@ -106,6 +112,8 @@ class Figures:
             questions=len(questions),
             as_deserved=sum(1 for q in played if q.as_deserved),
             corrections=sum(q.corrections for q in played),
+            fixed_in_two=sum(1 for q in played for n in q.spellings if n is not None and n <= 2),
+            to_fix=sum(len(q.spellings) for q in played),
             median_seconds=statistics.median(seconds) if seconds else None,
             wrong_team=sum(len(q.wrong_team) for q in played),
             closed_said=len(closed),
@@ -114,8 +122,8 @@ class Figures:
         )
 
     HEADER = (
-        f"{'':34} {'nights':>6} {'ruled as deserved':>18} {'fixes/q':>7} {'s/q (median)':>12} "
-        f"{'wrong team':>10} {'closed set at once':>18} {'stuck':>5}"
+        f"{'':34} {'nights':>6} {'ruled as deserved':>18} {'fixes/q':>7} {'fixed in 2':>12} "
+        f"{'s/q (median)':>12} {'wrong team':>10} {'closed set at once':>18} {'stuck':>5}"
     )
 
     def row(self, label: str) -> str:
@@ -124,10 +132,11 @@ class Figures:
             f"{self.closed_at_once}/{self.closed_said} {self._pct(self.closed_at_once, self.closed_said)}"
         )
         per_q = f"{self.corrections / self.questions:.2f}" if self.questions else "-"
+        fixed = f"{self.fixed_in_two}/{self.to_fix} {self._pct(self.fixed_in_two, self.to_fix)}"
         seconds = f"{self.median_seconds:.1f}" if self.median_seconds is not None else "-"
         return (
-            f"{label:34} {self.nights:>6} {percent:>18} {per_q:>7} {seconds:>12} {self.wrong_team:>10} "
-            f"{closed:>18} {self.stuck:>5}"
+            f"{label:34} {self.nights:>6} {percent:>18} {per_q:>7} {fixed:>12} {seconds:>12} "
+            f"{self.wrong_team:>10} {closed:>18} {self.stuck:>5}"
         )
 
     @staticmethod
