@@ -61,6 +61,16 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
     )
     assert picks.take(Utterance("yes"), board, loud=True) == "wings and webs three"
     assert picks.take(Utterance("board"), board, loud=True) == "board"  # commands go straight on
+    assert picks.take(Utterance("pass"), board, loud=True) == Ask(
+        "Old Customs 1? Say yes, or say the category's name."
+    )
+    assert picks.take(Utterance("pass"), board) == "pass"  # in a quiet room, as the host reads it
+    # Readings that mean two cells: the likeliest is said back, not asked about.
+    doubted = Utterance("old customs two", alternatives=("old customs one",), scores=(67.2, 67.0))
+    assert picks.take(doubted, board, loud=True) == Ask("Old Customs 2? Say yes, or say the category's name.")
+    assert picks.take(doubted, board) == Ask(
+        "Was that Old Customs 2, or Old Customs 1? Say the one you meant."
+    )
     assert Picks(confirm=False).take(Utterance("owls three"), board, loud=True) == "owls three"
 
 

@@ -10,7 +10,8 @@ Three ways of being unsure:
   waits for a yes ("Wings & Webs 3?"). A pick said by name ("Wings and Webs three", "owls three") does not
   rhyme with another and is taken at once;
 - the room is loud (room.py): in party noise the points were misheard too ("wings and webs three" heard as
-  "wings and webs one", with no other reading), so every pick is said back before its question is read.
+  "wings and webs one", with no other reading), and "Ghosts, yes" as "pass", so every pick (a pass too, as
+  the cell it would read) is said back before its question is read.
 """
 
 from __future__ import annotations
@@ -40,23 +41,33 @@ class Picks:
 
     def take(self, heard: Utterance, board: Board, loud: bool = False) -> str | Ask:
         """The message for the host, or the kiosk's own question while it is unsure of the pick; `loud`:
-        the room is loud, and any pick is said back."""
+        the room is loud, and any pick, "pass" too, is said back, the likeliest reading when readings
+        differ."""
         waiting, self.waiting = self.waiting, None
         if waiting is not None and heard.text in YES:
             return said_by_name(waiting)
         if waiting is not None and heard.text in NO:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
+        cell = _cell(meaning(heard.text), board, loud)
         unsure = doubt(heard)
-        if unsure is not None:
+        if unsure is not None and not (loud and self.confirm and cell is not None):
+            # In a loud room the likeliest cell is said back instead: "Was that A2 or A1?" drew the same
+            # doubt five times running, where a yes is one short word the room garbles less.
             return Ask(unsure.question)
-        found = meaning(heard.text)
-        cell = Cell.parse(found) if found else None
         if not self.confirm or cell is None:
             return heard.text
         if not loud and not (by_letter(heard.text) and rivals(cell, board)):
             return heard.text
         self.waiting = cell
         return Ask(f"{by_name(cell.id)}? Say yes, or say the category's name.")
+
+
+def _cell(found: str | None, board: Board, loud: bool) -> Cell | None:
+    """The cell a reading would read; in a loud room "pass" too, the first free cell (as final as naming
+    it), so that it is said back."""
+    if loud and found == "pass":
+        return board.first_free()
+    return Cell.parse(found) if found else None
 
 
 def by_letter(text: str) -> bool:
