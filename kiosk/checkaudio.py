@@ -149,7 +149,7 @@ def check_audio(settings: config.Settings, seconds: float) -> int:
     try:
         level = measure(record(seconds, settings))
     except Exception as error:  # AudioError, or PortAudio's own PortAudioError or ValueError
-        _LOG.debug("recording failed", exc_info=True)
+        _LOG.exception("recording failed")
         print(f"Could not record from {where}: {error}", flush=True)
         print(ADVICE[LevelVerdict.SILENT], flush=True)
         return 1
@@ -163,7 +163,7 @@ def check_audio(settings: config.Settings, seconds: float) -> int:
     try:
         speak_test(settings)
     except Exception as error:  # a missing espeak-ng or a device PortAudio cannot open
-        _LOG.debug("playing the test sentence failed", exc_info=True)
+        _LOG.exception("playing the test sentence failed")
         print(f"Could not play on {speaker_where}: {error}", flush=True)
         return 1
     print(

@@ -34,7 +34,7 @@ def found() -> SoundDevices:
     except AudioError as error:
         return SoundDevices("", 0, 0, str(error))
     except Exception as error:  # PortAudio reports a broken host API as PortAudioError
-        _LOG.debug("PortAudio could not list devices", exc_info=True)
+        _LOG.exception("PortAudio could not list devices")
         return SoundDevices("", 0, 0, f"PortAudio could not list devices: {error}")
     listed = list(devices)
     inputs = sum(1 for device in listed if device.get("max_input_channels", 0) > 0)

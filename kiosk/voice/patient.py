@@ -44,6 +44,8 @@ class DeviceWatch:
     """Closed before PortAudio starts again, and tried again after."""
     listening: bool = False
     """The microphone's stream is open: PortAudio is not started again under it."""
+    _fault: str = ""
+    """PortAudio's last failure to start again, logged once: the next try comes every few seconds."""
 
     def rescan(self) -> None:
         """PortAudio started again, to see the devices there are now (unless the microphone is open)."""
@@ -56,7 +58,11 @@ class DeviceWatch:
             sd._terminate()  # sounddevice's own pair for PortAudio's Pa_Terminate and Pa_Initialize
             sd._initialize()
         except Exception as error:  # PortAudio missing or refusing to start: the next try says so
-            _LOG.debug("PortAudio could not start again: %s", error, exc_info=True)
+            if str(error) != self._fault:
+                _LOG.exception("PortAudio could not start again")
+            self._fault = str(error)
+        else:
+            self._fault = ""
 
     def missing_line(self) -> str:
         """What is missing now, and what to do: one line."""

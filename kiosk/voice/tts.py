@@ -153,7 +153,7 @@ class Speaker:
             started.put(error)
             return
         except Exception as error:  # an engine's own failure to load, told in one line
-            _LOG.debug("the voice could not load", exc_info=True)
+            _LOG.exception("the voice could not load")
             started.put(VoiceMissing(f"the {self.settings.engine.value} voice could not load: {error}"))
             return
         started.put(None)
