@@ -13,6 +13,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.listening import Listening
@@ -28,16 +29,27 @@ GATED = (Listening.BETWEEN_QUESTIONS, Listening.READ_BACK, Listening.WHOSE)
 after "Whose answer was that?" would give the reader's words to that team."""
 
 
-def loudness(pcm: bytes) -> float | None:
-    """The level of an utterance's voiced part, in dB: the mean power of its loudest tenth of 30 ms
-    frames (the audio before and between words does not count); None for too little audio."""
+def frame_powers(pcm: bytes) -> npt.NDArray[np.float64] | None:
+    """The mean power of each 30 ms frame of an utterance; None for too little audio (under three)."""
     samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
     count = len(samples) // FRAME
     if count < 3:
         return None
-    power = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
-    loudest = np.sort(power)[-max(1, count // 10) :]
+    power: npt.NDArray[np.float64] = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
+    return power
+
+
+def voiced_level(power: npt.NDArray[np.float64]) -> float:
+    """The level of the voiced part, in dB: the mean power of the loudest tenth of the frames (the audio
+    before and between words does not count)."""
+    loudest = np.sort(power)[-max(1, len(power) // 10) :]
     return float(10 * np.log10(np.mean(loudest) + 1.0))
+
+
+def loudness(pcm: bytes) -> float | None:
+    """The level of an utterance's voiced part, in dB (voiced_level); None for too little audio."""
+    power = frame_powers(pcm)
+    return None if power is None else voiced_level(power)
 
 
 @dataclass

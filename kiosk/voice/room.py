@@ -7,7 +7,7 @@ and Webs three" was heard as "wings and webs one" and a question read that canno
 So the kiosk measures the room and, when it is loud, asks more carefully (picking.py, answering.py).
 
 The measure is the utterance's margin: the level of its loudest frames (the reader's voice, reader.py's
-`loudness`) over the level of its quietest (the room between and around the words: each utterance keeps a
+`voiced_level`) over the level of its quietest (the room between and around the words: each utterance keeps a
 second of audio from before the voice began). Party talk and music never fall silent, so the quiet frames
 carry them; a quiet room's quiet frames carry only the microphone's hiss.
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kiosk.voice.reader import FRAME, loudness
+from kiosk.voice.reader import frame_powers, voiced_level
 
 _LOG = logging.getLogger(__name__)
 
@@ -37,13 +37,10 @@ KEPT = 5
 def margin(pcm: bytes) -> float | None:
     """How far, in dB, the loudest frames of an utterance stand above its quietest; None for too little
     audio."""
-    voice = loudness(pcm)
-    if voice is None:
+    power = frame_powers(pcm)
+    if power is None:
         return None
-    samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
-    count = len(samples) // FRAME
-    power = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
-    return voice - float(10 * np.log10(np.percentile(power, QUIET_SHARE) + 1.0))
+    return voiced_level(power) - float(10 * np.log10(np.percentile(power, QUIET_SHARE) + 1.0))
 
 
 @dataclass
