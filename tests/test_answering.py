@@ -193,6 +193,18 @@ def test_in_a_loud_room_each_team_is_called_by_name_from_the_start(button_key: K
     assert fixed.startswith("Fixed: Ghosts said button.") and "loud" not in fixed  # told once a read-back
 
 
+def test_words_begun_before_a_call_are_asked_about_never_given_to_the_team_called(button_key: Key) -> None:
+    heard = Heard(button_key, "three", loud=True)
+    assert heard.hear("d two").endswith("Bats, your answer?")
+    night = heard.table.host.night
+    # "Ghosts, sweet potato" cut after "Ghosts" by the call: its tail is not Bats' answer.
+    asked = heard.answerers.take("sweet potato", night, under_way=True)
+    assert asked == Ask("Whose answer was that: Bats, Ghosts or Owls?")
+    assert not night.answers
+    assert heard.hear("ghosts").startswith("Still to answer: Bats and Owls.")
+    assert night.answers[Team.GHOSTS].text == "sweet potato"
+
+
 def test_in_a_quiet_room_nobody_is_called_and_how_to_spell_is_said_once_a_night(button_key: Key) -> None:
     heard = Heard(button_key)
     assert "your answer" not in heard.hear("d two")

@@ -161,6 +161,25 @@ def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name
     assert said.endswith("spell it with a word for each letter, like T for tango, P for papa.")
 
 
+def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the_team_called() -> None:
+    # "Ghosts, ... sweet potato": the pause after "Ghosts" ended the turn, and the kiosk called Bats over
+    # the rest. The words it hears as it stops speaking were begun before its call: not Bats' answer.
+    script = [
+        *("two", "voice", "owls two", "yes"),
+        *(Spoken("ghosts"), Quiet(1.3), Spoken("sweet potato", seconds=1.0), Quiet(1.5)),
+        *("ghosts", "a big brass button"),
+    ]
+    table = fake_table(practice_host(), script)
+    table.kiosk.room = LoudRoom()
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns if turn.asked]
+    assert "Whose answer was that: Bats or Ghosts?" in asked
+    said = table.said
+    assert said.count("Bats, your answer?") == 3  # at the question, after the lone "ghosts", after the reply
+    assert table.heard[-2:] == ["ghosts sweet potato", "bats a big brass button"]
+    assert "I have Bats: a big brass button; Ghosts: sweet potato. Right?" in said
+
+
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:
     steps = [Spoken(text, seconds=0.5) for text in ("two", "voice", "d two")]
     table = fake_table(

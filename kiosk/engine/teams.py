@@ -36,9 +36,10 @@ _BY_NAME = {team.value.lower(): team for team in Team}
 _BY_INITIAL = {team.initial: team for team in Team}
 
 
-def join_names(teams: list[Team] | tuple[Team, ...]) -> str:
-    """Names in plain English: "Bats", "Bats and Ghosts", "Bats, Ghosts and Owls"."""
+def join_names(teams: list[Team] | tuple[Team, ...], last: str = "and") -> str:
+    """Names in plain English: "Bats", "Bats and Ghosts", "Bats, Ghosts and Owls" (or "Bats, Ghosts or
+    Owls", with `last` "or")."""
     names = [team.value for team in teams]
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {last} " + names[-1]

@@ -26,7 +26,7 @@ from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
 from kiosk.engine.spelling import spelled_word
-from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.listening import WITH_WORDS, spelled_back
 
@@ -52,7 +52,7 @@ class Whose:
 
     @property
     def question(self) -> str:
-        names = " or ".join(team.value for team in self.teams)
+        names = join_names(self.teams, "or")
         if self.again:
             return f"Just the team's name, please: {names}?"
         what = "spelling" if self.spelling else "answer"
@@ -84,9 +84,12 @@ class Answerers:
     _told_tonight: bool = field(default=False, repr=False)
     """A read-back tonight has said how to spell a fix."""
 
-    def take(self, heard: str, night: Night | None, hidden: tuple[str, ...] = ()) -> str | Ask:
+    def take(
+        self, heard: str, night: Night | None, hidden: tuple[str, ...] = (), under_way: bool = False
+    ) -> str | Ask:
         """The message for the host, or the kiosk's question when it is unsure whose the words are.
-        `hidden`: team names the name list heard inside the words where the open vocabulary heard none."""
+        `hidden`: team names the name list heard inside the words where the open vocabulary heard none;
+        `under_way`: the words were begun before the kiosk stopped speaking, so not in reply to its call."""
         if self.holding is not None:
             return self._named(heard)
         calling, self.calling = self.calling, None
@@ -107,7 +110,7 @@ class Answerers:
             return Ask(f"Did {inside[0].value} answer in that too? Say each team's answer on its own.")
         if not words or Team.from_name(words[0]) is not None:
             return heard
-        if calling is not None and night.phase.collecting:
+        if calling is not None and night.phase.collecting and not under_way:
             return f"{calling.value.lower()} {heard}"
         read = intent.read(heard, night)
         if night.phase.collecting and _unlabelled(read, words):

@@ -51,6 +51,7 @@ from kiosk.voice.listening import (
     letters_doubted,
     listening_for,
     says_a_number,
+    under_way,
     unnamed_spelling,
     with_label,
     with_letters,
@@ -191,7 +192,7 @@ class VoiceKiosk:
             return (
                 heard.text
                 if isinstance(heard, Typed)
-                else self.answerers.take(heard.text, night, heard.hidden)
+                else self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
             )
         return self.picks.take(heard, night.board, loud=self.room.loud)
 
@@ -330,7 +331,9 @@ class VoiceKiosk:
         if hearing.way is Listening.ANSWERS:
             labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
             if not labelled.text or not Team.from_name(labelled.text.split()[0]):
-                return labelled  # no team name at its start: the kiosk asks whose it is (answering.py)
+                # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
+                # if it was said after the call (answering.py).
+                return replace(labelled, under_way=under_way(utterance, hearing.since))
             self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance

@@ -50,7 +50,7 @@ NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
 PICK_TRIES = 6
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand."""
-_WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z ]+)\?")
+_WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z, ]+)\?")
 _AGAIN = "Then say it again, with the team's name first."
 _CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
 _STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
@@ -123,7 +123,7 @@ class Adult:
                 return None
             whose = _WHOSE.search(reply)
             if whose is not None:
-                options = whose.group(1).split(" or ")
+                options = re.split(r", | or ", whose.group(1))
                 named = [team for team in _TEAM_NAME.findall(line) if team in options]
                 reply = self._say_once(f"{(named or options)[0]}.")
                 self.record.closed("whose", reply is not None and _WHOSE.search(reply) is None)

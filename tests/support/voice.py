@@ -162,13 +162,18 @@ class ReadingRecognizer:
     heard: list[str] = field(default_factory=list)
     """Every utterance this recogniser closed, in order."""
     _current: Spoken | None = None
+    _began: float = 0.0
+    """The clock when the words being heard began: their first word's start, as a real recogniser gives it."""
     _quiet: float = 0.0
 
     def feed(self, chunk: bytes) -> Utterance | None:
         """Like Vosk, closes an utterance of its own (an endpoint) after ENDPOINT_SECONDS of silence."""
-        self.fed += len(chunk) / 2 / SAMPLE_RATE
+        seconds = len(chunk) / 2 / SAMPLE_RATE
+        self.fed += seconds
         reading = said_in(chunk)
         if reading is not None:
+            if self._current is None:
+                self._began = self.fed - seconds
             self._current, self._quiet = reading, 0.0
             return None
         self._quiet += len(chunk) / 2 / SAMPLE_RATE
@@ -193,7 +198,7 @@ class ReadingRecognizer:
         self.heard.append(text)
         if text == UNKNOWN:
             return Utterance("", unknown=True)
-        words = tuple(Word(word, self.fed, self.fed, 1.0) for word in text.split())
+        words = tuple(Word(word, self._began, self.fed - self._quiet, 1.0) for word in text.split())
         if not self.closed:
             return Utterance(text, words)
         return Utterance(text, words, reading.alternatives, reading.scores)
