@@ -273,6 +273,19 @@ def test_the_loop_stops_when_the_night_is_over() -> None:
     assert "board" not in table.recognizers.between_questions.heard
 
 
+def test_a_yes_to_end_the_night_heard_as_the_team_name_alone_keeps_the_vote() -> None:
+    script = ["two", "voice", "end the night", "bats yes", "ghosts", "ghosts yes"]
+    table = fake_table(practice_host(), script)
+    assert table.run() == 0
+    assert table.kiosk.turns[-2].asked == "I heard only Ghosts. Still to say yes: Ghosts."
+    assert table.heard[-1] == "ghosts yes"  # Bats' yes was kept: Ghosts' alone ended the night
+    assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
+    # Between questions, a team's name alone is the host's to answer ("A team name alone is not a pick").
+    picking = fake_table(practice_host(), ["two", "voice", "ghosts"])
+    picking.run()
+    assert picking.heard[-1] == "ghosts" and not picking.kiosk.turns[-1].asked
+
+
 def test_without_a_key_the_kiosk_says_so_and_does_not_listen() -> None:
     table = fake_table(Host(None), ["two"])
     assert table.run() == 2

@@ -30,18 +30,8 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 from kiosk.table import By, Table
 from kiosk.voice.answering import Answerers, Ask
-from kiosk.voice.asr import (
-    SAMPLE_RATE,
-    Utterance,
-    joined,
-    told,
-)
-from kiosk.voice.audio import (
-    Chunk,
-    Output,
-    Source,
-    resample,
-)
+from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
+from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages
 from kiosk.voice.listening import (
@@ -65,6 +55,7 @@ from kiosk.voice.speaking import speak
 from kiosk.voice.tts import SpeechError
 from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
+from kiosk.voice.voting import half_heard_yes
 
 _LOG = logging.getLogger(__name__)
 
@@ -189,10 +180,10 @@ class VoiceKiosk:
         picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
         if isinstance(heard, Typed) or not picking or night is None:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
-            return (
-                heard.text
-                if isinstance(heard, Typed)
-                else self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
+            if isinstance(heard, Typed):
+                return heard.text
+            return half_heard_yes(heard.text, night) or self.answerers.take(
+                heard.text, night, heard.hidden, under_way=heard.under_way
             )
         return self.picks.take(heard, night.board, loud=self.room.loud)
 
