@@ -34,6 +34,7 @@ from kiosk.voice.listening import (
     with_label,
     with_letters,
     with_team,
+    yes_over_a_spelling,
 )
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from kiosk.voice.turns import (
@@ -169,6 +170,20 @@ def test_a_spelling_both_lists_lost_the_team_of_takes_it_from_the_name_list_alon
     short = with_letters(Utterance("v s"), Utterance("v s"))
     assert with_team(short, names_heard("ghosts")) is short
     assert not unnamed_spelling(Utterance("bats b u t t o n")) and not unnamed_spelling(Utterance("yes"))
+
+
+def test_a_yes_heard_over_a_spelling_is_doubted_and_a_yes_is_not() -> None:
+    def letters(text: str) -> Utterance:
+        return Utterance(text, tuple(Word(word, at, at + 0.3, 1) for at, word in enumerate(text.split())))
+
+    # "Bats. E for echo, C for charlie, H for hotel, ..." in babble: the read-back list heard only "okay".
+    assert yes_over_a_spelling(Utterance("okay"), letters("bats echo see for charlie hotel oscar"))
+    assert not yes_over_a_spelling(Utterance("okay"), letters("s"))  # a yes: the letters list hears little
+    assert not yes_over_a_spelling(Utterance("that's right"), letters("s t"))
+    assert not yes_over_a_spelling(
+        Utterance("no"), letters("bats echo see for charlie hotel")
+    )  # locks nothing
+    assert not yes_over_a_spelling(Utterance("yes"), None)
 
 
 def test_a_spelling_the_two_lists_heard_differently_is_read_back_letter_by_letter() -> None:

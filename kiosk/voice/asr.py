@@ -45,6 +45,8 @@ class Utterance:
     """A closed phrase list heard something outside it ([unk]): hear it again with the full vocabulary."""
     hidden: tuple[str, ...] = ()
     """Team names the team-name list heard inside an answer where the open vocabulary heard none."""
+    doubted_yes: bool = False
+    """During the read-back, a yes the kiosk will not lock the answers on: see listening.yes_over_a_spelling."""
     under_way: bool = False
     """Its first word was already being said as the kiosk began to listen: words said over the kiosk's last
     reply (the tail of an answer cut off by it), not in answer to it."""

@@ -35,6 +35,7 @@ from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages
 from kiosk.voice.listening import (
+    NOT_SURE_OF_YES,
     Listening,
     Recognizers,
     hidden_names,
@@ -46,6 +47,7 @@ from kiosk.voice.listening import (
     with_label,
     with_letters,
     with_team,
+    yes_over_a_spelling,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.picking import Picks
@@ -182,6 +184,8 @@ class VoiceKiosk:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
             if isinstance(heard, Typed):
                 return heard.text
+            if heard.doubted_yes:
+                return Ask(NOT_SURE_OF_YES)
             return half_heard_yes(heard.text, night) or self.answerers.take(
                 heard.text, night, heard.hidden, under_way=heard.under_way
             )
@@ -302,6 +306,9 @@ class VoiceKiosk:
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
             return None
         if hearing.way is Listening.READ_BACK:
+            if yes_over_a_spelling(utterance, also):
+                _LOG.debug("a yes over a spelling's worth of letters: %s", told(also))
+                return replace(utterance, doubted_yes=True)
             taken = with_letters(utterance, also)
             if unnamed_spelling(taken):  # both lists lost the team: the name list alone may have it
                 names = self.recognizers[Listening.WHOSE].decode(bytes(hearing.audio))

@@ -17,7 +17,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.engine.commands import is_dispute
+from kiosk.engine.commands import is_dispute, is_yes
 from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Phase
 from kiosk.engine.numbers import NUMBER_WORDS
@@ -237,6 +237,20 @@ def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
     team = named or also if named is None or also is None or named is also else None
     text = " ".join([*([team.value.lower()] if team else []), *(words[1:] if named else words)])
     return Utterance(text, letters.words, unknown=False)
+
+
+LONGEST_YES = 2
+"""Words in the longest yes of the read-back ("that's right")."""
+NOT_SURE_OF_YES = "Was that a yes? Say yes, or spell the fix again."
+
+
+def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:
+    """The read-back list heard a yes where the letters list heard more words than any yes has: a long
+    spelling in party noise, heard by the read-back list as its likeliest short phrase ("E for echo, C for
+    charlie, ..." as "okay"). A yes locks the answers, so the kiosk asks rather than rule."""
+    if letters is None or not is_yes(heard.text.replace("'", "")):
+        return False
+    return len(letters.words) > LONGEST_YES
 
 
 SURE_SPELLING = 3
