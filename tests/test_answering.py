@@ -166,6 +166,10 @@ def test_a_team_name_heard_only_by_the_list_inside_an_answer_is_asked_about(butt
     assert not night.answers  # nothing given to anyone
     # A name of a team that is not still to answer, or the utterance's own team, changes nothing.
     assert heard.answerers.take("bats a little owl", night, ("toads",)) == "bats a little owl"
+    # Asked, the reader says the same team's words again, the name heard inside again: one answer.
+    assert isinstance(heard.answerers.take("bats barn owl", night, ("owls",)), Ask)
+    assert heard.answerers.take("bats barn owl", night, ("owls",)) == "bats barn owl"
+    assert isinstance(heard.answerers.take("bats barn owl", night, ("owls",)), Ask)  # a new utterance, asked
     assert heard.answerers.take("bats bats", night, ("bats",)) == "bats bats"
 
 

@@ -83,6 +83,8 @@ class Answerers:
     """This question's read-back has said how to spell a fix."""
     _told_tonight: bool = field(default=False, repr=False)
     """A read-back tonight has said how to spell a fix."""
+    _inside: tuple[Team | None, Team] | None = field(default=None, repr=False)
+    """The team whose words were just asked about, and the team whose name was heard inside them."""
 
     def take(
         self, heard: str, night: Night | None, hidden: tuple[str, ...] = (), under_way: bool = False
@@ -98,15 +100,19 @@ class Answerers:
         if not (night.phase.collecting or night.phase.reading_back):
             return heard
         words = words_of(heard).split()
-        opening = Team.from_name(words[0]) if words else None
-        if opening is not None and opening not in night.teams and len(words) > 1:
+        first = Team.from_name(words[0]) if words else None
+        if first is not None and first not in night.teams and len(words) > 1:
             # No such team at this table: its name is another misheard ("owls" for "bats" in party noise),
             # and the words are asked about like any others whose name was lost.
             words = words[1:]
             heard = " ".join(words)
         inside = [team for team in map(Team.from_name, hidden) if team in night.still_to_answer()]
-        if night.phase.collecting and inside and inside[0] is not Team.from_name(words[0] if words else ""):
+        opening = Team.from_name(words[0]) if words else None
+        asked, self._inside = self._inside, None
+        if night.phase.collecting and inside and inside[0] is not opening and asked != (opening, inside[0]):
             # Another team's answer may be joined to this one: nothing is given, the table says them apart.
+            # The same team's words heard the same way again are one answer ("Bats, barn owl" twice).
+            self._inside = (opening, inside[0])
             return Ask(f"Did {inside[0].value} answer in that too? Say each team's answer on its own.")
         if not words or Team.from_name(words[0]) is not None:
             return heard
