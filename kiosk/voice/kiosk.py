@@ -319,6 +319,7 @@ class VoiceKiosk:
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return utterance  # the year as the number list heard it; the words around it do not count
         if utterance.unknown and recognizer is not self.recognizers.open:
+            _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
             again = self.recognizers.open.decode(bytes(hearing.audio))
             return again if again is not None and again.text else (utterance if utterance.text else None)
         if not utterance.text:
