@@ -209,6 +209,17 @@ def test_words_begun_before_a_call_are_asked_about_never_given_to_the_team_calle
     assert night.answers[Team.GHOSTS].text == "sweet potato"
 
 
+def test_called_a_team_the_name_of_one_that_has_answered_is_asked_about(button_key: Key) -> None:
+    heard = Heard(button_key, "three", loud=True)
+    heard.hear("d two")
+    assert heard.hear("a big brass button").endswith("Ghosts, your answer?")
+    # "Ghosts, zip" heard as "bats zip": Bats have answered, so the words would join Bats' answer.
+    assert heard.hear("bats zip") == "Whose answer was that: Bats or Ghosts?"
+    assert heard.hear("ghosts").endswith("Owls, your answer?")
+    assert heard.table.host.night.answers[Team.GHOSTS].text == "zip"
+    assert heard.table.host.night.answers[Team.BATS].text == "a big brass button"
+
+
 def test_in_a_quiet_room_nobody_is_called_and_how_to_spell_is_said_once_a_night(button_key: Key) -> None:
     heard = Heard(button_key)
     assert "your answer" not in heard.hear("d two")

@@ -106,7 +106,8 @@ class Answerers:
             # and the words are asked about like any others whose name was lost.
             words = words[1:]
             heard = " ".join(words)
-        inside = [team for team in map(Team.from_name, hidden) if team in night.still_to_answer()]
+        waiting = night.still_to_answer()
+        inside = [team for team in map(Team.from_name, hidden) if team in waiting]
         opening = Team.from_name(words[0]) if words else None
         asked, self._inside = self._inside, None
         if night.phase.collecting and inside and inside[0] is not opening and asked != (opening, inside[0]):
@@ -114,7 +115,12 @@ class Answerers:
             # The same team's words heard the same way again are one answer ("Bats, barn owl" twice).
             self._inside = (opening, inside[0])
             return Ask(f"Did {inside[0].value} answer in that too? Say each team's answer on its own.")
-        if not words or Team.from_name(words[0]) is not None:
+        if calling and night.phase.collecting and opening and opening not in waiting and len(words) > 1:
+            # Called, a team that has answered already: its name is most likely the called team's misheard
+            # ("Toads, pass" as "owls a lot"), and the words would join that team's answer.
+            self.holding = Whose(" ".join(words[1:]), _in_order({opening, calling}))
+            return Ask(self.holding.question)
+        if not words or opening is not None:
             return heard
         if calling is not None and night.phase.collecting and not under_way:
             return f"{calling.value.lower()} {heard}"
