@@ -180,6 +180,20 @@ def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the
     assert "I have Bats: a big brass button; Ghosts: sweet potato. Right?" in said
 
 
+def test_a_spelling_whose_team_only_the_name_list_heard_is_asked_about_in_a_loud_room() -> None:
+    # "Ghosts. B, U, T, T, O, N." with the team lost by both read-back lists; the name list hears it.
+    spelling = Spoken("ghosts b u t t o n", closed="b u t t o n")
+    answers = ["bats a big brass button", "ghosts mutton", spelling, Quiet(1.5)]
+    quiet = fake_table(practice_host(), ["two", "voice", "wings and webs two", *answers])
+    quiet.run()
+    assert quiet.heard[-1] == "ghosts b u t t o n"
+    # In a loud room the pick is said back first, and each team called.
+    loud = fake_table(practice_host(), ["two", "voice", "wings and webs two", "yes", *answers])
+    loud.kiosk.room = LoudRoom()
+    loud.run()
+    assert loud.kiosk.turns[-1].asked == "Whose spelling was that: Bats or Ghosts?"
+
+
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:
     steps = [Spoken(text, seconds=0.5) for text in ("two", "voice", "d two")]
     table = fake_table(

@@ -310,7 +310,9 @@ class VoiceKiosk:
                 _LOG.debug("a yes over a spelling's worth of letters: %s", told(also))
                 return replace(utterance, doubted_yes=True)
             taken = with_letters(utterance, also)
-            if unnamed_spelling(taken):  # both lists lost the team: the name list alone may have it
+            if unnamed_spelling(taken) and not self.room.loud:
+                # Both lists lost the team: the name list alone may have it, in a quiet room. In a loud
+                # one it heard another team's name in the noise ("Bats" as "owls"): the kiosk asks.
                 names = self.recognizers[Listening.WHOSE].decode(bytes(hearing.audio))
                 _LOG.debug("team names in an unnamed spelling: %s", told(names))
                 taken = with_team(taken, names)

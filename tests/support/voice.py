@@ -27,6 +27,7 @@ from kiosk.engine.host import Host
 from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
+from kiosk.engine.teams import Team
 from kiosk.table import Table
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, joined
 from kiosk.voice.audio import CHUNK_SECONDS, Chunk
@@ -158,6 +159,8 @@ class ReadingRecognizer:
     """Hears the readings in the chunks fed to it; a closed one hears a Spoken's `closed` words."""
 
     closed: bool = False
+    names_only: bool = False
+    """The team-name list: hears only the team names in what is said, or [unk] if none."""
     fed: float = 0.0
     heard: list[str] = field(default_factory=list)
     """Every utterance this recogniser closed, in order."""
@@ -186,6 +189,9 @@ class ReadingRecognizer:
     def _text(self) -> str:
         if self._current is None:
             return ""
+        if self.names_only:
+            names = [word for word in self._current.text.split() if Team.from_name(word)]
+            return " ".join(names) or UNKNOWN
         if self.closed and self._current.closed is not None:
             return self._current.closed
         return self._current.text
@@ -215,12 +221,13 @@ class ReadingRecognizer:
 
 class ReadingRecognizers:
     """One ReadingRecognizer per way of listening: closed ones between questions and for the read-back, the
-    open one for answers; none beside it."""
+    team-name list for "whose was that?", the open one for answers; none beside it."""
 
     def __init__(self) -> None:
         self.open = ReadingRecognizer()
         self.between_questions = ReadingRecognizer(closed=True)
         self.read_back = ReadingRecognizer(closed=True)
+        self.names = ReadingRecognizer(names_only=True)
         self.warmed = threading.Event()
         self.renewed = 0
 
@@ -229,7 +236,7 @@ class ReadingRecognizers:
             return self.between_questions
         if way is Listening.READ_BACK:
             return self.read_back
-        return self.open
+        return self.names if way is Listening.WHOSE else self.open
 
     def beside(self, way: Listening) -> None:
         return None
@@ -242,7 +249,7 @@ class ReadingRecognizers:
         return True
 
     def reset(self) -> None:
-        for recognizer in (self.open, self.between_questions, self.read_back):
+        for recognizer in (self.open, self.between_questions, self.read_back, self.names):
             recognizer.reset()
 
 
