@@ -133,7 +133,7 @@ def test_a_teams_second_fix_is_read_back_and_asks_for_a_word_for_each_letter(but
     assert not heard.hear("ghosts m u t t o n").endswith("papa.")  # another team's first
     words = heard.hear("bats b u t t o n")
     assert words.endswith(
-        "That is B, U, T, T, O, N. If not, spell it again with a word for each letter, like T for tango, P for papa."
+        "That is B, U, T, T, O, N. If not, spell it again with a word for each letter, like tango, uniform, romeo for T, U, R."
     )
     heard.hear("yes")
     heard.hear("wings and webs one")
@@ -191,7 +191,7 @@ def test_in_a_loud_room_each_team_is_called_by_name_from_the_start(button_key: K
     assert read_back.startswith("I have Bats: a big brass button; Ghosts: mutton; Owls: zip. Right?")
     assert read_back.endswith(
         "It's loud in here. To fix a word, say the team's name, then spell it with a word for each letter, like"
-        " T for tango, P for papa."
+        " tango, uniform, romeo for T, U, R."
     )
     fixed = heard.hear("ghosts b u t t o n")
     assert fixed.startswith("Fixed: Ghosts said button.") and "loud" not in fixed  # told once a read-back
@@ -226,7 +226,7 @@ def test_in_a_quiet_room_nobody_is_called_and_how_to_spell_is_said_once_a_night(
     heard.hear("bats button")
     assert heard.hear("ghosts zip") == (
         "I have Bats: button; Ghosts: zip. Right? To fix a word, say the team's name, then spell it with a word"
-        " for each letter, like T for tango, P for papa."
+        " for each letter, like tango, uniform, romeo for T, U, R."
     )
     heard.hear("yes")
     heard.hear("wings and webs one")

@@ -33,8 +33,8 @@ from kiosk.voice.listening import WITH_WORDS, spelled_back
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
-"""Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and on the tuning voices a word
-for each letter was heard right in 20 of 24 words against 8 of 24 plainly."""
+"""Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and a word for each letter is
+heard far more surely (listening.WITH_WORDS)."""
 LOUD_SPELLING = f"It's loud in here. {HOW_TO_SPELL}"
 """Said at every question's first read-back in a loud room, where plain letters were misheard nearly always."""
 

@@ -46,7 +46,7 @@ NATO_WORDS = (
     "whiskey", "xray", "yankee", "zulu",
 )  # fmt: skip
 NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
-"""The words a reader spells with when the kiosk asks for a word for each letter ("T for tango")."""
+"""The words a reader spells with when the kiosk asks for a word for each letter ("tango, uniform")."""
 PICK_TRIES = 6
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand."""
@@ -66,12 +66,12 @@ class Stuck(Exception):
 
 def spelled(word: str, with_words: bool = False) -> str:
     """A word spelled letter by letter as a reader says it: "T, U, R, N, I, P." (a year digit by digit);
-    `with_words`, as the kiosk asks after a second fix: "T for tango, U for uniform." """
+    `with_words`, as the kiosk asks for a word for each letter: "Tango, uniform, romeo." """
     if word.isdigit():
         return ", ".join(DIGITS[int(d)] for d in word) + "."
     letters = [letter for letter in word.lower() if letter.isalpha()]
     if with_words:
-        return ", ".join(f"{letter.upper()} for {NATO[letter]}" for letter in letters) + "."
+        return ", ".join(NATO[letter] for letter in letters).capitalize() + "."
     return ", ".join(letter.upper() for letter in letters) + "."
 
 
