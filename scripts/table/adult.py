@@ -16,6 +16,21 @@ from kiosk.engine.key import Key
 from kiosk.engine.spelling import closest_word
 from kiosk.engine.teams import Team
 
+from .kiosk_lines import (
+    AGAIN,
+    CALLING,
+    DIGITS,
+    STILL_TO_SAY_YES,
+    TEAM_NAME,
+    TITLES,
+    WHOSE,
+    WITH_WORDS,
+    cell_opened,
+    read_back,
+    said_back,
+    spelled,
+    teams_scored,
+)
 from .kiosk_process import KioskProcess, Ledger
 from .nights import NightScript, Question, Written, ruling_lines, verdict
 from .records import NightRecord, QuestionRecord
@@ -32,59 +47,13 @@ NIGHT_SECONDS = 900.0
 """A night still going after this long is stuck: the adult stops it, and what was not ruled counts so."""
 TRIES = 4
 """The same turn said this many times without the kiosk moving on: the adult gives up on it."""
-DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-TITLES = {
-    "A": "Old Customs",
-    "B": "Far and Wide",
-    "C": "The Haunted Shelf",
-    "D": "Wings and Webs",
-    "E": "The Treat Bag",
-}
-NATO_WORDS = (
-    "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett", "kilo",
-    "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
-    "whiskey", "xray", "yankee", "zulu",
-)  # fmt: skip
-NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
-"""The words a reader spells with when the kiosk asks for a word for each letter ("tango, uniform")."""
 PICK_TRIES = 6
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand."""
-_WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z, ]+)\?")
-_AGAIN = "Then say it again, with the team's name first."
-_CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
-_STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
-_WITH_WORDS = "with a word for each letter"
-_TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
-_READ_BACK = re.compile(r"I have (.*)\. Right\?")
-_SAID_BACK = re.compile(r"^([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE)
 
 
 class Stuck(Exception):
     """The night would not move on; the reason is the message."""
-
-
-def spelled(word: str, with_words: bool = False) -> str:
-    """A word spelled letter by letter as a reader says it: "T, U, R, N, I, P." (a year digit by digit);
-    `with_words`, as the kiosk asks for a word for each letter: "Tango, uniform, romeo." """
-    if word.isdigit():
-        return ", ".join(DIGITS[int(d)] for d in word) + "."
-    letters = [letter for letter in word.lower() if letter.isalpha()]
-    if with_words:
-        return ", ".join(NATO[letter] for letter in letters).capitalize() + "."
-    return ", ".join(letter.upper() for letter in letters) + "."
-
-
-def read_back(text: str) -> dict[str, str] | None:
-    """The answers the kiosk read back, by team name; None if the text holds no read-back."""
-    found = _READ_BACK.findall(text)
-    if not found:
-        return None
-    heard: dict[str, str] = {}
-    for part in re.split(r"; (?=(?:Bats|Ghosts|Owls|Toads): )", found[-1]):
-        team, _, said = part.partition(": ")
-        heard[team] = said.strip()
-    return heard
 
 
 @dataclass
@@ -121,17 +90,17 @@ class Adult:
         for _ in range(TRIES):
             if reply is None:
                 return None
-            whose = _WHOSE.search(reply)
+            whose = WHOSE.search(reply)
             if whose is not None:
                 options = re.split(r", | or ", whose.group(1))
-                named = [team for team in _TEAM_NAME.findall(line) if team in options]
+                named = [team for team in TEAM_NAME.findall(line) if team in options]
                 reply = self._say_once(f"{(named or options)[0]}.")
-                self.record.closed("whose", reply is not None and _WHOSE.search(reply) is None)
+                self.record.closed("whose", reply is not None and WHOSE.search(reply) is None)
                 continue
-            if _AGAIN in reply:
+            if AGAIN in reply:
                 reply = self._say_once(line)
                 continue
-            calling = _CALLING.search(reply)
+            calling = CALLING.search(reply)
             if calling is not None and self.question_now is not None:
                 team = Team(calling.group(1))
                 if team in {answer.team for answer in self.question_now.answers}:
@@ -165,7 +134,7 @@ class Adult:
         self.heard_at = time.monotonic()
         self.text = reply
         self.ledger = Ledger.last_in(reply) or self.ledger
-        self.with_words = self.with_words or _WITH_WORDS in reply
+        self.with_words = self.with_words or WITH_WORDS in reply
 
     def _reading(self, answer: Written) -> str:
         """A team's written answer as the adult reads it out, name first: misread the first time, if the
@@ -225,7 +194,7 @@ class Adult:
         line = self.script.team_count
         for attempt in range(TRIES):
             reply = self.say(line)
-            playing = _playing(reply or "")
+            playing = teams_scored(reply or "")
             if attempt == 0:
                 self.record.closed("team count", playing == teams)
             if playing == teams:
@@ -260,8 +229,8 @@ class Adult:
         line = question.pick
         for attempt in range(PICK_TRIES):
             reply = self.say(line)
-            opened = _opened(reply) if reply is not None else ""
-            back = _said_back(reply or "")
+            opened = cell_opened(reply) if reply is not None else ""
+            back = said_back(reply or "")
             if line == "yes":
                 self.record.closed("pick yes", opened == question.cell)
             elif attempt == 0:
@@ -285,7 +254,7 @@ class Adult:
         for _ in range(TRIES + 1):
             if read_back(self.text) is not None:
                 return
-            calling = _CALLING.search(self.text)
+            calling = CALLING.search(self.text)
             if calling is not None:  # the kiosk calls the teams itself; say() follows its calls
                 called = True
                 self.say(self._reading(question.of(Team(calling.group(1)))))
@@ -370,13 +339,13 @@ class Adult:
         for _ in range(len(self.script.teams) * TRIES):
             if "RESULT:" in self.text:
                 return
-            match = _STILL_TO_SAY_YES.search(self.text)
+            match = STILL_TO_SAY_YES.search(self.text)
             if match is None:
                 self.closed("end the night", lambda r: "To end the night" in r, "command")
                 continue
             team = match.group(1).replace(" and ", ", ").split(", ")[0]
             reply = self.say(f"{team}, yes.") or ""
-            left = _STILL_TO_SAY_YES.search(reply)
+            left = STILL_TO_SAY_YES.search(reply)
             self.record.closed(
                 "team yes", "RESULT:" in reply or (left is not None and team not in left.group(1))
             )
@@ -393,27 +362,6 @@ class Adult:
             got = self.ledger.got if self.ledger else ()
             self.say(" ".join(f"{team.value}, pass." for team in self.script.teams if team.value not in got))
         raise Stuck("the Candle-End would not end")
-
-
-def _playing(reply: str) -> list[str]:
-    """The teams the last ledger in a reply scores."""
-    ledgers = [line for line in reply.splitlines() if line.startswith("[L] ")]
-    return re.findall(r"\b(Bats|Ghosts|Owls|Toads) -?\d+", ledgers[-1]) if ledgers else []
-
-
-def _said_back(reply: str) -> str | None:
-    """The cell the kiosk says back to be confirmed ("Wings & Webs 3? Say yes, ..." -> "D3"), or None."""
-    found = _SAID_BACK.search(reply)
-    if found is None:
-        return None
-    letters = {title: letter for letter, title in TITLES.items()}
-    letter = letters.get(found[1].replace("&", "and"))
-    return f"{letter}{found[2]}" if letter else None
-
-
-def _opened(reply: str) -> str:
-    ledger = Ledger.last_in(reply)
-    return ledger.open if ledger is not None else ""
 
 
 def fix_word(heard: str, written: str, cell: str, key: Key) -> str | None:

@@ -1,0 +1,77 @@
+"""What the simulated adult reads in the kiosk's output (its questions, read-backs, calls and ledgers), and
+the words it says letters, digits and picks with."""
+
+from __future__ import annotations
+
+import re
+
+from .kiosk_process import Ledger
+
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TITLES = {
+    "A": "Old Customs",
+    "B": "Far and Wide",
+    "C": "The Haunted Shelf",
+    "D": "Wings and Webs",
+    "E": "The Treat Bag",
+}
+NATO_WORDS = (
+    "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett", "kilo",
+    "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
+    "whiskey", "xray", "yankee", "zulu",
+)  # fmt: skip
+NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
+"""The words a reader spells with when the kiosk asks for a word for each letter ("tango, uniform")."""
+
+WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z, ]+)\?")
+AGAIN = "Then say it again, with the team's name first."
+CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
+STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
+WITH_WORDS = "with a word for each letter"
+TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
+READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
+SAID_BACK = re.compile(r"^([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE)
+
+
+def spelled(word: str, with_words: bool = False) -> str:
+    """A word spelled letter by letter as a reader says it: "T, U, R, N, I, P." (a year digit by digit);
+    `with_words`, as the kiosk asks for a word for each letter: "Tango, uniform, romeo." """
+    if word.isdigit():
+        return ", ".join(DIGITS[int(d)] for d in word) + "."
+    letters = [letter for letter in word.lower() if letter.isalpha()]
+    if with_words:
+        return ", ".join(NATO[letter] for letter in letters).capitalize() + "."
+    return ", ".join(letter.upper() for letter in letters) + "."
+
+
+def read_back(text: str) -> dict[str, str] | None:
+    """The answers the kiosk read back, by team name; None if the text holds no read-back."""
+    found = READ_BACK_LINE.findall(text)
+    if not found:
+        return None
+    heard: dict[str, str] = {}
+    for part in re.split(r"; (?=(?:Bats|Ghosts|Owls|Toads): )", found[-1]):
+        team, _, said = part.partition(": ")
+        heard[team] = said.strip()
+    return heard
+
+
+def teams_scored(reply: str) -> list[str]:
+    """The teams the last ledger in a reply scores."""
+    ledgers = [line for line in reply.splitlines() if line.startswith("[L] ")]
+    return re.findall(r"\b(Bats|Ghosts|Owls|Toads) -?\d+", ledgers[-1]) if ledgers else []
+
+
+def said_back(reply: str) -> str | None:
+    """The cell the kiosk says back to be confirmed ("Wings & Webs 3? Say yes, ..." -> "D3"), or None."""
+    found = SAID_BACK.search(reply)
+    if found is None:
+        return None
+    letters = {title: letter for letter, title in TITLES.items()}
+    letter = letters.get(found[1].replace("&", "and"))
+    return f"{letter}{found[2]}" if letter else None
+
+
+def cell_opened(reply: str) -> str:
+    ledger = Ledger.last_in(reply)
+    return ledger.open if ledger is not None else ""

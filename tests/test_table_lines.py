@@ -1,0 +1,46 @@
+"""The simulated table (scripts/table/) reads the kiosk's own words: each pattern it reads must match what
+the kiosk really says, or a night in the benchmark would stall on a changed sentence."""
+
+from __future__ import annotations
+
+from kiosk.engine.teams import Team
+from kiosk.voice.answering import HOW_TO_SPELL, Whose
+from kiosk.voice.listening import spelled_back
+from kiosk.voice.picking import by_name
+from scripts.table.kiosk_lines import (
+    CALLING,
+    STILL_TO_SAY_YES,
+    WHOSE,
+    WITH_WORDS,
+    read_back,
+    said_back,
+    spelled,
+)
+
+
+def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
+    asked = Whose("zip", (Team.BATS, Team.GHOSTS, Team.OWLS)).question
+    found = WHOSE.search(asked)
+    assert found is not None and found.group(1) == "Bats, Ghosts or Owls"
+    assert WHOSE.search(Whose("zip", (Team.BATS,), again=True).question) is not None
+    assert WITH_WORDS in HOW_TO_SPELL and WITH_WORDS in spelled_back("zip", with_words=True)
+    call = CALLING.search("Still to answer: Ghosts.\nGhosts, your answer?")
+    assert call is not None and call.group(1) == "Ghosts"
+    assert said_back(f"{by_name('D3')}? Say yes, or say the category's name.") == "D3"
+
+
+def test_the_table_reads_the_read_back_and_the_vote() -> None:
+    assert read_back("I have Bats: fly; Ghosts: they glide; Owls: pass. Right?") == {
+        "Bats": "fly",
+        "Ghosts": "they glide",
+        "Owls": "pass",
+    }
+    assert read_back("Bats, pick a category and points, like D3.") is None
+    left = STILL_TO_SAY_YES.search("Still to say yes: Ghosts and Owls. Anything else and the night goes on.")
+    assert left is not None and left.group(1) == "Ghosts and Owls"
+
+
+def test_the_table_spells_plainly_or_with_a_word_for_each_letter_and_years_by_digit() -> None:
+    assert spelled("turnip") == "T, U, R, N, I, P."
+    assert spelled("turnip", with_words=True) == "Tango, uniform, romeo, november, india, papa."
+    assert spelled("1890") == "one, eight, nine, zero."
