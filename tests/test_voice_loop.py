@@ -194,6 +194,18 @@ def test_a_spelling_whose_team_only_the_name_list_heard_is_asked_about_in_a_loud
     assert loud.kiosk.turns[-1].asked == "Whose spelling was that: Bats or Ghosts?"
 
 
+def test_a_pick_missed_twice_is_asked_for_another_way() -> None:
+    hint = "Say the category's name and its points slowly, like Old Customs 1. Or say pass."
+    once = fake_table(practice_host(), ["two", "voice", "the mumble"])
+    once.run()
+    assert hint not in once.said
+    twice = fake_table(practice_host(), ["two", "voice", "the mumble", "the mumble", "pass"])
+    twice.run()
+    assert twice.said.count(hint) == 1
+    assert twice.kiosk.turns[-1].heard == "pass"  # taken as said: the first free cell's question is read
+    assert "Old Customs, 1 point:" in twice.said
+
+
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:
     steps = [Spoken(text, seconds=0.5) for text in ("two", "voice", "d two")]
     table = fake_table(

@@ -171,7 +171,8 @@ class VoiceKiosk:
             self.turns.append(Turn(message, reply, ended_at, started, way))
             if reply.over:
                 return 0
-            after = self.answerers.after(self.table.night, reply, loud=self.room.loud)
+            night = self.table.night
+            after = self.answerers.after(night, reply, loud=self.room.loud) or self.picks.after(night, message)
             if after is not None:
                 self._ask(after.question)
         return 0

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.engine import intent
 from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
+from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import by_name, doubt, meaning
@@ -31,13 +33,37 @@ YES = frozenset(("yes", "right", "correct", "that's right"))
 NO = frozenset(("no", "wrong"))
 
 
+MISSES = 2
+"""Replies in a row that leave the table still to pick before the kiosk says how to pick another way."""
+
+
 @dataclass
 class Picks:
-    """The kiosk's memory of a pick it has said back and waits to hear confirmed."""
+    """The kiosk's memory of a pick it has said back and waits to hear confirmed, and of picks missed."""
 
     confirm: bool = True
     """Say a sound-alike letter's pick back before it is taken (the `confirm_picks` setting)."""
     waiting: Cell | None = None
+    _misses: int = 0
+    """Picks missed in a row: replies that ask for the pick again after words that were no pick."""
+    _asked: bool = False
+    """The last reply asked for a pick."""
+
+    def after(self, night: Night | None, message: str) -> Ask | None:
+        """After the host's reply to `message`: at every MISSES-th pick missed in a row, a pick said another
+        way (a category's whole name, or "pass"), so that a pick the room keeps garbling does not stick the
+        night; else None. A command ("board", "voice") or a question is no pick missed."""
+        asked, self._asked = self._asked, night is not None and night.phase is Phase.PICK
+        if night is None or not night.voice or not (asked and self._asked):
+            self._misses = 0
+            return None
+        if isinstance(intent.read(message, night), (intent.Do, intent.SwitchMode, intent.Asked)):
+            return None  # a command, or a question about the rules
+        self._misses += 1
+        cell = night.board.first_free()
+        if self._misses % MISSES or cell is None:
+            return None
+        return Ask(f"Say the category's name and its points slowly, like {by_name(cell.id)}. Or say pass.")
 
     def take(self, heard: Utterance, board: Board, loud: bool = False) -> str | Ask:
         """The message for the host, or the kiosk's own question while it is unsure of the pick; `loud`:
