@@ -1,9 +1,9 @@
 """The simulated adult: plays a scripted night against the real kiosk by voice, the way the README asks a
 reader to. It says the team count and each pick, reads every team's written answer (team name first),
 checks the read-back against what each team wrote, spells a word where the difference would change the
-ruling ("Bats. T, U, R, N, I, P."), lets a team try a fix it never wrote and another dispute it, says "yes",
-gives Candle-End years, and ends the night by every team's yes. Everything it learns comes from the kiosk's
-text output; everything it says goes through the microphone."""
+ruling ("Bats. T, U, R, N, I, P."), lets a team try a fix it never wrote and another dispute it (as it
+disputes fixes that leave a team ruled right that wrote otherwise), says "yes", gives Candle-End years, and
+ends the night by every team's yes. All it learns is the kiosk's text; all it says goes to the microphone."""
 
 from __future__ import annotations
 
@@ -273,6 +273,7 @@ class Adult:
         """Compare the read-back with what each team wrote; fix, dispute or confirm."""
         cheated = question.cheat is None
         tries: dict[str, int] = {}
+        undone: dict[Team, int] = {}
         for _ in range(20):
             heard = read_back(self.text)
             if heard is None:
@@ -304,6 +305,15 @@ class Adult:
                 if tries.get(answer.team.value, 0) < FIX_TRIES
                 and (word := fix_word(heard.get(answer.team.value, ""), answer.text, question.cell, self.key))
             ]
+            gaining = [answer.team for answer in wrong if self._gains(heard, answer, question.cell)]
+            if not fixable and gaining and undone.get(gaining[0], 0) < tries.get(gaining[0].value, 0):
+                # Its fixes left a team ruled right that wrote otherwise: another team objects, as a
+                # table would, and the kiosk undoes the fix.
+                undone[gaining[0]] = undone.get(gaining[0], 0) + 1
+                others = [answer.team for answer in question.answers if answer.team is not gaining[0]]
+                if others:
+                    self._dispute(others[0])
+                    continue
             if not fixable:  # all as written, or the table has tried all it would
                 still_wrong = {answer.team.value for answer in wrong}
                 record.spellings += [None if team in still_wrong else n for team, n in tries.items()]
@@ -314,6 +324,11 @@ class Adult:
             record.corrections += 1
             self.say(f"{team}. {spelled(word, with_words=self.with_words)}")
         raise Stuck(f"read-back of {question.cell} never confirmed")
+
+    def _gains(self, heard: dict[str, str], answer: Written, cell: str) -> bool:
+        """The read-back rules a team right where what it wrote is not."""
+        said = verdict(heard.get(answer.team.value, ""), cell, self.key)
+        return said == "right" and verdict(answer.text, cell, self.key) != "right"
 
     def _dispute(self, disputer: Team) -> None:
         reply = self.say(f"{disputer.value}, that was not what was said.")
