@@ -34,7 +34,7 @@ NO = frozenset(("no", "wrong"))
 
 
 MISSES = 2
-"""Replies in a row that leave the table still to pick before the kiosk says how to pick another way."""
+"""Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
 
 
 @dataclass
