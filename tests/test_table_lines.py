@@ -4,11 +4,14 @@ the kiosk really says, or a night in the benchmark would stall on a changed sent
 from __future__ import annotations
 
 from kiosk.engine.teams import Team
-from kiosk.voice.answering import HOW_TO_SPELL, Whose
+from kiosk.keys import load_practice
+from kiosk.voice.answering import HOW_TO_SPELL, Ask, Whose
 from kiosk.voice.listening import spelled_back
 from kiosk.voice.picking import by_name
+from kiosk.voice.voting import Votes
 from scripts.table.kiosk_lines import (
     CALLING,
+    PLAIN_YES,
     STILL_TO_SAY_YES,
     WHOSE,
     WITH_WORDS,
@@ -16,6 +19,8 @@ from scripts.table.kiosk_lines import (
     said_back,
     spelled,
 )
+
+from .conftest import Played
 
 
 def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
@@ -38,6 +43,18 @@ def test_the_table_reads_the_read_back_and_the_vote() -> None:
     assert read_back("Bats, pick a category and points, like D3.") is None
     left = STILL_TO_SAY_YES.search("Still to say yes: Ghosts and Owls. Anything else and the night goes on.")
     assert left is not None and left.group(1) == "Ghosts and Owls"
+
+
+def test_the_table_says_a_plain_yes_for_the_team_the_kiosk_names() -> None:
+    host = Played(load_practice().key, voice=True)
+    host.say("two")
+    host.say("end the night")
+    asked = Votes().take("ghosts", host.host.night)
+    assert isinstance(asked, Ask)
+    named = PLAIN_YES.search(asked.question)
+    assert named is not None and named.group(1) == "Ghosts"
+    left = STILL_TO_SAY_YES.search(asked.question)
+    assert left is not None and left.group(1) == "Bats and Ghosts"
 
 
 def test_the_table_spells_plainly_or_with_a_word_for_each_letter_and_years_by_digit() -> None:

@@ -303,9 +303,17 @@ def test_a_yes_to_end_the_night_heard_as_the_team_name_alone_keeps_the_vote() ->
     script = ["two", "voice", "end the night", "bats yes", "ghosts", "ghosts yes"]
     table = fake_table(practice_host(), script)
     assert table.run() == 0
-    assert table.kiosk.turns[-2].asked == "I heard only Ghosts. Still to say yes: Ghosts."
+    asked = "I heard only Ghosts. Ghosts, a plain yes will do. Still to say yes: Ghosts."
+    assert table.kiosk.turns[-2].asked == asked
     assert table.heard[-1] == "ghosts yes"  # Bats' yes was kept: Ghosts' alone ended the night
     assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
+    # The plain yes the kiosk asked for is the team's it named, and only just after it.
+    plain = fake_table(practice_host(), ["two", "voice", "end the night", "ghosts", "yes", "bats yes"])
+    assert plain.run() == 0
+    assert plain.heard[-2:] == ["ghosts yes", "bats yes"]
+    late = fake_table(practice_host(), ["two", "voice", "end the night", "ghosts", "board", "yes"])
+    late.run()
+    assert late.heard[-1] == "yes"  # after another turn a plain yes names nobody: the host asks for names
     # Between questions, a team's name alone is the host's to answer ("A team name alone is not a pick").
     picking = fake_table(practice_host(), ["two", "voice", "ghosts"])
     picking.run()

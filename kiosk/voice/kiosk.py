@@ -57,7 +57,7 @@ from kiosk.voice.speaking import speak
 from kiosk.voice.tts import SpeechError
 from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
-from kiosk.voice.voting import half_heard_yes
+from kiosk.voice.voting import Votes
 
 _LOG = logging.getLogger(__name__)
 
@@ -137,6 +137,8 @@ class VoiceKiosk:
     """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
     room: RoomLevel = field(init=False, default_factory=RoomLevel)
     """How loud the room is: in a loud one the kiosk asks more carefully (room.py)."""
+    votes: Votes = field(init=False, default_factory=Votes)
+    """The team asked for its yes to end the night (voting.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
@@ -172,7 +174,9 @@ class VoiceKiosk:
             if reply.over:
                 return 0
             night = self.table.night
-            after = self.answerers.after(night, reply, loud=self.room.loud) or self.picks.after(night, message)
+            after = self.answerers.after(night, reply, loud=self.room.loud) or self.picks.after(
+                night, message
+            )
             if after is not None:
                 self._ask(after.question)
         return 0
@@ -187,7 +191,7 @@ class VoiceKiosk:
                 return heard.text
             if heard.doubted_yes:
                 return Ask(NOT_SURE_OF_YES)
-            return half_heard_yes(heard.text, night) or self.answerers.take(
+            return self.votes.take(heard.text, night) or self.answerers.take(
                 heard.text, night, heard.hidden, under_way=heard.under_way
             )
         return self.picks.take(heard, night.board, loud=self.room.loud)

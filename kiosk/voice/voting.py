@@ -1,23 +1,43 @@
 """Ending the night by voice: every playing team says yes by name ("Bats, yes. Ghosts, yes."), and anything
 else lets the night go on (the card's END). In party noise the small model hears "Ghosts, yes" as "ghosts"
 alone now and then; passed on, a lone name would end the vote, and every team would have to say yes again.
-No team could mean anything else by its name alone here, so the kiosk keeps the vote and asks again."""
+No team could mean anything else by its name alone here, so the kiosk keeps the vote, names the team, and
+takes a plain "yes" as that team's: a short word heard alone, where "yes" after a name was lost four times
+running in babble."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.answering import Ask
 
+PLAIN_YES = "a plain yes will do"
+"""Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
 
-def half_heard_yes(heard: str, night: Night | None) -> Ask | None:
-    """While teams say yes to ending the night, a team's name heard alone: the kiosk's question, the vote
-    kept; None for anything else."""
-    if night is None or night.phase is not Phase.VOTING or night.solo:
-        return None
-    team = Team.from_name(words_of(heard))
-    left = [playing for playing in night.playing if playing not in night.votes]
-    if team is None or team not in left:
-        return None
-    return Ask(f"I heard only {team.value}. Still to say yes: {join_names(left)}.")
+
+@dataclass
+class Votes:
+    """The team the kiosk asked for its yes by name, while teams say yes to end the night."""
+
+    asked: Team | None = None
+
+    def take(self, heard: str, night: Night | None) -> str | Ask | None:
+        """During the vote: a lone name of a team still to say yes, the kiosk's question (the vote kept);
+        a plain yes just after it, that team's yes; None for anything else (the host's to read)."""
+        asked, self.asked = self.asked, None
+        if night is None or night.phase is not Phase.VOTING or night.solo:
+            return None
+        words = words_of(heard)
+        left = [playing for playing in night.playing if playing not in night.votes]
+        if asked in left and words == "yes":
+            return f"{asked.value.lower()} yes"
+        team = Team.from_name(words)
+        if team is None or team not in left:
+            return None
+        self.asked = team
+        return Ask(
+            f"I heard only {team.value}. {team.value}, {PLAIN_YES}. Still to say yes: {join_names(left)}."
+        )

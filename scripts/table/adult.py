@@ -20,6 +20,7 @@ from .kiosk_lines import (
     AGAIN,
     CALLING,
     DIGITS,
+    PLAIN_YES,
     STILL_TO_SAY_YES,
     TEAM_NAME,
     TITLES,
@@ -358,12 +359,11 @@ class Adult:
             if match is None:
                 self.closed("end the night", lambda r: "To end the night" in r, "command")
                 continue
-            team = match.group(1).replace(" and ", ", ").split(", ")[0]
-            reply = self.say(f"{team}, yes.") or ""
+            plain = PLAIN_YES.search(self.text)  # the kiosk named the team whose yes it missed
+            team = plain.group(1) if plain else match.group(1).replace(" and ", ", ").split(", ")[0]
+            reply = self.say("Yes." if plain else f"{team}, yes.") or ""
             left = STILL_TO_SAY_YES.search(reply)
-            self.record.closed(
-                "team yes", "RESULT:" in reply or (left is not None and team not in left.group(1))
-            )
+            self.record.closed("team yes", "RESULT:" in reply or (left is not None and team not in left[1]))
         raise Stuck("the night would not end")
 
     def finish_candle_end(self) -> None:
