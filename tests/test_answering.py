@@ -6,7 +6,7 @@ from __future__ import annotations
 from kiosk import Key
 from kiosk.engine.host import Phase
 from kiosk.engine.teams import Team
-from kiosk.voice.answering import Answerers, Ask
+from kiosk.voice.answering import NOT_CAUGHT, Answerers, Ask
 
 from .conftest import Played
 
@@ -171,6 +171,17 @@ def test_a_team_name_heard_only_by_the_list_inside_an_answer_is_asked_about(butt
     assert heard.answerers.take("bats barn owl", night, ("owls",)) == "bats barn owl"
     assert isinstance(heard.answerers.take("bats barn owl", night, ("owls",)), Ask)  # a new utterance, asked
     assert heard.answerers.take("bats bats", night, ("bats",)) == "bats bats"
+
+
+def test_during_the_read_back_only_a_spelling_with_no_team_is_asked_about(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats button ghosts mutton")
+    # "yes" heard as "night" or "s" in babble: not a fix, so not asked about, nor joined to Ghosts' answer.
+    assert heard.hear("night") == NOT_CAUGHT
+    assert heard.hear("s") == NOT_CAUGHT
+    assert heard.table.host.night.answers[Team.GHOSTS].text == "mutton"
+    assert heard.hear("that's z i p") == "Whose spelling was that: Bats or Ghosts?"
 
 
 def test_asked_whose_a_name_heard_without_its_s_still_names_the_team(button_key: Key) -> None:

@@ -35,6 +35,8 @@ TRIES = 2
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
 """Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and a word for each letter is
 heard far more surely (listening.WITH_WORDS)."""
+NOT_CAUGHT = "Sorry, I didn't catch that. Say yes, or spell a fix."
+"""During the read-back, to words naming no team that are no spelling."""
 LOUD_SPELLING = f"It's loud in here. {HOW_TO_SPELL}"
 """Said at every question's first read-back in a loud room, where plain letters were misheard nearly always."""
 
@@ -128,6 +130,10 @@ class Answerers:
         if night.phase.collecting and _unlabelled(read, words):
             teams = _in_order({*night.still_to_answer(), *([night.last_named] if night.last_named else [])})
         elif night.phase.reading_back and isinstance(read, intent.Continue):
+            if _spelling(words) is None:
+                # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
+                # join the last team's answer; asked "whose?", they would only be refused.
+                return Ask(NOT_CAUGHT)
             teams = _in_order(set(night.answering()))
         else:
             return heard

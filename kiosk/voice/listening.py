@@ -294,7 +294,8 @@ def _letters(text: str) -> str | None:
 WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
 """How the kiosk asks for a spelling that survives rhyming letters and noise. The words alone, not "T for
 tango": on the tuning voices (espeak-ng us, Piper joe, flite kal; ten words each) the words alone were
-heard right in 29 of 30 words, "T for tango" in 25, plain letters in 8; in babble at 10 dB, 9, 8 and 0."""
+heard right in 29 of 30 words, "T for tango" in 27, plain letters in 8; in babble at 10 dB, 12, 10 and 0
+(scripts/measure_spelling_styles.py)."""
 
 
 def spelled_back(word: str, with_words: bool = False) -> str:

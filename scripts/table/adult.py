@@ -20,6 +20,7 @@ from .kiosk_lines import (
     AGAIN,
     CALLING,
     DIGITS,
+    NOT_CAUGHT,
     PLAIN_YES,
     STILL_TO_SAY_YES,
     TEAM_NAME,
@@ -77,8 +78,7 @@ class Adult:
     heard_at: float = 0.0
     """time.monotonic() when the kiosk's last reply was read."""
     with_words: bool = False
-    """The kiosk has asked for a word for each letter: from then on the adult spells that way, as a person
-    told once would."""
+    """The kiosk has asked for a word for each letter: the adult spells so from then on, as a person would."""
     read_out: set[Team] = field(default_factory=set)
     """Teams whose answer to this question the adult has read out: a misreading is made only the first time."""
 
@@ -280,7 +280,7 @@ class Adult:
             if heard is None:
                 if ruling_lines(self.text) is not None:
                     return
-                self.say("repeat")  # lost: hear the kiosk again
+                self.say(self.record.said[-1] if NOT_CAUGHT in self.text else "repeat")  # again, or lost
                 continue
             record.note_wrong_team(question, heard)
             wrong = [

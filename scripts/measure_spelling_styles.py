@@ -1,0 +1,82 @@
+"""Which way of spelling a fix the letters list hears best: plain letters ("T, U, R"), a letter and its word
+("T for tango, U for uniform") or the words alone ("tango, uniform, romeo"). The kiosk asks for the one that
+wins here (kiosk.voice.listening.WITH_WORDS).
+
+    nice -n 10 .venv/bin/python scripts/measure_spelling_styles.py [--snr DB] [--bed babble|music] [--held-out]
+
+Each word is spelled after a team name by each TUNING voice of the simulated table (scripts/table/voices.py),
+mixed into a noise bed (none without --snr), and heard as the kiosk hears a read-back: the read-back list
+and the letters list beside it (listening.with_letters). Prints, per style, the words whose letters were
+heard right and the fixes whose team was. --held-out uses the held-out voices and beds instead, to report,
+never to choose by.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kiosk.engine.spelling import spelled_word  # noqa: E402
+from kiosk.engine.teams import TEAM_ORDER, Team  # noqa: E402
+from kiosk.voice.asr import Utterance, load_model  # noqa: E402
+from kiosk.voice.listening import Listening, Recognizers, with_letters  # noqa: E402
+from kiosk.voice.model import default_model_path  # noqa: E402
+from scripts.measure_hearing import mixed  # noqa: E402
+from scripts.table.beds import bed  # noqa: E402
+from scripts.table.kiosk_lines import NATO  # noqa: E402
+from scripts.table.voices import held_out_voices, tuning_voices  # noqa: E402
+
+WORDS = ("potato", "turnip", "spuds", "nevermore", "barn", "brack", "stoker", "pellets", "samhain", "owl")
+STYLES = ("letters", "letter for word", "words alone")
+
+
+def spelled(word: str, style: str) -> str:
+    if style == "letters":
+        return ", ".join(letter.upper() for letter in word)
+    if style == "letter for word":
+        return ", ".join(f"{letter.upper()} for {NATO[letter]}" for letter in word)
+    return ", ".join(NATO[letter] for letter in word)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--snr", type=float, default=None, help="dB of the voice over the bed; none: clean")
+    parser.add_argument("--bed", default="babble", choices=("babble", "music"))
+    parser.add_argument("--held-out", action="store_true")
+    arguments = parser.parse_args()
+    voices = held_out_voices() if arguments.held_out else tuning_voices()
+    noise = None
+    if arguments.snr is not None:
+        noise = bed(f"{arguments.bed}-held-out" if arguments.held_out else arguments.bed)
+    recognizers = Recognizers(load_model(default_model_path()))
+    read_back, letters = recognizers[Listening.READ_BACK], recognizers.letters
+    right: Counter[tuple[str, str]] = Counter()
+    for voice in voices:
+        for index, word in enumerate(WORDS):
+            team = TEAM_ORDER[index % len(TEAM_ORDER)]
+            for style in STYLES:
+                audio = voice.render(f"{team.value}. {spelled(word, style)}.")
+                pcm = mixed(audio, noise, arguments.snr, index * 7919 + len(style)).tobytes()
+                heard = read_back.decode(pcm) or Utterance("")
+                taken = with_letters(heard, letters.decode(pcm) if letters else None)
+                said = taken.text.split()
+                named = Team.from_name(said[0]) if said else None
+                right[(style, "word")] += spelled_word(said[1:] if named else said) == word
+                right[(style, "team")] += named is team
+    room = "clean" if arguments.snr is None else f"{arguments.bed} at {arguments.snr:g} dB"
+    total = len(voices) * len(WORDS)
+    which = "held-out" if arguments.held_out else "tuning"
+    print(f"{which} voices ({', '.join(voice.name for voice in voices)}), {room}:")
+    for style in STYLES:
+        print(f"  {style:16} word {right[(style, 'word')]}/{total}  team {right[(style, 'team')]}/{total}")
+
+
+if __name__ == "__main__":
+    main()
