@@ -29,7 +29,6 @@ from kiosk.voice.listening import (
     letters_doubted,
     listening_for,
     spelled_back,
-    under_way,
     unnamed_spelling,
     with_label,
     with_letters,
@@ -116,14 +115,6 @@ def test_a_leading_team_name_comes_from_the_label_list() -> None:
     # A team name the list hears later in the answer is not taken.
     late = Utterance("toads", (Word("toads", 5.0, 5.4, 1),))
     assert with_label(heard, 10.0, late, 4.0) is heard
-
-
-def test_words_begun_before_the_kiosk_listened_are_under_way() -> None:
-    tail = Utterance("sweet potato", (Word("sweet", 20.05, 20.3, 1), Word("potato", 20.3, 20.8, 1)))
-    assert under_way(tail, 20.0)  # its first word was already being said when the kiosk began to listen
-    reply = Utterance("sweet potato", (Word("sweet", 20.6, 20.9, 1), Word("potato", 20.9, 21.4, 1)))
-    assert not under_way(reply, 20.0)  # begun after: a reply to what the kiosk said
-    assert not under_way(Utterance(""), 20.0)
 
 
 def test_a_team_name_only_the_list_heard_inside_an_answer_is_hidden() -> None:

@@ -34,6 +34,7 @@ from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages
+from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import (
     NOT_SURE_OF_YES,
     Listening,
@@ -42,7 +43,6 @@ from kiosk.voice.listening import (
     letters_doubted,
     listening_for,
     says_a_number,
-    under_way,
     unnamed_spelling,
     with_label,
     with_letters,
@@ -71,24 +71,6 @@ LONGEST_SECONDS = 20.0
 """No utterance runs longer than this."""
 WARM_TEXT = "Bats, D three. Ghosts: a broomstick. Yes. B U T T O N. What's the score?"
 """Spoken to the recognisers during the opening: words of every kind the table says."""
-
-
-@dataclass
-class _Hearing:
-    """The utterance in progress."""
-
-    way: Listening
-    since: float = 0.0
-    """The recogniser's clock (Recognizer.fed) when this utterance began."""
-    beside_since: float = 0.0
-    """The clock of the recogniser heard beside it."""
-    pieces: list[Utterance] = field(default_factory=list)
-    beside_pieces: list[Utterance] = field(default_factory=list)
-    audio: bytearray = field(default_factory=bytearray)
-    so_far: str = ""
-    changed_at: float = 0.0
-    """Seconds into the stream when the words so far last changed."""
-    started_at: float | None = None
 
 
 @dataclass
@@ -236,7 +218,7 @@ class VoiceKiosk:
         if last is not None:
             yield last, self._voice_ended, hearing.way
 
-    def _typed_now(self, hearing: _Hearing) -> Typed | None:
+    def _typed_now(self, hearing: Hearing) -> Typed | None:
         """A message typed on the screen, taken only between utterances so it never splits one."""
         if self.typed is None or hearing.pieces or hearing.so_far:
             return None
@@ -245,15 +227,16 @@ class VoiceKiosk:
         except Empty:
             return None
 
-    def _hearing(self) -> _Hearing:
+    def _hearing(self) -> Hearing:
         way = Listening.WHOSE if self.answerers.holding else listening_for(self.table)
         beside = self.recognizers.beside(way)
-        return _Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0)
+        return Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0)
 
-    def _hear_chunk(self, hearing: _Hearing, chunk: Chunk) -> bool:
+    def _hear_chunk(self, hearing: Hearing, chunk: Chunk) -> bool:
         """Feed one chunk to the recogniser and the end-of-speech detector; True when the utterance ends."""
         recognizer = self.recognizers[hearing.way]
         detector = self.end_of_speech
+        hearing.opened_at = chunk.at if hearing.opened_at is None else hearing.opened_at
         hearing.audio += chunk.pcm
         piece = recognizer.feed(chunk.pcm)
         if piece is not None:
@@ -290,7 +273,7 @@ class VoiceKiosk:
         too_long = hearing.started_at is not None and chunk.at - hearing.started_at >= LONGEST_SECONDS
         return ended or quiet_after_words or stalled or too_long
 
-    def _close(self, hearing: _Hearing) -> Utterance | None:
+    def _close(self, hearing: Hearing) -> Utterance | None:
         """The utterance as the table meant it: its pieces joined; heard again with the full vocabulary if a
         closed list heard something outside it; corrected to the nearest pick or command (its n-best
         readings kept, for picking.py to weigh)."""
@@ -339,7 +322,7 @@ class VoiceKiosk:
             if not labelled.text or not Team.from_name(labelled.text.split()[0]):
                 # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
                 # if it was said after the call (answering.py).
-                return replace(labelled, under_way=under_way(utterance, hearing.since))
+                return replace(labelled, under_way=hearing.under_way)
             self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance

@@ -186,19 +186,6 @@ def with_label(heard: Utterance, since: float, label: Utterance | None, label_si
     return Utterance(" ".join(word.word for word in words), words, heard.alternatives, unknown=heard.unknown)
 
 
-UNDER_WAY = 0.25
-"""Seconds: an utterance whose first word begins this soon after the kiosk began to listen was being said
-before then. A reader answering the kiosk starts later: the kiosk is deaf for a tail after it speaks (kiosk.py),
-and a person takes longer still to begin."""
-
-
-def under_way(heard: Utterance, since: float) -> bool:
-    """The utterance was already being said when the kiosk began to listen at `since` (the recogniser's
-    clock): the rest of words the kiosk's reply cut off ("Ghosts, ... sweet potato" closed after "Ghosts"),
-    which must not go to the team the reply went on to call."""
-    return bool(heard.words) and heard.words[0].start - since < UNDER_WAY
-
-
 INSIDE = 0.8
 """Seconds after an answer's first word from which a team name the list hears is inside the answer."""
 

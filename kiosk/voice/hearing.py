@@ -1,0 +1,42 @@
+"""The utterance the kiosk is hearing: its way of listening, the recognisers' clocks when it began, the pieces
+and audio heard so far, and when its voice began."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kiosk.voice.asr import Utterance
+from kiosk.voice.listening import Listening
+
+UNDER_WAY = 0.1
+"""Seconds (a chunk) after the kiosk begins to listen within which voice was begun before it: a reader
+replying to the kiosk starts later, after its deaf tail and a person's pause."""
+
+
+@dataclass
+class Hearing:
+    """The utterance in progress."""
+
+    way: Listening
+    since: float = 0.0
+    """The recogniser's clock (Recognizer.fed) when this utterance began."""
+    beside_since: float = 0.0
+    """The clock of the recogniser heard beside it."""
+    pieces: list[Utterance] = field(default_factory=list)
+    beside_pieces: list[Utterance] = field(default_factory=list)
+    audio: bytearray = field(default_factory=bytearray)
+    so_far: str = ""
+    changed_at: float = 0.0
+    """Seconds into the stream when the words so far last changed."""
+    started_at: float | None = None
+    """Seconds into the stream of the chunk in which voice was first heard."""
+    opened_at: float | None = None
+    """Seconds into the stream of the first chunk heard: when the kiosk began to listen."""
+
+    @property
+    def under_way(self) -> bool:
+        """Voice in the very first chunk heard: the words were being said before the kiosk listened (the
+        rest of an answer its reply cut off, "Ghosts, ... sweet potato"), not said in reply to it."""
+        if self.started_at is None or self.opened_at is None:
+            return False
+        return self.started_at - self.opened_at < UNDER_WAY
