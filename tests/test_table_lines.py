@@ -21,6 +21,8 @@ from scripts.table.kiosk_lines import (
     said_back,
     spelled,
 )
+from scripts.table.nights import Cheat, Question, Written
+from scripts.table.records import QuestionRecord
 
 from .conftest import Played
 
@@ -64,3 +66,15 @@ def test_the_table_spells_plainly_or_with_a_word_for_each_letter_and_years_by_di
     assert spelled("turnip") == "T, U, R, N, I, P."
     assert spelled("turnip", with_words=True) == "Tango, uniform, romeo, november, india, papa."
     assert spelled("1890") == "one, eight, nine, zero."
+
+
+def test_the_record_flags_another_teams_words_not_a_teams_own_nor_its_scripted_fix() -> None:
+    bats, ghosts = Team.BATS, Team.GHOSTS
+    question = Question(
+        "D5", "", (Written(bats, "barn owl"), Written(ghosts, "nevermore")), Cheat(ghosts, "barn", bats)
+    )
+    record = QuestionRecord("D5", ())
+    record.note_wrong_team(question, {"Bats": "barn owl", "Ghosts": "them more barn"})
+    assert not record.wrong_team  # "more" is part of what Ghosts wrote; "barn" the fix it tried
+    record.note_wrong_team(question, {"Bats": "nevermore", "Ghosts": "bats"})
+    assert record.wrong_team == {("Ghosts", "Bats"), ("Bats", "Ghosts")}  # an answer, and a team's name

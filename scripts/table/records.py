@@ -43,10 +43,14 @@ class QuestionRecord:
 
     def note_wrong_team(self, question: Question, heard: dict[str, str]) -> None:
         """Words of another team's answer, or its name, in this team's read-back and not in its own: that
-        team's answer (or part of it) was given to this team."""
+        team's answer (or part of it) was given to this team. Its own are what it wrote, what the adult
+        misread it as, the word it spelled as a fix it never wrote (the script's cheat), and any part of
+        them ("more" of "nevermore")."""
         for answer in question.answers:
-            own = _content(answer.text) | _content(answer.said_first)
+            cheat = question.cheat.spelled if question.cheat and question.cheat.team is answer.team else ""
+            own = _content(answer.text) | _content(answer.said_first) | _content(cheat)
             said = heard.get(answer.team.value, "").lower().split()
+            said = [word for word in said if not any(word in whole for whole in own)]
             for other in question.answers:
                 if other.team is answer.team:
                     continue
