@@ -7,11 +7,13 @@ from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.answering import HOW_TO_SPELL, Ask, Whose
 from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
+from kiosk.voice.counting import Counts
 from kiosk.voice.listening import spelled_back
 from kiosk.voice.picking import by_name
 from kiosk.voice.voting import Votes
 from scripts.table.kiosk_lines import (
     CALLING,
+    COUNT_BACK,
     NOT_CAUGHT,
     PLAIN_YES,
     STILL_TO_SAY_YES,
@@ -78,3 +80,11 @@ def test_the_record_flags_another_teams_words_not_a_teams_own_nor_its_scripted_f
     assert not record.wrong_team  # "more" is part of what Ghosts wrote; "barn" the fix it tried
     record.note_wrong_team(question, {"Bats": "nevermore", "Ghosts": "bats"})
     assert record.wrong_team == {("Ghosts", "Bats"), ("Bats", "Ghosts")}  # an answer, and a team's name
+
+
+def test_the_table_answers_the_team_count_said_back() -> None:
+    night = Played(load_practice().key, voice=True).host.night
+    asked = Counts().take("two teams", night, loud=True)
+    assert isinstance(asked, Ask)
+    found = COUNT_BACK.search(asked.question)
+    assert found is not None and found.group(1).lower() == "two teams"

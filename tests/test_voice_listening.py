@@ -326,7 +326,7 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
     samples, _ = rendered_table(speaker, parts)
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     asked = kiosk.turns[3]
-    assert asked.reply is None and asked.asked == "Whose answer was that: Bats or Ghosts or Owls?"
+    assert asked.reply is None and asked.asked == "Whose answer was that: Bats, Ghosts or Owls?"
     assert kiosk.turns[4].listening is Listening.WHOSE
     assert kiosk.turns[4].heard.startswith("owls ")  # the held words, led by the name heard
     assert "stoker" in host.night.answers[Team.OWLS].text  # given to the team named, not to Ghosts

@@ -10,6 +10,7 @@ import pytest
 
 from kiosk import Host, KeySource
 from kiosk.engine.night import Phase
+from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.listening import Listening
@@ -146,10 +147,15 @@ class LoudRoom(RoomLevel):
 
 
 def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name() -> None:
-    table = fake_table(practice_host(), ["two", "voice", "owls two", "yes", "a big brass button", "zip"])
+    script = ["two", "yes", "voice", "owls two", "yes", "a big brass button", "zip"]
+    table = fake_table(practice_host(), script)
     table.kiosk.room = LoudRoom()
     table.run()
-    assert [turn.asked for turn in table.kiosk.turns[2:]] == [
+    assert [turn.asked for turn in table.kiosk.turns[:2]] == [
+        "Two teams? Say yes, or say how many again.",
+        "",
+    ]
+    assert [turn.asked for turn in table.kiosk.turns[3:]] == [
         "Wings & Webs 2? Say yes, or say the category's name.",
         "",
         "",
@@ -165,7 +171,7 @@ def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the
     # "Ghosts, ... sweet potato": the pause after "Ghosts" ended the turn, and the kiosk called Bats over
     # the rest. The words it hears as it stops speaking were begun before its call: not Bats' answer.
     script = [
-        *("two", "voice", "owls two", "yes"),
+        *("two", "yes", "voice", "owls two", "yes"),
         *(Spoken("ghosts"), Quiet(1.3), Spoken("sweet potato", seconds=1.0), Quiet(1.5)),
         *("ghosts", "a big brass button"),
     ]
@@ -187,8 +193,8 @@ def test_a_spelling_whose_team_only_the_name_list_heard_is_asked_about_in_a_loud
     quiet = fake_table(practice_host(), ["two", "voice", "wings and webs two", *answers])
     quiet.run()
     assert quiet.heard[-1] == "ghosts b u t t o n"
-    # In a loud room the pick is said back first, and each team called.
-    loud = fake_table(practice_host(), ["two", "voice", "wings and webs two", "yes", *answers])
+    # In a loud room the count and the pick are said back first, and each team called.
+    loud = fake_table(practice_host(), ["two", "yes", "voice", "wings and webs two", "yes", *answers])
     loud.kiosk.room = LoudRoom()
     loud.run()
     assert loud.kiosk.turns[-1].asked == "Whose spelling was that: Bats or Ghosts?"
@@ -204,6 +210,23 @@ def test_a_pick_missed_twice_is_asked_for_another_way() -> None:
     assert twice.said.count(hint) == 1
     assert twice.kiosk.turns[-1].heard == "pass"  # taken as said: the first free cell's question is read
     assert "Old Customs, 1 point:" in twice.said
+
+
+def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() -> None:
+    table = fake_table(practice_host(), ["three teams", "no", "two teams", "yes", "voice"])
+    table.kiosk.room = LoudRoom()
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns]
+    assert asked[:3] == [
+        "Three teams? Say yes, or say how many again.",
+        "How many, then? Say solo, or two, three or four teams.",
+        "Two teams? Say yes, or say how many again.",
+    ]
+    assert table.heard == ["two teams", "voice"]  # the host heard only the count confirmed
+    assert table.host.night.teams == (Team.BATS, Team.GHOSTS)
+    quiet = fake_table(practice_host(), ["two teams"])
+    quiet.run()
+    assert quiet.heard == ["two teams"]  # in a quiet room the count is taken as heard
 
 
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:

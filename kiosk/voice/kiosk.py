@@ -32,6 +32,7 @@ from kiosk.table import By, Table
 from kiosk.voice.answering import Answerers, Ask
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
+from kiosk.voice.counting import Counts
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages
 from kiosk.voice.hearing import Hearing
@@ -119,6 +120,8 @@ class VoiceKiosk:
     """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
     room: RoomLevel = field(init=False, default_factory=RoomLevel)
     """How loud the room is: in a loud one the kiosk asks more carefully (room.py)."""
+    counts: Counts = field(init=False, default_factory=Counts)
+    """The team count said back in a loud room (counting.py)."""
     votes: Votes = field(init=False, default_factory=Votes)
     """The team asked for its yes to end the night (voting.py)."""
 
@@ -173,6 +176,9 @@ class VoiceKiosk:
                 return heard.text
             if heard.doubted_yes:
                 return Ask(NOT_SURE_OF_YES)
+            counted = self.counts.take(heard.text, night, loud=self.room.loud)
+            if counted is not None:
+                return counted
             return self.votes.take(heard.text, night) or self.answerers.take(
                 heard.text, night, heard.hidden, under_way=heard.under_way
             )

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kiosk.engine.key import Key
-from kiosk.engine.spelling import closest_word
 from kiosk.engine.teams import Team
 
 from .kiosk_lines import (
     AGAIN,
     CALLING,
+    COUNT_BACK,
     DIGITS,
     NOT_CAUGHT,
     PLAIN_YES,
@@ -34,7 +34,7 @@ from .kiosk_lines import (
     teams_scored,
 )
 from .kiosk_process import KioskProcess, Ledger
-from .nights import NightScript, Question, Written, ruling_lines, verdict
+from .nights import NightScript, Question, Written, fix_word, ruling_lines, verdict
 from .records import NightRecord, QuestionRecord
 from .voices import Samples
 
@@ -190,11 +190,16 @@ class Adult:
             self.record.seconds = time.monotonic() - self.started
 
     def team_count(self) -> None:
-        """Say the team count; if the kiosk starts another count, say it again as a correction."""
+        """Say the team count (and yes, when the kiosk says it back); if the kiosk starts another count, say it
+        again as a correction."""
         teams = [team.value for team in self.script.teams]
         line = self.script.team_count
         for attempt in range(TRIES):
             reply = self.say(line)
+            if (back := COUNT_BACK.search(reply or "")) is not None:  # said back in a loud room
+                reply = self.say(
+                    "yes" if back[1].lower() == self.script.team_count else self.script.team_count
+                )
             playing = teams_scored(reply or "")
             if attempt == 0:
                 self.record.closed("team count", playing == teams)
@@ -377,24 +382,3 @@ class Adult:
             got = self.ledger.got if self.ledger else ()
             self.say(" ".join(f"{team.value}, pass." for team in self.script.teams if team.value not in got))
         raise Stuck("the Candle-End would not end")
-
-
-def fix_word(heard: str, written: str, cell: str, key: Key) -> str | None:
-    """The written word whose spelling, replacing the heard word the kiosk finds closest to it, makes the
-    answer rule as written; else the first written word not heard; None if nothing can be spelled."""
-    words = heard.split()
-    if not words:
-        return None
-    want = verdict(written, cell, key)
-    if cell in ("TB1", "TB2"):
-        return want if want != "None" else None
-    candidates = [word for word in written.split() if len(word) >= 2 and word not in ("an", "the")]
-    for candidate in candidates:
-        index = closest_word(words, candidate)
-        if index is None:
-            continue
-        fixed = [*words[:index], candidate, *words[index + 1 :]]
-        if verdict(" ".join(fixed), cell, key) == want:
-            return candidate
-    missing = [word for word in candidates if word not in words]
-    return missing[0] if missing else None

@@ -27,6 +27,9 @@ WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name,
 AGAIN = "Then say it again, with the team's name first."
 CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
 NOT_CAUGHT = "Sorry, I didn't catch that."
+COUNT_BACK = re.compile(
+    r"^(Solo|Two teams|Three teams|Four teams)\? Say yes, or say how many again\.$", re.MULTILINE
+)
 PLAIN_YES = re.compile(r"(Bats|Ghosts|Owls|Toads), a plain yes will do\.")
 STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
 WITH_WORDS = "with a word for each letter"

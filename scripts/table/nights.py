@@ -11,6 +11,7 @@ from kiosk import Host, KeySource
 from kiosk.engine.key import Entry, Key
 from kiosk.engine.matching import rule
 from kiosk.engine.phrase import Outcome, extract
+from kiosk.engine.spelling import closest_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.years import parse_year
 from kiosk.keys import load_practice
@@ -196,3 +197,24 @@ def deserved(script: NightScript) -> list[tuple[str, ...]]:
             raise ValueError(f"{script.name}: typed answers to {question.cell} drew no ruling")
         rulings.append(lines)
     return rulings
+
+
+def fix_word(heard: str, written: str, cell: str, key: Key) -> str | None:
+    """The written word whose spelling, replacing the heard word the kiosk finds closest to it, makes the
+    answer rule as written; else the first written word not heard; None if nothing can be spelled."""
+    words = heard.split()
+    if not words:
+        return None
+    want = verdict(written, cell, key)
+    if cell in ("TB1", "TB2"):
+        return want if want != "None" else None
+    candidates = [word for word in written.split() if len(word) >= 2 and word not in ("an", "the")]
+    for candidate in candidates:
+        index = closest_word(words, candidate)
+        if index is None:
+            continue
+        fixed = [*words[:index], candidate, *words[index + 1 :]]
+        if verdict(" ".join(fixed), cell, key) == want:
+            return candidate
+    missing = [word for word in candidates if word not in words]
+    return missing[0] if missing else None
