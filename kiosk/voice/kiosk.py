@@ -173,14 +173,14 @@ class VoiceKiosk:
         if isinstance(heard, Typed) or not picking or night is None:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
             if isinstance(heard, Typed):
+                self.counts.waiting = None  # so is a team count
                 return heard.text
             if heard.doubted_yes:
                 return Ask(NOT_SURE_OF_YES)
-            counted = self.counts.take(heard.text, night, loud=self.room.loud)
-            if counted is not None:
-                return counted
-            return self.votes.take(heard.text, night) or self.answerers.take(
-                heard.text, night, heard.hidden, under_way=heard.under_way
+            return (
+                self.counts.take(heard.text, night, loud=self.room.loud)
+                or self.votes.take(heard.text, night)
+                or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
             )
         return self.picks.take(heard, night.board, loud=self.room.loud)
 
