@@ -137,8 +137,7 @@ class ScreenServer:
         try:
             future.result(timeout=drain + 8)
         except Exception as error:  # stopping must never be why the kiosk fails to exit cleanly
-            _REQUEST_LOG.warning("the screen stopped before every page had gone (%s)", type(error).__name__)
-            _REQUEST_LOG.debug("stopping the screen", exc_info=True)
+            _REQUEST_LOG.exception("the screen stopped before every page had gone (%s)", type(error).__name__)
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=5)

@@ -6,7 +6,7 @@ the kiosk can ignore whatever the microphone hears while the kiosk itself speaks
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import queue
 import threading
 import time
@@ -22,6 +22,8 @@ import numpy.typing as npt
 
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.tts import Speech
+
+_LOG = logging.getLogger(__name__)
 
 CHUNK_SECONDS = 0.1
 """Seconds of audio per chunk handed to the recogniser."""
@@ -296,9 +298,11 @@ class SpeakerOutput:
     def close(self) -> None:
         if self._stream is not None:
             stream, self._stream = self._stream, None
-            with contextlib.suppress(Exception):  # closing a device that has gone away
+            try:
                 stream.stop()
                 stream.close()
+            except Exception:  # closing a device that has gone away: the kiosk goes on without it
+                _LOG.exception("The speaker could not be closed (unplugged?)")
 
 
 @dataclass

@@ -199,8 +199,7 @@ class VoiceKiosk:
         try:
             self.recognizers.renew_open(samples)
         except Exception as error:  # never a traceback at the table: the night goes on, heavier
-            _LOG.warning("The speech recogniser could not be renewed (%s); the old one goes on.", error)
-            _LOG.debug("renewing the open recogniser", exc_info=True)
+            _LOG.exception("The speech recogniser could not be renewed (%s); the old one goes on.", error)
 
     def _utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
         detector = self.end_of_speech

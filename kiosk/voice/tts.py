@@ -164,7 +164,7 @@ class Speaker:
             except SpeechError as error:
                 answer.put(error)
             except Exception as error:  # any engine fault ends this sentence, never the thread
-                _LOG.debug("the voice failed on a sentence", exc_info=True)
+                _LOG.exception("The voice failed on a sentence")
                 answer.put(SpeechError(f"{type(error).__name__}: {error}"))
 
     def render(self, text: str, timeout: float = RENDER_TIMEOUT) -> Speech:
