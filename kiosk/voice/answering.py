@@ -128,7 +128,7 @@ class Answerers:
             return f"{calling.value.lower()} {heard}"
         read = intent.read(heard, night)
         if night.phase.collecting and _unlabelled(read, words):
-            teams = _in_order({*night.still_to_answer(), *([night.last_named] if night.last_named else [])})
+            teams = _in_order({*waiting, *([night.last_named] if night.last_named else [])})
         elif night.phase.reading_back and isinstance(read, intent.Continue):
             if _spelling(words) is None:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
