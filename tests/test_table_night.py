@@ -58,20 +58,24 @@ def test_a_short_night_is_ruled_as_the_written_answers_deserve(
         "\n".join(f"{at:7.2f} {line}" for at, line in kiosk.transcript) + "\n"
     )
     said = "\n".join(line for line in kiosk.shown() if not line.startswith("[L]"))
-    assert not record.stuck, f"the night stuck: {record.stuck}\n{said[-3000:]}"
+    # On a failure, the night's end as it went: the table's words, the kiosk's, and what it heard each way.
+    story = "\n".join(
+        f"{at:7.2f} {line}"
+        for at, line in kiosk.transcript
+        if not line.startswith("[L]") and "kiosk.voice.command" not in line
+    )[-8000:]
+    assert not record.stuck, f"the night stuck: {record.stuck}\n{story}"
     assert [q.cell for q in record.questions] == [q.cell for q in script.questions]
     for question in record.questions:
         assert question.opened == question.cell, (
-            f"asked for {question.cell}, the kiosk read {question.opened}"
+            f"asked for {question.cell}, the kiosk read {question.opened}\n{story}"
         )
         assert not question.wrong_team, (
-            f"{question.cell}: answers given to the wrong team {question.wrong_team}"
+            f"{question.cell}: answers given to the wrong team {question.wrong_team}\n{story}"
         )
         if condition in RULED_AS_DESERVED:
-            assert question.ruled == question.deserved, (
-                f"{question.cell} ruled {question.ruled}\n{said[-3000:]}"
-            )
+            assert question.ruled == question.deserved, f"{question.cell} ruled {question.ruled}\n{story}"
     assert "RESULT: AIGC|halloween-trivia|board|v1.0.0|end:closed|" in said
     if condition in RULED_AS_DESERVED:
         assert sum(q.corrections for q in record.questions) >= 1, "the misread answer was never fixed"
-        assert ("dispute", True) in record.closed_set, f"the fix never written was not undone\n{said[-3000:]}"
+        assert ("dispute", True) in record.closed_set, f"the fix never written was not undone\n{story}"

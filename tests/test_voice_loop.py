@@ -186,6 +186,23 @@ def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the
     assert "I have Bats: a big brass button; Ghosts: sweet potato. Right?" in said
 
 
+def test_words_begun_before_whose_was_asked_are_no_reply_and_it_is_asked_again() -> None:
+    # "Bats. Bravo, uniform, ...": the pause after the letters ended the turn, and the kiosk asked whose they
+    # were over the rest, which the name list heard as "ghosts". Begun before the question, it is no reply.
+    spelling = Spoken("b u t t o n", closed="b u t t o n")
+    script = [
+        *("two", "yes", "voice", "wings and webs two", "yes", "bats a big brass button", "ghosts mutton"),
+        *(spelling, Quiet(1.3), Spoken("ghosts", seconds=0.6), Quiet(1.5), "bats"),
+    ]
+    table = fake_table(practice_host(), script)
+    table.kiosk.room = LoudRoom()
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-3:]]
+    assert asked == ["Whose spelling was that: Bats or Ghosts?"] * 2 + [""]
+    assert "Fixed: Bats said button." in table.said
+    assert table.host.night.answers[Team.GHOSTS].text == "mutton"
+
+
 def test_a_spelling_whose_team_only_the_name_list_heard_is_asked_about_in_a_loud_room() -> None:
     # "Ghosts. B, U, T, T, O, N." with the team lost by both read-back lists; the name list hears it.
     spelling = Spoken("ghosts b u t t o n", closed="b u t t o n")

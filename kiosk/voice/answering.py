@@ -95,7 +95,7 @@ class Answerers:
         `hidden`: team names the name list heard inside the words where the open vocabulary heard none;
         `under_way`: the words were begun before the kiosk stopped speaking, so not in reply to its call."""
         if self.holding is not None:
-            return self._named(heard)
+            return self._named(heard, under_way)
         calling, self.calling = self.calling, None
         if night is None or not night.voice or night.solo:
             return heard
@@ -143,8 +143,10 @@ class Answerers:
         self.holding = Whose(" ".join(words), teams, spelling=spelling)
         return Ask(self.holding.question)
 
-    def _named(self, heard: str) -> str | Ask:
-        """The reply to "whose was that?": the held words with the team named, or asked once more."""
+    def _named(self, heard: str, under_way: bool = False) -> str | Ask:
+        """The reply to "whose was that?": the held words with the team named, or asked once more. Words
+        begun before the question are no reply: the rest of a long spelling ("bravo, oscar, november") or
+        of another voice, heard as a name by the list ("ghosts"), would give the held words to that team."""
         held = self.holding
         assert held is not None
         words = [word for word in words_of(heard).split() if word not in _AROUND_A_NAME]
@@ -157,6 +159,8 @@ class Answerers:
             # as heard, and the held words go to nobody (the read-back shows who is still to answer).
             self.holding = None
             return heard
+        if under_way:
+            return Ask(held.question)
         # Only a team asked about: another name is a mishearing ("owls" on a night without Owls), asked again.
         named = [team for team in named if team in held.teams]
         if named:

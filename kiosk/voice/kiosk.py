@@ -216,12 +216,12 @@ class VoiceKiosk:
                 utterance = self._close(hearing)
                 _LOG.debug("heard %s: %s", hearing.way.value, told(utterance))
                 if utterance is not None:
-                    yield utterance, self._voice_ended, hearing.way
+                    yield replace(utterance, under_way=hearing.under_way), self._voice_ended, hearing.way
                 detector.reset()
                 hearing = self._hearing()
         last = self._close(hearing)
         if last is not None:
-            yield last, self._voice_ended, hearing.way
+            yield replace(last, under_way=hearing.under_way), self._voice_ended, hearing.way
 
     def _typed_now(self, hearing: Hearing) -> Typed | None:
         """A message typed on the screen, taken only between utterances so it never splits one."""
@@ -327,7 +327,7 @@ class VoiceKiosk:
             if not labelled.text or not Team.from_name(labelled.text.split()[0]):
                 # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
                 # if it was said after the call (answering.py).
-                return replace(labelled, under_way=hearing.under_way)
+                return labelled
             self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance
