@@ -77,6 +77,12 @@ class Adult:
     night_seconds: float = NIGHT_SECONDS
     heard_at: float = 0.0
     """time.monotonic() when the kiosk's last reply was read."""
+    line: str = ""
+    """The adult's last line of its own, not a reply to the kiosk's questions about it: what it says again
+    when the kiosk did not catch it."""
+    last_named: str = ""
+    """The team the adult's last line naming one named last: asked whose words were after a plain "yes",
+    the words were that team's (the rest of its spelling, cut off by the kiosk's reply)."""
     with_words: bool = False
     """The kiosk has asked for a word for each letter: the adult spells so from then on, as a person would."""
     read_out: set[Team] = field(default_factory=set)
@@ -87,6 +93,7 @@ class Adult:
     def say(self, line: str) -> str | None:
         """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
         answering); the kiosk's last reply, or None if it said nothing."""
+        self.line = line
         reply = self._say_once(line)
         for _ in range(TRIES):
             if reply is None:
@@ -94,7 +101,7 @@ class Adult:
             whose = WHOSE.search(reply)
             if whose is not None:
                 options = re.split(r", | or ", whose.group(1))
-                named = [team for team in TEAM_NAME.findall(line) if team in options]
+                named = [team for team in [*TEAM_NAME.findall(line), self.last_named] if team in options]
                 reply = self._say_once(f"{(named or options)[0]}.")
                 self.record.closed("whose", reply is not None and WHOSE.search(reply) is None)
                 continue
@@ -119,6 +126,7 @@ class Adult:
         if waited < REACTION_SECONDS:
             time.sleep(REACTION_SECONDS - waited)
         self.record.said.append(line)
+        self.last_named = ([self.last_named, *TEAM_NAME.findall(line)])[-1]
         self.kiosk.note(line)
         self.play(self.say_out(line))
         reply = self.kiosk.block(REPLY_SECONDS)
@@ -285,7 +293,7 @@ class Adult:
             if heard is None:
                 if ruling_lines(self.text) is not None:
                     return
-                self.say(self.record.said[-1] if NOT_CAUGHT in self.text else "repeat")  # again, or lost
+                self.say(self.line if NOT_CAUGHT in self.text else "repeat")  # again, or lost
                 continue
             record.note_wrong_team(question, heard)
             wrong = [
@@ -323,6 +331,7 @@ class Adult:
             if not fixable:  # all as written, or the table has tried all it would
                 still_wrong = {answer.team.value for answer in wrong}
                 record.spellings += [None if team in still_wrong else n for team, n in tries.items()]
+                record.note_wrong_team(question, heard, confirmed=True)
                 self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
                 return
             team, word = fixable[0]

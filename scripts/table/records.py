@@ -36,16 +36,18 @@ class QuestionRecord:
     seconds: float = 0.0
     wrong_team: set[tuple[str, str]] = field(default_factory=set)
     """(team whose words they were, team they were given to), at any read-back."""
+    wrong_team_confirmed: set[tuple[str, str]] = field(default_factory=set)
+    """The same, in the read-back the adult said yes to: words the ruling would have been made on."""
 
     @property
     def as_deserved(self) -> bool:
         return self.opened == self.cell and self.ruled == self.deserved
 
-    def note_wrong_team(self, question: Question, heard: dict[str, str]) -> None:
+    def note_wrong_team(self, question: Question, heard: dict[str, str], confirmed: bool = False) -> None:
         """Words of another team's answer, or its name, in this team's read-back and not in its own: that
         team's answer (or part of it) was given to this team. Its own are what it wrote, what the adult
         misread it as, the word it spelled as a fix it never wrote (the script's cheat), and any part of
-        them ("more" of "nevermore")."""
+        them ("more" of "nevermore"). `confirmed`: the read-back the adult is saying yes to."""
         for answer in question.answers:
             cheat = question.cheat.spelled if question.cheat and question.cheat.team is answer.team else ""
             own = _content(answer.text) | _content(answer.said_first) | _content(cheat)
@@ -59,6 +61,8 @@ class QuestionRecord:
                 ) - own
                 if any(_near(word, theirs) for word in said if len(word) >= 4 and not _near(word, own)):
                     self.wrong_team.add((other.team.value, answer.team.value))
+                    if confirmed:
+                        self.wrong_team_confirmed.add((other.team.value, answer.team.value))
 
 
 @dataclass
@@ -101,6 +105,8 @@ class Figures:
     """Teams' answers the adult set out to fix by spelling."""
     median_seconds: float | None
     wrong_team: int
+    wrong_team_confirmed: int
+    """Of those, in a read-back the adult said yes to."""
     closed_said: int
     closed_at_once: int
     stuck: int
@@ -120,6 +126,7 @@ class Figures:
             to_fix=sum(len(q.spellings) for q in played),
             median_seconds=statistics.median(seconds) if seconds else None,
             wrong_team=sum(len(q.wrong_team) for q in played),
+            wrong_team_confirmed=sum(len(q.wrong_team_confirmed) for q in played),
             closed_said=len(closed),
             closed_at_once=sum(closed),
             stuck=sum(1 for night in nights if night.stuck),
@@ -127,7 +134,7 @@ class Figures:
 
     HEADER = (
         f"{'':34} {'nights':>6} {'ruled as deserved':>18} {'fixes/q':>7} {'fixed in 2':>12} "
-        f"{'s/q (median)':>12} {'wrong team':>10} {'closed set at once':>18} {'stuck':>5}"
+        f"{'s/q (median)':>12} {'wrong team (yes)':>16} {'closed set at once':>18} {'stuck':>5}"
     )
 
     def row(self, label: str) -> str:
@@ -138,9 +145,10 @@ class Figures:
         per_q = f"{self.corrections / self.questions:.2f}" if self.questions else "-"
         fixed = f"{self.fixed_in_two}/{self.to_fix} {self._pct(self.fixed_in_two, self.to_fix)}"
         seconds = f"{self.median_seconds:.1f}" if self.median_seconds is not None else "-"
+        wrong = f"{self.wrong_team} ({self.wrong_team_confirmed})"
         return (
             f"{label:34} {self.nights:>6} {percent:>18} {per_q:>7} {fixed:>12} {seconds:>12} "
-            f"{self.wrong_team:>10} {closed:>18} {self.stuck:>5}"
+            f"{wrong:>16} {closed:>18} {self.stuck:>5}"
         )
 
     @staticmethod
