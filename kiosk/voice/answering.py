@@ -28,7 +28,7 @@ from kiosk.engine.said import FixTaken
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
-from kiosk.voice.listening import WITH_WORDS, spelled_back
+from kiosk.voice.listening import SURE_YES, WITH_WORDS, spelled_back
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -37,8 +37,13 @@ HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WO
 heard far more surely (listening.WITH_WORDS)."""
 NOT_CAUGHT = "Sorry, I didn't catch that. Say yes, or spell a fix."
 """During the read-back, to words naming no team that are no spelling."""
-LOUD_SPELLING = f"It's loud in here. {HOW_TO_SPELL}"
-"""Said at every question's first read-back in a loud room, where plain letters were misheard nearly always."""
+NOT_CAUGHT_AGAIN = (
+    f'Sorry, I still didn\'t catch that. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
+)
+"""To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
+LOUD_SPELLING = f'It\'s loud in here. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
+"""Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
+and a plain yes one time in three."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,8 @@ class Answerers:
     """A read-back tonight has said how to spell a fix."""
     _inside: tuple[Team | None, Team] | None = field(default=None, repr=False)
     """The team whose words were just asked about, and the team whose name was heard inside them."""
+    _not_caught: int = field(default=0, repr=False)
+    """Read-back words in a row that were neither a yes nor a spelling."""
 
     def take(
         self, heard: str, night: Night | None, hidden: tuple[str, ...] = (), under_way: bool = False
@@ -96,6 +103,7 @@ class Answerers:
         `under_way`: the words were begun before the kiosk stopped speaking, so not in reply to its call."""
         if self.holding is not None:
             return self._named(heard, under_way)
+        missed, self._not_caught = self._not_caught, 0
         calling, self.calling = self.calling, None
         if night is None or not night.voice or night.solo:
             return heard
@@ -133,7 +141,8 @@ class Answerers:
             if _spelling(words) is None:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
                 # join the last team's answer; asked "whose?", they would only be refused.
-                return Ask(NOT_CAUGHT)
+                self._not_caught = missed + 1
+                return Ask(NOT_CAUGHT if missed == 0 else NOT_CAUGHT_AGAIN)
             teams = _in_order(set(night.answering()))
         else:
             return heard

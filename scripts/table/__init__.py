@@ -17,12 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .adult import NIGHT_SECONDS, Adult
+from .adult import Adult
 from .beds import bed
 from .kiosk_process import KioskProcess
 from .nights import NightScript, deserved, key
 from .records import Figures, NightRecord
 from .room import Room, tools_available
+from .talk import NIGHT_SECONDS
 from .voices import Voice
 
 
@@ -74,7 +75,15 @@ def play_night(
     )
     kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
-        Adult(script, key(), kiosk, voice.render, room.say, record, night_seconds=night_seconds).play_night()
+        Adult(
+            script=script,
+            key=key(),
+            kiosk=kiosk,
+            say_out=voice.render,
+            play=room.say,
+            record=record,
+            night_seconds=night_seconds,
+        ).play_night()
     finally:
         kiosk.stop()
         room.stop_noise()

@@ -7,172 +7,39 @@ ends the night by every team's yes. All it learns is the kiosk's text; all it sa
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kiosk.engine.key import Key
 from kiosk.engine.teams import Team
 
 from .kiosk_lines import (
-    AGAIN,
     CALLING,
     COUNT_BACK,
     DIGITS,
     NOT_CAUGHT,
     PLAIN_YES,
     STILL_TO_SAY_YES,
-    TEAM_NAME,
     TITLES,
-    WHOSE,
-    WITH_WORDS,
     cell_opened,
     read_back,
     said_back,
     spelled,
     teams_scored,
 )
-from .kiosk_process import KioskProcess, Ledger
 from .nights import NightScript, Question, Written, fix_word, ruling_lines, verdict
-from .records import NightRecord, QuestionRecord
-from .voices import Samples
+from .records import QuestionRecord
+from .talk import TRIES, Stuck, Talk
 
-REACTION_SECONDS = 0.5
-"""Seconds from reading the kiosk's reply (itself read 0.3 s after its last line, to be sure it was the last)
-to the adult's first word: about 0.8 s in all, as a person answers. Spoken sooner, the first word fell into
-the kiosk's deaf tail after its own voice (0.3 s, for room echo): "Bats. T, U, R, N" lost its team and "D
-three" its D."""
-REPLY_SECONDS = 30.0
-"""How long the adult waits for a reply before saying it again (a guard: replies come within seconds)."""
-NIGHT_SECONDS = 900.0
-"""A night still going after this long is stuck: the adult stops it, and what was not ruled counts so."""
-TRIES = 4
-"""The same turn said this many times without the kiosk moving on: the adult gives up on it."""
 PICK_TRIES = 6
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand."""
 
 
-class Stuck(Exception):
-    """The night would not move on; the reason is the message."""
-
-
-@dataclass
-class Adult:
+@dataclass(kw_only=True)
+class Adult(Talk):
     script: NightScript
     key: Key
-    kiosk: KioskProcess
-    say_out: Callable[[str], Samples]
-    """Renders a line in the adult's voice."""
-    play: Callable[[Samples], None]
-    """Plays it into the room's microphone."""
-    record: NightRecord
-    text: str = ""
-    """The kiosk's latest reply."""
-    ledger: Ledger | None = None
-    question_now: Question | None = None
-    """The question being answered, for the kiosk calling a team by name."""
-    started: float = field(default_factory=time.monotonic)
-    night_seconds: float = NIGHT_SECONDS
-    heard_at: float = 0.0
-    """time.monotonic() when the kiosk's last reply was read."""
-    line: str = ""
-    """The adult's last line of its own, not a reply to the kiosk's questions about it: what it says again
-    when the kiosk did not catch it."""
-    last_named: str = ""
-    """The team the adult's last line naming one named last: asked whose words were after a plain "yes",
-    the words were that team's (the rest of its spelling, cut off by the kiosk's reply)."""
-    with_words: bool = False
-    """The kiosk has asked for a word for each letter: the adult spells so from then on, as a person would."""
-    read_out: set[Team] = field(default_factory=set)
-    """Teams whose answer to this question the adult has read out: a misreading is made only the first time."""
-
-    # --- speaking and hearing --------------------------------------------------------------------------
-
-    def say(self, line: str) -> str | None:
-        """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
-        answering); the kiosk's last reply, or None if it said nothing."""
-        self.line = line
-        reply = self._say_once(line)
-        for _ in range(TRIES):
-            if reply is None:
-                return None
-            whose = WHOSE.search(reply)
-            if whose is not None:
-                options = re.split(r", | or ", whose.group(1))
-                named = [team for team in [*TEAM_NAME.findall(line), self.last_named] if team in options]
-                reply = self._say_once(f"{(named or options)[0]}.")
-                self.record.closed("whose", reply is not None and WHOSE.search(reply) is None)
-                continue
-            if AGAIN in reply:
-                reply = self._say_once(line)
-                continue
-            calling = CALLING.search(reply)
-            if calling is not None and self.question_now is not None:
-                team = Team(calling.group(1))
-                if team in {answer.team for answer in self.question_now.answers}:
-                    reply = self._say_once(self._reading(self.question_now.of(team)))
-                    continue
-            return reply
-        return reply
-
-    def _say_once(self, line: str) -> str | None:
-        if time.monotonic() - self.started > self.night_seconds:
-            raise Stuck(f"the night took over {self.night_seconds:.0f} s")
-        if self.kiosk.ended:
-            raise Stuck("the kiosk ended")
-        waited = time.monotonic() - self.heard_at
-        if waited < REACTION_SECONDS:
-            time.sleep(REACTION_SECONDS - waited)
-        self.record.said.append(line)
-        self.last_named = ([self.last_named, *TEAM_NAME.findall(line)])[-1]
-        self.kiosk.note(line)
-        self.play(self.say_out(line))
-        reply = self.kiosk.block(REPLY_SECONDS)
-        if reply is None:
-            return None
-        more = self.kiosk.block(0.3)
-        while more is not None:
-            reply += "\n" + more
-            more = self.kiosk.block(0.3)
-        self._read(reply)
-        return reply
-
-    def _read(self, reply: str) -> None:
-        self.heard_at = time.monotonic()
-        self.text = reply
-        self.ledger = Ledger.last_in(reply) or self.ledger
-        self.with_words = self.with_words or WITH_WORDS in reply
-
-    def _reading(self, answer: Written) -> str:
-        """A team's written answer as the adult reads it out, name first: misread the first time, if the
-        script says so."""
-        first = answer.team not in self.read_out
-        self.read_out.add(answer.team)
-        return f"{answer.team.value}, {answer.said_first if first and answer.said_first else answer.text}."
-
-    def closed(
-        self,
-        line: str,
-        moved: Callable[[str], bool],
-        kind: str,
-        tries: int = TRIES,
-        right: Callable[[str], bool] | None = None,
-    ) -> str:
-        """Say a closed-set line until the kiosk moves on; counts whether it understood it right at once
-        (`right`, when moving on is not enough: a pick must open the cell that was said)."""
-        for attempt in range(tries):
-            reply = self.say(line)
-            ok = reply is not None and moved(reply)
-            if attempt == 0:
-                self.record.closed(kind, ok and (right is None or (reply is not None and right(reply))))
-            if ok:
-                assert reply is not None
-                return reply
-        raise Stuck(f"{kind} {line!r} not understood in {tries} tries; last reply {self.text[-200:]!r}")
-
-    # --- the night -------------------------------------------------------------------------------------
 
     def play_night(self) -> None:
         try:
@@ -271,13 +138,13 @@ class Adult:
             calling = CALLING.search(self.text)
             if calling is not None:  # the kiosk calls the teams itself; say() follows its calls
                 called = True
-                self.say(self._reading(question.of(Team(calling.group(1)))))
+                self.say(self.reading(question.of(Team(calling.group(1)))))
                 continue
             got = self.ledger.got if self.ledger else ()
             waiting = [answer for answer in question.answers if answer.team.value not in got]
             group = 2 if first and not called else 1
             for start in range(0, len(waiting), group):
-                self.say(" ".join(self._reading(answer) for answer in waiting[start : start + group]))
+                self.say(" ".join(self.reading(answer) for answer in waiting[start : start + group]))
                 if read_back(self.text) is not None:
                     return
             first = False
@@ -293,7 +160,7 @@ class Adult:
             if heard is None:
                 if ruling_lines(self.text) is not None:
                     return
-                self.say(self.line if NOT_CAUGHT in self.text else "repeat")  # again, or lost
+                self.say(self.as_asked(self.line) if NOT_CAUGHT.search(self.text) else "repeat")  # or lost
                 continue
             record.note_wrong_team(question, heard)
             wrong = [
@@ -332,7 +199,7 @@ class Adult:
                 still_wrong = {answer.team.value for answer in wrong}
                 record.spellings += [None if team in still_wrong else n for team, n in tries.items()]
                 record.note_wrong_team(question, heard, confirmed=True)
-                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes")
+                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes", said=self.as_asked)
                 return
             team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1

@@ -1,0 +1,155 @@
+"""The simulated adult's side of the talk with the kiosk: saying a line into the room, reading the kiosk's
+reply, answering its own questions about the line (whose words they were, which team it calls), and saying a
+closed-set line until the kiosk moves on. The night itself (what to say when) is adult.py."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kiosk.engine.teams import Team
+
+from .kiosk_lines import AGAIN, CALLING, SURE_YES, TEAM_NAME, WHOSE, WITH_WORDS
+from .kiosk_process import KioskProcess, Ledger
+from .nights import Question, Written
+from .records import NightRecord
+from .voices import Samples
+
+REACTION_SECONDS = 0.5
+"""Seconds from reading the kiosk's reply (itself read 0.3 s after its last line, to be sure it was the last)
+to the adult's first word: about 0.8 s in all, as a person answers. Spoken sooner, the first word fell into
+the kiosk's deaf tail after its own voice (0.3 s, for room echo): "Bats. T, U, R, N" lost its team and "D
+three" its D."""
+REPLY_SECONDS = 30.0
+"""How long the adult waits for a reply before saying it again (a guard: replies come within seconds)."""
+NIGHT_SECONDS = 900.0
+"""A night still going after this long is stuck: the adult stops it, and what was not ruled counts so."""
+TRIES = 4
+"""The same turn said this many times without the kiosk moving on: the adult gives up on it."""
+
+
+class Stuck(Exception):
+    """The night would not move on; the reason is the message."""
+
+
+@dataclass(kw_only=True)
+class Talk:
+    kiosk: KioskProcess
+    say_out: Callable[[str], Samples]
+    """Renders a line in the adult's voice."""
+    play: Callable[[Samples], None]
+    """Plays it into the room's microphone."""
+    record: NightRecord
+    text: str = ""
+    """The kiosk's latest reply."""
+    ledger: Ledger | None = None
+    question_now: Question | None = None
+    """The question being answered, for the kiosk calling a team by name."""
+    started: float = field(default_factory=time.monotonic)
+    night_seconds: float = NIGHT_SECONDS
+    heard_at: float = 0.0
+    """time.monotonic() when the kiosk's last reply was read."""
+    line: str = ""
+    """The adult's last line of its own, not a reply to the kiosk's questions about it: what it says again
+    when the kiosk did not catch it."""
+    read_back_yes: str = "yes"
+    """What the adult says to a read-back that is right: "yes", or the words the kiosk asked for instead."""
+    last_named: str = ""
+    """The team the adult's last line naming one named last: asked whose words were after a plain "yes",
+    the words were that team's (the rest of its spelling, cut off by the kiosk's reply)."""
+    with_words: bool = False
+    """The kiosk has asked for a word for each letter: the adult spells so from then on, as a person would."""
+    read_out: set[Team] = field(default_factory=set)
+    """Teams whose answer to this question the adult has read out: a misreading is made only the first time."""
+
+    def say(self, line: str) -> str | None:
+        """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
+        answering); the kiosk's last reply, or None if it said nothing."""
+        self.line = line
+        reply = self._say_once(line)
+        for _ in range(TRIES):
+            if reply is None:
+                return None
+            whose = WHOSE.search(reply)
+            if whose is not None:
+                options = re.split(r", | or ", whose.group(1))
+                named = [team for team in [*TEAM_NAME.findall(line), self.last_named] if team in options]
+                reply = self._say_once(f"{(named or options)[0]}.")
+                self.record.closed("whose", reply is not None and WHOSE.search(reply) is None)
+                continue
+            if AGAIN in reply:
+                reply = self._say_once(line)
+                continue
+            calling = CALLING.search(reply)
+            if calling is not None and self.question_now is not None:
+                team = Team(calling.group(1))
+                if team in {answer.team for answer in self.question_now.answers}:
+                    reply = self._say_once(self.reading(self.question_now.of(team)))
+                    continue
+            return reply
+        return reply
+
+    def _say_once(self, line: str) -> str | None:
+        if time.monotonic() - self.started > self.night_seconds:
+            raise Stuck(f"the night took over {self.night_seconds:.0f} s")
+        if self.kiosk.ended:
+            raise Stuck("the kiosk ended")
+        waited = time.monotonic() - self.heard_at
+        if waited < REACTION_SECONDS:
+            time.sleep(REACTION_SECONDS - waited)
+        self.record.said.append(line)
+        self.last_named = ([self.last_named, *TEAM_NAME.findall(line)])[-1]
+        self.kiosk.note(line)
+        self.play(self.say_out(line))
+        reply = self.kiosk.block(REPLY_SECONDS)
+        if reply is None:
+            return None
+        more = self.kiosk.block(0.3)
+        while more is not None:
+            reply += "\n" + more
+            more = self.kiosk.block(0.3)
+        self._read(reply)
+        return reply
+
+    def _read(self, reply: str) -> None:
+        self.heard_at = time.monotonic()
+        self.text = reply
+        self.ledger = Ledger.last_in(reply) or self.ledger
+        self.with_words = self.with_words or WITH_WORDS in reply
+        sure = SURE_YES.search(reply)
+        self.read_back_yes = sure.group(1) if sure else self.read_back_yes
+
+    def as_asked(self, line: str) -> str:
+        """A yes to the read-back in the words the kiosk asked for, as a person does once told."""
+        return self.read_back_yes if line == "yes" else line
+
+    def reading(self, answer: Written) -> str:
+        """A team's written answer as the adult reads it out, name first: misread the first time, if the
+        script says so."""
+        first = answer.team not in self.read_out
+        self.read_out.add(answer.team)
+        return f"{answer.team.value}, {answer.said_first if first and answer.said_first else answer.text}."
+
+    def closed(
+        self,
+        line: str,
+        moved: Callable[[str], bool],
+        kind: str,
+        tries: int = TRIES,
+        right: Callable[[str], bool] | None = None,
+        said: Callable[[str], str] = str,
+    ) -> str:
+        """Say a closed-set line until the kiosk moves on; counts whether it understood it right at once
+        (`right`, when moving on is not enough: a pick must open the cell that was said). `said` gives the
+        words for each try (a read-back's yes in the words the kiosk asked for)."""
+        for attempt in range(tries):
+            reply = self.say(said(line))
+            ok = reply is not None and moved(reply)
+            if attempt == 0:
+                self.record.closed(kind, ok and (right is None or (reply is not None and right(reply))))
+            if ok:
+                assert reply is not None
+                return reply
+        raise Stuck(f"{kind} {line!r} not understood in {tries} tries; last reply {self.text[-200:]!r}")
