@@ -158,8 +158,8 @@ class KeptOnScript:
         """Note whether the night is where the table's own words would have put it, then put it there."""
         index = self.utterance_at(self.source.position)
         host = scripted_host(self.table, index + 1)
-        self.same_night.append(self.kiosk.host.night == host.night)  # type: ignore[attr-defined]
-        self.kiosk.host = host  # type: ignore[attr-defined]
+        self.same_night.append(self.kiosk.table.night == host.night)  # type: ignore[attr-defined]
+        self.kiosk.table.face = host  # type: ignore[attr-defined]
 
 
 def run_kept_on_script(
