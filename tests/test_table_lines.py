@@ -71,6 +71,7 @@ def test_the_table_says_a_plain_yes_for_the_team_the_kiosk_names() -> None:
 def test_the_table_spells_plainly_or_with_a_word_for_each_letter_and_years_by_digit() -> None:
     assert spelled("turnip") == "T, U, R, N, I, P."
     assert spelled("turnip", with_words=True) == "Tango, uniform, romeo, november, india, papa."
+    assert spelled("turnip", with_words=True, slowly=True) == "Tango. Uniform. Romeo. November. India. Papa."
     assert spelled("1890") == "one, eight, nine, zero."
 
 

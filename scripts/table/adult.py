@@ -204,7 +204,7 @@ class Adult(Talk):
             team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
-            self.say(f"{team}. {spelled(word, with_words=self.with_words)}")
+            self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
         raise Stuck(f"read-back of {question.cell} never confirmed")
 
     def _gains(self, heard: dict[str, str], answer: Written, cell: str) -> bool:

@@ -35,20 +35,24 @@ COUNT_BACK = re.compile(
 PLAIN_YES = re.compile(r"(Bats|Ghosts|Owls|Toads), a plain yes will do\.")
 STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
 WITH_WORDS = "with a word for each letter"
+SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
 SAID_BACK = re.compile(r"^([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE)
 
 
-def spelled(word: str, with_words: bool = False) -> str:
+def spelled(word: str, with_words: bool = False, slowly: bool = False) -> str:
     """A word spelled letter by letter as a reader says it: "T, U, R, N, I, P." (a year digit by digit);
-    `with_words`, as the kiosk asks for a word for each letter: "Tango, uniform, romeo." """
+    `with_words`, as the kiosk asks for a word for each letter: "Tango, uniform, romeo."; `slowly`, as it
+    asks to spell slowly, a full stop's pause after each: "Tango. Uniform. Romeo." """
     if word.isdigit():
         return ", ".join(DIGITS[int(d)] for d in word) + "."
     letters = [letter for letter in word.lower() if letter.isalpha()]
-    if with_words:
-        return ", ".join(NATO[letter] for letter in letters).capitalize() + "."
-    return ", ".join(letter.upper() for letter in letters) + "."
+    said = [NATO[letter] for letter in letters] if with_words else [letter.upper() for letter in letters]
+    if slowly:
+        return ". ".join(part.capitalize() for part in said) + "."
+    text = ", ".join(said)
+    return text[:1].upper() + text[1:] + "."
 
 
 def read_back(text: str) -> dict[str, str] | None:

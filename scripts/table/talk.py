@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from kiosk.engine.teams import Team
 
-from .kiosk_lines import AGAIN, CALLING, SURE_YES, TEAM_NAME, WHOSE, WITH_WORDS
+from .kiosk_lines import AGAIN, CALLING, SLOWLY, SURE_YES, TEAM_NAME, WHOSE, WITH_WORDS
 from .kiosk_process import KioskProcess, Ledger
 from .nights import Question, Written
 from .records import NightRecord
@@ -61,6 +61,8 @@ class Talk:
     the words were that team's (the rest of its spelling, cut off by the kiosk's reply)."""
     with_words: bool = False
     """The kiosk has asked for a word for each letter: the adult spells so from then on, as a person would."""
+    slowly: bool = False
+    """The kiosk has asked to spell slowly: the adult pauses after each letter from then on."""
     read_out: set[Team] = field(default_factory=set)
     """Teams whose answer to this question the adult has read out: a misreading is made only the first time."""
 
@@ -118,6 +120,7 @@ class Talk:
         self.text = reply
         self.ledger = Ledger.last_in(reply) or self.ledger
         self.with_words = self.with_words or WITH_WORDS in reply
+        self.slowly = self.slowly or SLOWLY in reply
         sure = SURE_YES.search(reply)
         self.read_back_yes = sure.group(1) if sure else self.read_back_yes
 
