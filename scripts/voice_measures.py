@@ -150,6 +150,8 @@ class KeptOnScript:
     same_night: list[bool] = field(default_factory=list)
 
     def listening(self) -> None:
+        if self.closes and self.source.position == self.closes[-1]:
+            return  # the kiosk's own words after its reply (how to spell a fix): no utterance between
         self.closes.append(self.source.position)
         if len(self.closes) > 1:  # the first call follows the opening
             self.keep_on_script()
