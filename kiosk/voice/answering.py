@@ -41,9 +41,14 @@ NOT_CAUGHT_AGAIN = (
     f'Sorry, I still didn\'t catch that. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
 )
 """To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
-LOUD_SPELLING = f'It\'s loud in here. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
+LOUD_SPELLING = (
+    f"It's loud in here. If every answer is right, say \"{SURE_YES}\". To fix a word, say the team's name,"
+    f" then spell it slowly, with {WITH_WORDS}."
+)
 """Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
-and a plain yes one time in three."""
+and a plain yes one time in three. Slowly, a pause after each word: in babble at 10 dB the letters list
+heard 39 of 90 words so spelled against 33 (tuning voices; held out, 41 of 180 against 34), over music 81
+against 77 (scripts/measure_spelling_styles.py)."""
 
 
 @dataclass(frozen=True)
