@@ -1,11 +1,12 @@
 """Which way of spelling a fix the letters list hears best: plain letters ("T, U, R"), a letter and its word
-("T for tango, U for uniform") or the words alone ("tango, uniform, romeo"). The kiosk asks for the one that
-wins here (kiosk.voice.listening.WITH_WORDS).
+("T for tango, U for uniform"), the words alone ("tango, uniform, romeo"), or the words alone said slowly (a
+full stop after each: "Tango. Uniform. Romeo."). The kiosk asks for the one that wins here
+(kiosk.voice.listening.WITH_WORDS; slowly in a loud room, answering.LOUD_SPELLING).
 
     nice -n 10 .venv/bin/python scripts/measure_spelling_styles.py [--snr DB] [--bed babble|music] [--held-out]
 
 Each word is spelled after a team name by each TUNING voice of the simulated table (scripts/table/voices.py),
-mixed into a noise bed (none without --snr), and heard as the kiosk hears a read-back: the read-back list
+mixed into a noise bed (none without --snr) at DRAWS places, and heard as the kiosk hears a read-back: the read-back list
 and the letters list beside it (listening.with_letters). Prints, per style, the words whose letters were
 heard right and the fixes whose team was. --held-out uses the held-out voices and beds instead, to report,
 never to choose by.
@@ -32,7 +33,9 @@ from scripts.table.kiosk_lines import NATO  # noqa: E402
 from scripts.table.voices import held_out_voices, tuning_voices  # noqa: E402
 
 WORDS = ("potato", "turnip", "spuds", "nevermore", "barn", "brack", "stoker", "pellets", "samhain", "owl")
-STYLES = ("letters", "letter for word", "words alone")
+STYLES = ("letters", "letter for word", "words alone", "words, slowly")
+DRAWS = 3
+"""Places in the noise bed each spelling is mixed at (the same for every style)."""
 
 
 def spelled(word: str, style: str) -> str:
@@ -40,6 +43,8 @@ def spelled(word: str, style: str) -> str:
         return ", ".join(letter.upper() for letter in word)
     if style == "letter for word":
         return ", ".join(f"{letter.upper()} for {NATO[letter]}" for letter in word)
+    if style == "words, slowly":
+        return ". ".join(NATO[letter] for letter in word)
     return ", ".join(NATO[letter] for letter in word)
 
 
@@ -55,6 +60,7 @@ def main() -> None:
     noise = None
     if arguments.snr is not None:
         noise = bed(f"{arguments.bed}-held-out" if arguments.held_out else arguments.bed)
+    draws = DRAWS if noise is not None else 1
     recognizers = Recognizers(load_model(default_model_path()))
     read_back, letters = recognizers[Listening.READ_BACK], recognizers.letters
     right: Counter[tuple[str, str]] = Counter()
@@ -63,15 +69,16 @@ def main() -> None:
             team = TEAM_ORDER[index % len(TEAM_ORDER)]
             for style in STYLES:
                 audio = voice.render(f"{team.value}. {spelled(word, style)}.")
-                pcm = mixed(audio, noise, arguments.snr, index * 7919 + len(style)).tobytes()
-                heard = read_back.decode(pcm) or Utterance("")
-                taken = with_letters(heard, letters.decode(pcm) if letters else None)
-                said = taken.text.split()
-                named = Team.from_name(said[0]) if said else None
-                right[(style, "word")] += spelled_word(said[1:] if named else said) == word
-                right[(style, "team")] += named is team
+                for draw in range(draws):  # every style at the same places in the bed
+                    pcm = mixed(audio, noise, arguments.snr, (index * draws + draw) * 7919).tobytes()
+                    heard = read_back.decode(pcm) or Utterance("")
+                    taken = with_letters(heard, letters.decode(pcm) if letters else None)
+                    said = taken.text.split()
+                    named = Team.from_name(said[0]) if said else None
+                    right[(style, "word")] += spelled_word(said[1:] if named else said) == word
+                    right[(style, "team")] += named is team
     room = "clean" if arguments.snr is None else f"{arguments.bed} at {arguments.snr:g} dB"
-    total = len(voices) * len(WORDS)
+    total = len(voices) * len(WORDS) * draws
     which = "held-out" if arguments.held_out else "tuning"
     print(f"{which} voices ({', '.join(voice.name for voice in voices)}), {room}:")
     for style in STYLES:
