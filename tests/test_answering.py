@@ -6,7 +6,7 @@ from __future__ import annotations
 from kiosk import Key
 from kiosk.engine.host import Phase
 from kiosk.engine.teams import Team
-from kiosk.voice.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, Answerers, Ask
+from kiosk.voice.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, Answerers, Ask
 
 from .conftest import Played
 
@@ -186,6 +186,17 @@ def test_during_the_read_back_only_a_spelling_with_no_team_is_asked_about(button
     assert heard.hear("that's z i p") == "Whose spelling was that: Bats or Ghosts?"
     assert heard.hear("ghosts").startswith("Fixed: Ghosts said zip.")
     assert heard.hear("night") == NOT_CAUGHT  # not running: words between were taken
+
+
+def test_in_the_read_back_letters_begun_before_the_kiosk_stopped_are_asked_for_whole(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    # "Bats. Bravo, uniform, tango, ..." cut off by the kiosk's reply: the rest is heard as it stops.
+    night = heard.table.host.night
+    assert heard.answerers.take("tango oscar november", night, under_way=True) == Ask(PART_CAUGHT)
+    assert heard.answerers.holding is None and night.answers[Team.BATS].text == "mitten"
+    assert heard.hear("bats b u t t o n").startswith("Fixed: Bats said button.")
 
 
 def test_asked_whose_a_name_heard_without_its_s_still_names_the_team(button_key: Key) -> None:

@@ -164,7 +164,9 @@ def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name
     said = table.said
     assert said.index("Bats, your answer?") < said.index("Ghosts, your answer?") < said.index("I have Bats")
     assert table.heard[-2:] == ["bats a big brass button", "ghosts zip"]
-    assert said.endswith("spell it slowly, with a word for each letter, like tango, uniform, romeo for T, U, R.")
+    assert said.endswith(
+        "spell it slowly, with a word for each letter, like tango, uniform, romeo for T, U, R."
+    )
 
 
 def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the_team_called() -> None:

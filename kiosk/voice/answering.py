@@ -41,6 +41,8 @@ NOT_CAUGHT_AGAIN = (
     f'Sorry, I still didn\'t catch that. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
 )
 """To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
+PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
+"""During the read-back, to letters already being said when the kiosk stopped speaking."""
 LOUD_SPELLING = (
     f"It's loud in here. If every answer is right, say \"{SURE_YES}\". To fix a word, say the team's name,"
     f" then spell it slowly, with {WITH_WORDS}."
@@ -148,6 +150,10 @@ class Answerers:
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
                 return Ask(NOT_CAUGHT if missed == 0 else NOT_CAUGHT_AGAIN)
+            if under_way:
+                # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone,
+                # and a team named for them would get a word of the tail's letters alone.
+                return Ask(PART_CAUGHT)
             teams = _in_order(set(night.answering()))
         else:
             return heard

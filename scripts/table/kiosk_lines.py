@@ -26,7 +26,8 @@ NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
 WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z, ]+)\?")
 AGAIN = "Then say it again, with the team's name first."
 CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
-NOT_CAUGHT = re.compile(r"Sorry, I (?:still )?didn't catch that\.")
+NOT_CAUGHT = re.compile(r"Sorry, I (?:still )?didn't catch that\.|I caught only the end of that spelling\.")
+"""The kiosk did not take the adult's last line: it is said again."""
 SURE_YES = re.compile(r'If every answer is right, say "([a-z\' ]+)"')
 """The kiosk asks for another yes at the read-back: a reader says that one from then on."""
 COUNT_BACK = re.compile(
