@@ -14,7 +14,6 @@ never to choose by.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -24,13 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from kiosk.engine.spelling import spelled_word  # noqa: E402
 from kiosk.engine.teams import TEAM_ORDER, Team  # noqa: E402
-from kiosk.voice.asr import Utterance, load_model  # noqa: E402
-from kiosk.voice.listening import Listening, Recognizers, with_letters  # noqa: E402
-from kiosk.voice.model import default_model_path  # noqa: E402
-from scripts.measure_hearing import mixed  # noqa: E402
-from scripts.table.beds import bed  # noqa: E402
+from kiosk.voice.listening import with_letters  # noqa: E402
+from scripts.read_back_room import read_back_room  # noqa: E402
 from scripts.table.kiosk_lines import NATO  # noqa: E402
-from scripts.table.voices import held_out_voices, tuning_voices  # noqa: E402
 
 WORDS = ("potato", "turnip", "spuds", "nevermore", "barn", "brack", "stoker", "pellets", "samhain", "owl")
 STYLES = ("letters", "letter for word", "words alone", "words, slowly")
@@ -49,38 +44,21 @@ def spelled(word: str, style: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--snr", type=float, default=None, help="dB of the voice over the bed; none: clean")
-    parser.add_argument("--bed", default="babble", choices=("babble", "music"))
-    parser.add_argument("--held-out", action="store_true")
-    arguments = parser.parse_args()
-    voices = held_out_voices() if arguments.held_out else tuning_voices()
-    noise = None
-    if arguments.snr is not None:
-        noise = bed(f"{arguments.bed}-held-out" if arguments.held_out else arguments.bed)
-    draws = DRAWS if noise is not None else 1
-    recognizers = Recognizers(load_model(default_model_path()))
-    read_back, letters = recognizers[Listening.READ_BACK], recognizers.letters
+    room = read_back_room(__doc__ or "", DRAWS)
     right: Counter[tuple[str, str]] = Counter()
-    for voice in voices:
+    for voice in room.voices:
         for index, word in enumerate(WORDS):
             team = TEAM_ORDER[index % len(TEAM_ORDER)]
             for style in STYLES:
                 audio = voice.render(f"{team.value}. {spelled(word, style)}.")
-                for draw in range(draws):  # every style at the same places in the bed
-                    pcm = mixed(audio, noise, arguments.snr, (index * draws + draw) * 7919).tobytes()
-                    heard = read_back.decode(pcm) or Utterance("")
-                    taken = with_letters(heard, letters.decode(pcm) if letters else None)
-                    said = taken.text.split()
+                for draw in range(room.draws):  # every style at the same places in the bed
+                    heard, letters = room.heard(room.mixed(audio, index * room.draws + draw))
+                    said = with_letters(heard, letters).text.split()
                     named = Team.from_name(said[0]) if said else None
                     right[(style, "word")] += spelled_word(said[1:] if named else said) == word
                     right[(style, "team")] += named is team
-    room = "clean" if arguments.snr is None else f"{arguments.bed} at {arguments.snr:g} dB"
-    total = len(voices) * len(WORDS) * draws
-    which = "held-out" if arguments.held_out else "tuning"
-    print(f"{which} voices ({', '.join(voice.name for voice in voices)}), {room}:")
+    total = len(room.voices) * len(WORDS) * room.draws
+    print(room.heading)
     for style in STYLES:
         print(f"  {style:16} word {right[(style, 'word')]}/{total}  team {right[(style, 'team')]}/{total}")
 

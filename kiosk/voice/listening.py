@@ -285,7 +285,7 @@ def _letters(text: str) -> str | None:
 WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
 """How the kiosk asks for a spelling that survives rhyming letters and noise. The words alone, not "T for
 tango": on the tuning voices (espeak-ng us, Piper joe, flite kal; ten words each) the words alone were
-heard right in 29 of 30 words, "T for tango" in 27, plain letters in 7; in babble at 10 dB, three draws
+heard right in 28 of 30 words, "T for tango" in 26, plain letters in 9; in babble at 10 dB, three draws
 each, 33, 20 and 0 of 90 (scripts/measure_spelling_styles.py)."""
 
 
