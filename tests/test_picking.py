@@ -23,6 +23,20 @@ def test_a_letter_pick_is_said_back_then_taken_on_yes_by_its_name() -> None:
     assert picks.take(Utterance("yes"), board) == "yes"  # a second yes confirms nothing: the host hears it
 
 
+def test_words_that_are_no_yes_no_pick_nor_command_keep_the_pick_said_back_and_ask_again() -> None:
+    picks, board = Picks(), Board()
+    picks.take(Utterance("dee three"), board)
+    # "yes" heard in babble as a team's name, or as other voices' words.
+    for heard in ("owls", "that was my own minister mean"):
+        assert picks.take(Utterance(heard), board) == Ask(
+            "I didn't catch a yes. Wings & Webs 3? Say yes, or say the category's name."
+        )
+    assert picks.take(Utterance("yes"), board) == "wings and webs three"
+    picks.take(Utterance("dee three"), board)
+    assert picks.take(Utterance("board"), board) == "board"  # a command is the table's, and the pick let go
+    assert picks.waiting is None
+
+
 def test_no_asks_for_the_name_and_another_pick_starts_again() -> None:
     picks, board = Picks(), Board()
     picks.take(Utterance("e two"), board)

@@ -33,6 +33,8 @@ YES = frozenset(("yes", "right", "correct", "that's right"))
 NO = frozenset(("no", "wrong"))
 
 
+NO_YES_HEARD = "I didn't catch a yes."
+"""Said before a pick said back is asked about again."""
 MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
 
@@ -74,6 +76,12 @@ class Picks:
             return said_by_name(waiting)
         if waiting is not None and heard.text in NO:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
+        if waiting is not None and meaning(heard.text) is None:
+            # Neither yes, no, a pick nor a command: most likely a yes the room garbled ("owls", "that was my
+            # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
+            # stuck when its yes was missed six times running.
+            self.waiting = waiting
+            return Ask(f"{NO_YES_HEARD} {said_back(waiting)}")
         cell = _cell(meaning(heard.text), board, loud)
         unsure = doubt(heard)
         if unsure is not None and not (loud and self.confirm and cell is not None):
@@ -85,7 +93,12 @@ class Picks:
         if not loud and not (by_letter(heard.text) and rivals(cell, board)):
             return heard.text
         self.waiting = cell
-        return Ask(f"{by_name(cell.id)}? Say yes, or say the category's name.")
+        return Ask(said_back(cell))
+
+
+def said_back(cell: Cell) -> str:
+    """A pick said back by its category's name, to be confirmed."""
+    return f"{by_name(cell.id)}? Say yes, or say the category's name."
 
 
 def _cell(found: str | None, board: Board, loud: bool) -> Cell | None:

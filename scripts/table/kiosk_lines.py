@@ -39,7 +39,9 @@ WITH_WORDS = "with a word for each letter"
 SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
-SAID_BACK = re.compile(r"^([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE)
+SAID_BACK = re.compile(
+    r"^(?:I didn't catch a yes\. )?([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE
+)
 
 
 def spelled(word: str, with_words: bool = False, slowly: bool = False) -> str:
