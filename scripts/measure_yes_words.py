@@ -1,13 +1,16 @@
-"""Which word for "the read-back is right" the read-back lists hear best in party noise: the kiosk asks for the
-winner once a yes has been missed twice (kiosk.voice.answering.NOT_CAUGHT_AGAIN).
+"""Which word for "yes" the kiosk's lists hear best in party noise: the kiosk asks for the winner once a yes to
+the read-back has been missed twice (kiosk.voice.answering.NOT_CAUGHT_AGAIN), and once a yes to a pick said
+back has been (kiosk.voice.picking).
 
     nice -n 10 .venv/bin/python scripts/measure_yes_words.py [--snr DB] [--bed babble|music] [--held-out]
 
 Each word is said by each TUNING voice of the simulated table (scripts/table/voices.py), mixed into a noise
 bed (none without --snr) at several places, and heard as the kiosk hears a read-back: the read-back list and
 the letters list beside it, a yes with a spelling's worth of letters beside it doubted
-(listening.yes_over_a_spelling). Prints, per word, the takes heard as a yes the kiosk would rule on, and
-those heard as a spelled fix (which would change an answer: the harm a missed yes can do). --held-out uses
+(listening.yes_over_a_spelling); and as the kiosk hears a yes to a pick said back: the between-questions
+list, its reading taken to the nearest phrase. Prints, per word, the takes heard as a yes the kiosk would
+rule on, those heard as a spelled fix (which would change an answer: the harm a missed yes can do), and the
+takes heard as a yes between questions. --held-out uses
 the held-out voices and beds instead, to report, never to choose by.
 """
 
@@ -23,7 +26,10 @@ sys.path.insert(0, str(ROOT))
 from kiosk.engine.commands import is_yes  # noqa: E402
 from kiosk.engine.spelling import spelled_word  # noqa: E402
 from kiosk.engine.teams import Team  # noqa: E402
-from kiosk.voice.listening import with_letters, yes_over_a_spelling  # noqa: E402
+from kiosk.voice.grammar import nearest  # noqa: E402
+from kiosk.voice.listening import Listening, with_letters, yes_over_a_spelling  # noqa: E402
+from kiosk.voice.phrases import between_questions  # noqa: E402
+from kiosk.voice.picking import YES  # noqa: E402
 from scripts.read_back_room import read_back_room  # noqa: E402
 
 WORDS = ("Yes.", "Yeah.", "Correct.", "That's right.", "Right.", "Okay.")
@@ -33,12 +39,20 @@ TAKES = 8
 
 def main() -> None:
     room = read_back_room(__doc__ or "", TAKES)
+    between = room.recognizers[Listening.BETWEEN_QUESTIONS]
     counted: Counter[tuple[str, str]] = Counter()
     for voice in room.voices:
         for index, word in enumerate(WORDS):
             audio = voice.render(word)
             for take in range(room.draws):
-                heard, letters = room.heard(room.mixed(audio, index * room.draws + take))
+                pcm = room.mixed(audio, index * room.draws + take)
+                picked = between.decode(pcm)
+                if picked is not None:
+                    nearest_phrase = nearest(
+                        picked.text, between_questions(), alternatives=picked.alternatives
+                    )
+                    counted[(word, "between")] += nearest_phrase in YES
+                heard, letters = room.heard(pcm)
                 if is_yes(heard.text.replace("'", "")) and not yes_over_a_spelling(heard, letters):
                     counted[(word, "yes")] += 1
                     continue
@@ -50,6 +64,7 @@ def main() -> None:
     for word in WORDS:
         print(
             f"  {word:14} yes {counted[(word, 'yes')]:3}/{total}  heard as a spelling {counted[(word, 'spelling')]}"
+            f"  between questions yes {counted[(word, 'between')]:3}/{total}"
         )
 
 

@@ -29,9 +29,9 @@ def test_words_that_are_no_yes_no_pick_nor_command_keep_the_pick_said_back_and_a
     # "yes" heard in babble as a team's name, or as other voices' words.
     for heard in ("owls", "that was my own minister mean"):
         assert picks.take(Utterance(heard), board) == Ask(
-            "I didn't catch a yes. Wings & Webs 3? Say yes, or say the category's name."
+            "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
         )
-    assert picks.take(Utterance("yes"), board) == "wings and webs three"
+    assert picks.take(Utterance("that's right"), board) == "wings and webs three"
     picks.take(Utterance("dee three"), board)
     assert picks.take(Utterance("board"), board) == "board"  # a command is the table's, and the pick let go
     assert picks.waiting is None

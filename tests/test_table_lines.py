@@ -17,6 +17,7 @@ from scripts.table.kiosk_lines import (
     CALLING,
     COUNT_BACK,
     NOT_CAUGHT,
+    PICK_YES,
     PLAIN_YES,
     STILL_TO_SAY_YES,
     SURE_YES,
@@ -49,6 +50,8 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     for asked in ("dee three", "owls"):  # said back, then asked again when "yes" was heard as "owls"
         question = picks.take(Utterance(asked), Board())
         assert isinstance(question, Ask) and said_back(question.question) == "D3"
+    asked_again = PICK_YES.search(question.question)
+    assert asked_again is not None and asked_again.group(1) == "that's right"
 
 
 def test_the_table_reads_the_read_back_and_the_vote() -> None:

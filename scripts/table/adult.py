@@ -18,6 +18,7 @@ from .kiosk_lines import (
     COUNT_BACK,
     DIGITS,
     NOT_CAUGHT,
+    PICK_YES,
     PLAIN_YES,
     STILL_TO_SAY_YES,
     TITLES,
@@ -107,20 +108,23 @@ class Adult(Talk):
         not caught, say it again by letter and by title in turn."""
         letter, points = question.cell[0], int(question.cell[1])
         by_title = f"{TITLES[letter]} {DIGITS[points]}"
-        line = question.pick
+        line, confirming = question.pick, False
         for attempt in range(PICK_TRIES):
             reply = self.say(line)
             opened = cell_opened(reply) if reply is not None else ""
             back = said_back(reply or "")
-            if line == "yes":
+            if confirming:
                 self.record.closed("pick yes", opened == question.cell)
             elif attempt == 0:
                 self.record.closed("pick", question.cell in (opened, back))
             if opened not in ("", "—"):
                 return
-            if back is not None:  # the kiosk says a sound-alike letter's pick back: yes if it is the one
-                line = "yes" if back == question.cell else by_title
+            if back is not None:  # the kiosk says the pick back: yes (as it asks) if it is the one
+                asked = PICK_YES.search(reply or "")
+                confirming = back == question.cell
+                line = (asked.group(1) if asked else "yes") if confirming else by_title
                 continue
+            confirming = False
             line = by_title if line == question.pick or "Was that" in self.text else question.pick
         raise Stuck(
             f"pick {question.pick!r} not taken in {PICK_TRIES} tries; last reply {self.text[-200:]!r}"

@@ -39,8 +39,11 @@ WITH_WORDS = "with a word for each letter"
 SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
+PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say the category's name\.")
+"""A pick said back again, with the yes the kiosk asks for this time."""
 SAID_BACK = re.compile(
-    r"^(?:I didn't catch a yes\. )?([A-Z][\w& ]+) (\d)\? Say yes, or say the category's name\.$", re.MULTILINE
+    r"^(?:I didn't catch a yes\. )?([A-Z][\w& ]+) (\d)\? Say (?:yes|\"that's right\"), or say the category's name\.$",
+    re.MULTILINE,
 )
 
 
