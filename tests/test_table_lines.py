@@ -4,6 +4,7 @@ the kiosk really says, or a night in the benchmark would stall on a changed sent
 from __future__ import annotations
 
 from kiosk.engine.board import Board
+from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.answering import HOW_TO_SPELL, LOUD_SPELLING, NOT_CAUGHT_AGAIN, PART_CAUGHT, Ask, Whose
@@ -16,6 +17,7 @@ from kiosk.voice.voting import Votes
 from scripts.table.kiosk_lines import (
     CALLING,
     COUNT_BACK,
+    FIXED,
     NOT_CAUGHT,
     PICK_YES,
     PLAIN_YES,
@@ -50,6 +52,8 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     for asked in ("dee three", "owls"):  # said back, then asked again when "yes" was heard as "owls"
         question = picks.take(Utterance(asked), Board())
         assert isinstance(question, Ask) and said_back(question.question) == "D3"
+    fixed = FIXED.search(f"{FixTaken('Owls', 'potato').lines[0].text}\nI have Owls: potato. Right?")
+    assert fixed is not None and fixed.group(1) == "Owls"
     asked_again = PICK_YES.search(question.question)
     assert asked_again is not None and asked_again.group(1) == "that's right"
 

@@ -17,6 +17,7 @@ from .kiosk_lines import (
     CALLING,
     COUNT_BACK,
     DIGITS,
+    FIXED,
     NOT_CAUGHT,
     PICK_YES,
     PLAIN_YES,
@@ -208,7 +209,12 @@ class Adult(Talk):
             team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
-            self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
+            reply = self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
+            fixed = FIXED.search(reply or "")
+            if fixed is not None and fixed.group(1) != team:
+                # The fix went to another team (its name misheard): that team's answer is put back, as a
+                # table would object, before the fix is spelled again.
+                self._dispute(Team(team))
         raise Stuck(f"read-back of {question.cell} never confirmed")
 
     def _gains(self, heard: dict[str, str], answer: Written, cell: str) -> bool:

@@ -39,6 +39,7 @@ WITH_WORDS = "with a word for each letter"
 SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
+FIXED = re.compile(r"^Fixed: (Bats|Ghosts|Owls|Toads) said ", re.MULTILINE)
 PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say the category's name\.")
 """A pick said back again, with the yes the kiosk asks for this time."""
 SAID_BACK = re.compile(
