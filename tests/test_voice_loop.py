@@ -18,7 +18,7 @@ from kiosk.voice.room import RoomLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
 
-from .support.voice import ECHO, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table
+from .support.voice import ECHO, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table, noise
 
 TO_D1 = ["two", "voice", "wings and webs one"]
 """Two teams, by voice, and Wings & Webs for 1 point (the practice key's D1: "fly")."""
@@ -203,6 +203,20 @@ def test_words_begun_before_whose_was_asked_are_no_reply_and_it_is_asked_again()
     assert asked == ["Whose spelling was that: Bats or Ghosts?"] * 2 + [""]
     assert "Fixed: Bats said button." in table.said
     assert table.host.night.answers[Team.GHOSTS].text == "mutton"
+
+
+def test_a_reply_after_a_sound_heard_as_voice_at_once_is_not_taken_for_words_under_way() -> None:
+    # Music passed for voice in the first chunk the kiosk heard; the spelling itself began 0.5 s later.
+    script = [
+        *("two", "yes", "voice", "wings and webs two", "yes", "bats a big brass button", "ghosts mutton"),
+        *(Spoken("b u t t o n", closed="b u t t o n"), Quiet(1.3), noise(0.1), Quiet(0.4)),
+        *(Spoken("ghosts", seconds=0.6), Quiet(1.5)),
+    ]
+    table = fake_table(practice_host(), script)
+    table.kiosk.room = LoudRoom()
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns[-2:]] == ["Whose spelling was that: Bats or Ghosts?", ""]
+    assert "Fixed: Ghosts said button." in table.said
 
 
 def test_a_spelling_whose_team_only_the_name_list_heard_is_asked_about_in_a_loud_room() -> None:

@@ -11,6 +11,10 @@ from kiosk.voice.listening import Listening
 UNDER_WAY = 0.1
 """Seconds (a chunk) after the kiosk begins to listen within which voice was begun before it: a reader
 replying to the kiosk starts later, after its deaf tail and a person's pause."""
+FIRST_WORD_UNDER_WAY = 0.25
+"""Seconds after the kiosk begins to listen within which the recogniser's first word must begin too: music
+at 10 dB passes for voice in the first chunk now and then, and a reply 0.6 s later was taken for the
+rest of an earlier spelling, five times running."""
 
 
 @dataclass
@@ -32,11 +36,16 @@ class Hearing:
     """Seconds into the stream of the chunk in which voice was first heard."""
     opened_at: float | None = None
     """Seconds into the stream of the first chunk heard: when the kiosk began to listen."""
+    first_word: float | None = None
+    """Seconds after `since` at which the recogniser's first word began; None before it is closed, or when
+    the recogniser gave no word times."""
 
     @property
     def under_way(self) -> bool:
-        """Voice in the very first chunk heard: the words were being said before the kiosk listened (the
-        rest of an answer its reply cut off, "Ghosts, ... sweet potato"), not said in reply to it."""
+        """Voice in the very first chunk heard, and the first word at once: the words were being said before
+        the kiosk listened (the rest of an answer its reply cut off, "Ghosts, ... sweet potato"), not said
+        in reply to it."""
         if self.started_at is None or self.opened_at is None:
             return False
-        return self.started_at - self.opened_at < UNDER_WAY
+        word_under_way = self.first_word is None or self.first_word < FIRST_WORD_UNDER_WAY
+        return self.started_at - self.opened_at < UNDER_WAY and word_under_way

@@ -286,6 +286,8 @@ class VoiceKiosk:
         final = recognizer.finish()
         recognizer.reset()
         utterance = joined([*hearing.pieces, *([final] if final is not None else [])])
+        if utterance is not None and utterance.words:
+            hearing.first_word = utterance.words[0].start - hearing.since
         beside = self.recognizers.beside(hearing.way)
         also: Utterance | None = None
         if beside is not None:

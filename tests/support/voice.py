@@ -90,6 +90,12 @@ class Quiet:
     seconds: float
 
 
+def noise(seconds: float) -> Spoken:
+    """A sound the end-of-speech detector takes for voice and no recogniser hears a word in (music at 10 dB
+    now and then)."""
+    return Spoken("", seconds=seconds, closed="")
+
+
 def chunk_bytes(reading: bytes) -> bytes:
     if len(reading) > CHUNK_BYTES:
         raise ValueError(f"a reading of {len(reading)} bytes does not fit in one chunk")
@@ -174,7 +180,7 @@ class ReadingRecognizer:
         seconds = len(chunk) / 2 / SAMPLE_RATE
         self.fed += seconds
         reading = said_in(chunk)
-        if reading is not None:
+        if reading is not None and reading.text:
             if self._current is None:
                 self._began = self.fed - seconds
             self._current, self._quiet = reading, 0.0
