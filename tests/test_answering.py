@@ -196,6 +196,12 @@ def test_in_the_read_back_letters_begun_before_the_kiosk_stopped_are_asked_for_w
     night = heard.table.host.night
     assert heard.answerers.take("tango oscar november", night, under_way=True) == Ask(PART_CAUGHT)
     assert heard.answerers.holding is None and night.answers[Team.BATS].text == "mitten"
+    # Asked again once: the next words are taken however they began (music can pass for voice at once).
+    asked = heard.answerers.take("bravo uniform tango", night, under_way=True)
+    assert asked == Ask("Whose spelling was that: Bats or Ghosts?")
+    whose = Ask("Whose spelling was that: Bats or Ghosts?")
+    assert heard.answerers.take("ghosts", night, under_way=True) == whose  # no reply: begun before it
+    assert heard.answerers.take("bats", night, under_way=True) == "bats b u t"  # asked again once only
     assert heard.hear("bats b u t t o n").startswith("Fixed: Bats said button.")
 
 

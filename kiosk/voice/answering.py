@@ -99,6 +99,9 @@ class Answerers:
     """A read-back tonight has said how to spell a fix."""
     _inside: tuple[Team | None, Team] | None = field(default=None, repr=False)
     """The team whose words were just asked about, and the team whose name was heard inside them."""
+    _asked_again: bool = field(default=False, repr=False)
+    """The kiosk's last words asked again for words under way: the next are taken however they began, or
+    a room whose music passes for voice at once would be asked the same for ever."""
     _not_caught: int = field(default=0, repr=False)
     """Read-back words in a row that were neither a yes nor a spelling."""
 
@@ -108,6 +111,8 @@ class Answerers:
         """The message for the host, or the kiosk's question when it is unsure whose the words are.
         `hidden`: team names the name list heard inside the words where the open vocabulary heard none;
         `under_way`: the words were begun before the kiosk stopped speaking, so not in reply to its call."""
+        again, self._asked_again = self._asked_again, False
+        under_way = under_way and not again
         if self.holding is not None:
             return self._named(heard, under_way)
         missed, self._not_caught = self._not_caught, 0
@@ -153,6 +158,7 @@ class Answerers:
             if under_way:
                 # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone,
                 # and a team named for them would get a word of the tail's letters alone.
+                self._asked_again = True
                 return Ask(PART_CAUGHT)
             teams = _in_order(set(night.answering()))
         else:
@@ -180,6 +186,7 @@ class Answerers:
             self.holding = None
             return heard
         if under_way:
+            self._asked_again = True
             return Ask(held.question)
         # Only a team asked about: another name is a mishearing ("owls" on a night without Owls), asked again.
         named = [team for team in named if team in held.teams]
