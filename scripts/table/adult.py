@@ -134,7 +134,6 @@ class Adult(Talk):
     def answer(self, question: Question) -> None:
         """Read every team's written answer, team name first, two teams a breath (or the team the kiosk
         calls, when it calls them one by one); then any team the kiosk is still waiting for, one at a time."""
-        self.read_out = set()
         first = True
         called = False  # the kiosk has called a team by name: from then on, one team a breath, as it asks
         for _ in range(TRIES + 1):

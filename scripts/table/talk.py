@@ -63,8 +63,6 @@ class Talk:
     """The kiosk has asked for a word for each letter: the adult spells so from then on, as a person would."""
     slowly: bool = False
     """The kiosk has asked to spell slowly: the adult pauses after each letter from then on."""
-    read_out: set[Team] = field(default_factory=set)
-    """Teams whose answer to this question the adult has read out: a misreading is made only the first time."""
 
     def say(self, line: str) -> str | None:
         """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
@@ -129,11 +127,10 @@ class Talk:
         return self.read_back_yes if line == "yes" else line
 
     def reading(self, answer: Written) -> str:
-        """A team's written answer as the adult reads it out, name first: misread the first time, if the
-        script says so."""
-        first = answer.team not in self.read_out
-        self.read_out.add(answer.team)
-        return f"{answer.team.value}, {answer.said_first if first and answer.said_first else answer.text}."
+        """A team's written answer as the adult reads it out, name first: misread, if the script says so,
+        every time it is read out (the handwriting does not change), until the read-back shows the slip and
+        the adult spells a fix."""
+        return f"{answer.team.value}, {answer.said_first or answer.text}."
 
     def closed(
         self,
