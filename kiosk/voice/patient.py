@@ -60,6 +60,8 @@ class DeviceWatch:
         except Exception as error:  # PortAudio missing or refusing to start: the next try says so
             if str(error) != self._fault:
                 _LOG.exception("PortAudio could not start again")
+            else:  # the same fault every few seconds: its traceback once at error level, then at debug
+                _LOG.debug("PortAudio still could not start again", exc_info=True)
             self._fault = str(error)
         else:
             self._fault = ""
