@@ -38,6 +38,8 @@ NO_YES_HEARD = "I didn't catch a yes."
 """Said before a pick said back is asked about again, for the yes the between-questions list hears most
 surely: on the tuning voices in babble at 10 dB "that's right" 22 of 24, "yes" 21; held out, 47 and 37 of
 48 (scripts/measure_yes_words.py). The same words are asked for at the read-back (listening.SURE_YES)."""
+QUOTED_SURE_YES = f'"{SURE_YES}"'
+"""The yes asked for, in quotes as the read-back asks for it."""
 MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
 
@@ -79,15 +81,14 @@ class Picks:
             return said_by_name(waiting)
         if waiting is not None and heard.text in NO:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
-        if waiting is not None and meaning(heard.text) is None:
+        found = meaning(heard.text)
+        if waiting is not None and found is None:
             # Neither yes, no, a pick nor a command: most likely a yes the room garbled ("owls", "that was my
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
             # stuck when its yes was missed six times running.
             self.waiting = waiting
-            return Ask(
-                f'{NO_YES_HEARD} {by_name(waiting.id)}? Say "{SURE_YES}", or say the category\'s name.'
-            )
-        cell = _cell(meaning(heard.text), board, loud)
+            return Ask(f"{NO_YES_HEARD} {said_back(waiting, yes=QUOTED_SURE_YES)}")
+        cell = _cell(found, board, loud)
         unsure = doubt(heard)
         if unsure is not None and not (loud and self.confirm and cell is not None):
             # In a loud room the likeliest cell is said back instead: "Was that A2 or A1?" drew the same
@@ -101,9 +102,9 @@ class Picks:
         return Ask(said_back(cell))
 
 
-def said_back(cell: Cell) -> str:
-    """A pick said back by its category's name, to be confirmed."""
-    return f"{by_name(cell.id)}? Say yes, or say the category's name."
+def said_back(cell: Cell, yes: str = "yes") -> str:
+    """A pick said back by its category's name, to be confirmed by `yes`."""
+    return f"{by_name(cell.id)}? Say {yes}, or say the category's name."
 
 
 def _cell(found: str | None, board: Board, loud: bool) -> Cell | None:
