@@ -10,8 +10,8 @@ the letters list beside it, a yes with a spelling's worth of letters beside it d
 (listening.yes_over_a_spelling); and as the kiosk hears a yes to a pick said back: the between-questions
 list, its reading taken to the nearest phrase. Prints, per word, the takes heard as a yes the kiosk would
 rule on, those heard as a spelled fix (which would change an answer: the harm a missed yes can do), and the
-takes heard as a yes between questions. --held-out uses
-the held-out voices and beds instead, to report, never to choose by.
+takes heard as a yes between questions. --held-out uses the held-out voices and beds instead, to report,
+never to choose by.
 """
 
 from __future__ import annotations
