@@ -72,9 +72,10 @@ def test_a_short_night_is_ruled_as_the_written_answers_deserve(
             f"asked for {question.cell}, the kiosk read {question.opened}\n{story}"
         )
         # Clean, no read-back may give a team's words to another. In noise one may (words heard late, a
-        # fix's team misheard), and the table sets it right by the read-back, as the card intends; what the
-        # table says yes to, and so what is ruled on, never may.
-        given = question.wrong_team if condition in RULED_AS_DESERVED else question.wrong_team_confirmed
+        # fix's team misheard), and the table sets it right by the read-back, as the card intends; another
+        # team's words may never change a ruling. (Noise alone can sound like them: "Ghosts, radar" heard
+        # as "your location" on a night Bats wrote "echolocation" rules Ghosts wrong all the same.)
+        given = question.wrong_team if condition in RULED_AS_DESERVED else question.wrong_team_ruled
         assert not given, f"{question.cell}: answers given to the wrong team {given}\n{story}"
         if condition in RULED_AS_DESERVED:
             assert question.ruled == question.deserved, f"{question.cell} ruled {question.ruled}\n{story}"

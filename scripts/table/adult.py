@@ -202,7 +202,8 @@ class Adult(Talk):
             if not fixable:  # all as written, or the table has tried all it would
                 still_wrong = {answer.team.value for answer in wrong}
                 record.spellings += [None if team in still_wrong else n for team, n in tries.items()]
-                record.note_wrong_team(question, heard, confirmed=True)
+                ruled_otherwise = frozenset(answer.team for answer in wrong)
+                record.note_wrong_team(question, heard, confirmed=True, ruled_otherwise=ruled_otherwise)
                 self.closed("yes", lambda r: ruling_lines(r) is not None, "yes", said=self.as_asked)
                 return
             team, word = fixable[0]

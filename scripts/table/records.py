@@ -9,6 +9,8 @@ from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from kiosk.engine.teams import Team
+
     from .nights import Question
 
 
@@ -38,16 +40,26 @@ class QuestionRecord:
     """(team whose words they were, team they were given to), at any read-back."""
     wrong_team_confirmed: set[tuple[str, str]] = field(default_factory=set)
     """The same, in the read-back the adult said yes to: words the ruling would have been made on."""
+    wrong_team_ruled: set[tuple[str, str]] = field(default_factory=set)
+    """Of those, where the team given them was ruled otherwise than its written answer deserves: words that
+    changed the score, not only the read-back ("your location" heard for a wrong "radar" is still wrong)."""
 
     @property
     def as_deserved(self) -> bool:
         return self.opened == self.cell and self.ruled == self.deserved
 
-    def note_wrong_team(self, question: Question, heard: dict[str, str], confirmed: bool = False) -> None:
+    def note_wrong_team(
+        self,
+        question: Question,
+        heard: dict[str, str],
+        confirmed: bool = False,
+        ruled_otherwise: frozenset[Team] = frozenset(),
+    ) -> None:
         """Words of another team's answer, or its name, in this team's read-back and not in its own: that
         team's answer (or part of it) was given to this team. Its own are what it wrote, what the adult
         misread it as, the word it spelled as a fix it never wrote (the script's cheat), and any part of
-        them ("more" of "nevermore"). `confirmed`: the read-back the adult is saying yes to."""
+        them ("more" of "nevermore"). `confirmed`: the read-back the adult is saying yes to;
+        `ruled_otherwise`: in it, the teams whose heard answers rule otherwise than their written ones."""
         for answer in question.answers:
             cheat = question.cheat.spelled if question.cheat and question.cheat.team is answer.team else ""
             own = _content(answer.text) | _content(answer.said_first) | _content(cheat)
@@ -63,6 +75,8 @@ class QuestionRecord:
                     self.wrong_team.add((other.team.value, answer.team.value))
                     if confirmed:
                         self.wrong_team_confirmed.add((other.team.value, answer.team.value))
+                    if confirmed and answer.team in ruled_otherwise:
+                        self.wrong_team_ruled.add((other.team.value, answer.team.value))
 
 
 @dataclass
@@ -107,6 +121,8 @@ class Figures:
     wrong_team: int
     wrong_team_confirmed: int
     """Of those, in a read-back the adult said yes to."""
+    wrong_team_ruled: int
+    """Of those, changing the team's ruling."""
     closed_said: int
     closed_at_once: int
     stuck: int
@@ -127,6 +143,7 @@ class Figures:
             median_seconds=statistics.median(seconds) if seconds else None,
             wrong_team=sum(len(q.wrong_team) for q in played),
             wrong_team_confirmed=sum(len(q.wrong_team_confirmed) for q in played),
+            wrong_team_ruled=sum(len(q.wrong_team_ruled) for q in played),
             closed_said=len(closed),
             closed_at_once=sum(closed),
             stuck=sum(1 for night in nights if night.stuck),
@@ -134,7 +151,7 @@ class Figures:
 
     HEADER = (
         f"{'':34} {'nights':>6} {'ruled as deserved':>18} {'fixes/q':>7} {'fixed in 2':>12} "
-        f"{'s/q (median)':>12} {'wrong team (yes)':>16} {'closed set at once':>18} {'stuck':>5}"
+        f"{'s/q (median)':>12} {'wrong team (yes, ruled)':>23} {'closed set at once':>18} {'stuck':>5}"
     )
 
     def row(self, label: str) -> str:
@@ -145,10 +162,10 @@ class Figures:
         per_q = f"{self.corrections / self.questions:.2f}" if self.questions else "-"
         fixed = f"{self.fixed_in_two}/{self.to_fix} {self._pct(self.fixed_in_two, self.to_fix)}"
         seconds = f"{self.median_seconds:.1f}" if self.median_seconds is not None else "-"
-        wrong = f"{self.wrong_team} ({self.wrong_team_confirmed})"
+        wrong = f"{self.wrong_team} ({self.wrong_team_confirmed}, {self.wrong_team_ruled})"
         return (
             f"{label:34} {self.nights:>6} {percent:>18} {per_q:>7} {fixed:>12} {seconds:>12} "
-            f"{wrong:>16} {closed:>18} {self.stuck:>5}"
+            f"{wrong:>23} {closed:>18} {self.stuck:>5}"
         )
 
     @staticmethod
