@@ -8,7 +8,8 @@ full stop after each: "Tango. Uniform. Romeo."). The kiosk asks for the one that
 Each word is spelled after a team name by each TUNING voice of the simulated table (scripts/table/voices.py),
 mixed into a noise bed (none without --snr) at DRAWS places, and heard as the kiosk hears a read-back: the read-back list
 and the letters list beside it (listening.with_letters). Prints, per style, the words whose letters were
-heard right and the fixes whose team was. --held-out uses the held-out voices and beds instead, to report,
+heard right, those heard within Rule 8's slips of the word (a fix that rules as the word would), and the
+fixes whose team was. --held-out uses the held-out voices and beds instead, to report,
 never to choose by.
 """
 
@@ -21,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kiosk.engine.matching import slip_budget, slips  # noqa: E402
 from kiosk.engine.spelling import spelled_word  # noqa: E402
 from kiosk.engine.teams import TEAM_ORDER, Team  # noqa: E402
 from kiosk.voice.listening import with_letters  # noqa: E402
@@ -55,12 +57,16 @@ def main() -> None:
                     heard, letters = room.heard(room.mixed(audio, index * room.draws + draw))
                     said = with_letters(heard, letters).text.split()
                     named = Team.from_name(said[0]) if said else None
-                    right[(style, "word")] += spelled_word(said[1:] if named else said) == word
+                    got = spelled_word(said[1:] if named else said)
+                    right[(style, "word")] += got == word
+                    budget = slip_budget(word)
+                    right[(style, "slips")] += got is not None and slips(got, word, budget) <= budget
                     right[(style, "team")] += named is team
     total = len(room.voices) * len(WORDS) * room.draws
     print(room.heading)
     for style in STYLES:
-        print(f"  {style:16} word {right[(style, 'word')]}/{total}  team {right[(style, 'team')]}/{total}")
+        word, near, team = (right[(style, what)] for what in ("word", "slips", "team"))
+        print(f"  {style:16} word {word}/{total}  within slips {near}/{total}  team {team}/{total}")
 
 
 if __name__ == "__main__":

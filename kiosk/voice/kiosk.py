@@ -147,7 +147,7 @@ class VoiceKiosk:
             self._speak(self.announce)
         if resume:
             self._say(self.table.hear(resume))
-        for heard, ended_at, way in self._utterances(source):
+        for heard, ended_at, way in self.utterances(source):
             message = self._message(heard, way)
             if isinstance(message, Ask):
                 started = self._ask(message.question)
@@ -201,7 +201,10 @@ class VoiceKiosk:
         except Exception as error:  # never a traceback at the table: the night goes on, heavier
             _LOG.exception("The speech recogniser could not be renewed (%s); the old one goes on.", error)
 
-    def _utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
+    def utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
+        """What the table says, one utterance (or typed message) at a time: each heard the way the night
+        expects now, with when its voice ended and the way it was heard. Audio captured while the kiosk
+        spoke is dropped."""
         detector = self.end_of_speech
         hearing = self._hearing()
         for chunk in source.chunks():
