@@ -5,12 +5,12 @@
 A spelling said slowly ("Bats. Tango. Uniform. Romeo.") pauses after each word. Where the kiosk ends the
 utterance inside it, the team and first letters go one way and the rest another: the kiosk asks whose the
 tail was, or that the whole word be spelled again. Each word is spelled after a team name by each TUNING
-voice of the simulated table, in the two ways the kiosk asks for (a word for each letter; the same, slowly),
-mixed into a noise bed (none without --snr) at DRAWS places with the bed going on after it, and streamed
-through the kiosk's own listening (VoiceKiosk.utterances: its recognisers, end of speech and turn-taking) in
-the read-back. Prints, per style, the spellings heard as one utterance, and those whose team and word (within
-Rule 8's slips) came out right. --held-out uses the held-out voices and beds instead, to report, never to
-choose by.
+voice of the simulated table, in the two ways the kiosk asks for (a word for each letter; the same,
+slowly), mixed into a noise bed (none without --snr) at DRAWS places with the bed going on after it, and
+streamed through the kiosk's own listening (VoiceKiosk.utterances: its recognisers, end of speech and
+turn-taking) in the read-back. Prints, per style, the spellings heard as one utterance, and those whose
+team and word (within Rule 8's slips) came out right; on stderr, each spelling heard in pieces.
+--held-out uses the held-out voices and beds instead, to report, never to choose by.
 """
 
 from __future__ import annotations
@@ -102,6 +102,8 @@ def main() -> None:
                             if way is Listening.READ_BACK and utterance.text
                         ]
                         counts[(style, "one")] += len(heard) == 1
+                        if len(heard) != 1:
+                            print(f"{voice.name} {style}: {' | '.join(heard) or '-'}", file=sys.stderr)
                         said = heard[0].split() if len(heard) == 1 else []
                         named = Team.from_name(said[0]) if said else None
                         got = spelled_word(said[1:] if named else said)

@@ -87,6 +87,10 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("bats bee you", Listening.READ_BACK) == UNFINISHED_HANGOVER  # a pause between letters
     assert hangover("bats b as in", Listening.READ_BACK) == UNFINISHED_HANGOVER
     assert hangover("bats that was not what was said", Listening.READ_BACK) == ANSWER_HANGOVER
+    # The team's name heard as no letter ("Bats." as "pass"), or as nothing the list knows: a spelling may
+    # follow, after the pause a speller makes.
+    assert hangover("pass", Listening.READ_BACK) == UNFINISHED_HANGOVER
+    assert hangover("", Listening.READ_BACK) == UNFINISHED_HANGOVER
     assert hangover("bats a broomstick", Listening.ANSWERS) == ANSWER_HANGOVER
     assert hangover("yes", Listening.ANSWERS) == ANSWER_HANGOVER  # an answer may be "yes, but..."
     assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER

@@ -32,7 +32,10 @@ _CANNOT_END = frozenset(
 """Words no answer ends on. Not "our", "in", "is" and the like: the model writes those for the tail of
 words it does not know ("sonar" as "so our"), and each would hold a whole turn for the longest wait."""
 
-_READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
+_NOT_IN_A_READ_BACK = frozenset(("pass", "you choose", "voice", "save", "new pin"))
+"""Commands that mean nothing while answers are read back: heard there, they are most likely a team's name
+opening a spelling ("Bats." as "pass")."""
+_READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS)) - _NOT_IN_A_READ_BACK
 _SPELLING_GOES_ON = frozenset(("as", "in", "for", "capital"))
 
 
@@ -46,6 +49,12 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
         # A team's name, its answer still to come. One word at most heard openly: the list's partial can
         # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
+        return UNFINISHED_HANGOVER
+    if way is Listening.READ_BACK and heard_so_far in _READ_BACK_FINAL:
+        return FINAL_HANGOVER  # not a letter: a spelling goes on
+    if way is Listening.READ_BACK and len(words) <= 1:
+        # The first word of a spelling is its team's name, and the list may hear it as another word
+        # ("Bats." as "pass" in party noise) or as nothing it knows: the speller's pause after it is no end.
         return UNFINISHED_HANGOVER
     if not words:
         return ANSWER_HANGOVER if way is Listening.ANSWERS else CLOSED_HANGOVER
@@ -62,8 +71,6 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
         return VOTE_HANGOVER
     if way is Listening.BETWEEN_QUESTIONS and is_final(heard_so_far, way.phrases or ()):
         return FINAL_HANGOVER
-    if way is Listening.READ_BACK and heard_so_far in _READ_BACK_FINAL:
-        return FINAL_HANGOVER  # not a letter: a spelling goes on
     if way is Listening.READ_BACK and (letter_of(words[-1]) or words[-1] in _SPELLING_GOES_ON):
         return UNFINISHED_HANGOVER  # a speller pauses between letters, and a fix must be heard whole
     if way is Listening.BETWEEN_QUESTIONS:
