@@ -41,7 +41,7 @@ from kiosk.engine.teams import TEAM_ORDER, Team  # noqa: E402
 from kiosk.engine.years import parse_year  # noqa: E402
 from kiosk.voice.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, load_model  # noqa: E402
 from kiosk.voice.audio import resample  # noqa: E402
-from kiosk.voice.grammar import UNKNOWN, read_back, spelling  # noqa: E402
+from kiosk.voice.grammar import UNKNOWN, read_back, spelling, years  # noqa: E402
 from kiosk.voice.listening import Recognizers, with_label  # noqa: E402
 from kiosk.voice.model import default_model_path  # noqa: E402
 from scripts.front_ends import front_end  # noqa: E402
@@ -249,17 +249,11 @@ def measure_spelling(
     return counts
 
 
-def number_words() -> tuple[str, ...]:
-    from kiosk.engine.numbers import SCALES, TENS, UNITS
-
-    return (*UNITS, *TENS, *SCALES, "oh", "and", "about", "pass", *(t.value.lower() for t in TEAM_ORDER))
-
-
 def measure_years(model: object, cases: list[tuple[Team, int, Samples]]) -> Counter[str]:
-    """Candle-End years heard with the full vocabulary and through a number-words list."""
+    """Candle-End years heard with the full vocabulary and through the kiosk's number-words list."""
     ways = {
         "open": Recognizer(model),
-        "number list": Recognizer(model, grammar=grammar_for(model, (*number_words(), UNKNOWN))),
+        "number list": Recognizer(model, grammar=grammar_for(model, (*years(), UNKNOWN))),
     }
     counts: Counter[str] = Counter()
     for team, year, audio in cases:
