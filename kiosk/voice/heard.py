@@ -4,6 +4,7 @@ that matter to the table), and the messages typed on an unlocked table screen, t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from queue import Empty
 from typing import Protocol
 
 from kiosk.engine.reply import Reply
@@ -45,3 +46,14 @@ class TypedMessages(Protocol):
     def get_nowait(self) -> str:
         """The next message; queue.Empty when there is none."""
         ...
+
+
+def typed_now(typed: TypedMessages | None, hearing_words: bool) -> Typed | None:
+    """The next message typed on the screen, if any; none while words are being heard, so that a typed
+    message never splits an utterance."""
+    if typed is None or hearing_words:
+        return None
+    try:
+        return Typed(typed.get_nowait())
+    except Empty:
+        return None

@@ -19,7 +19,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import InitVar, dataclass, field, replace
-from queue import Empty
 from typing import TextIO
 
 import numpy as np
@@ -34,7 +33,7 @@ from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.counting import Counts
 from kiosk.voice.grammar import between_questions, nearest
-from kiosk.voice.heard import Turn, Typed, TypedMessages
+from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import (
     NOT_SURE_OF_YES,
@@ -208,7 +207,7 @@ class VoiceKiosk:
         detector = self.end_of_speech
         hearing = self._hearing()
         for chunk in source.chunks():
-            typed = self._typed_now(hearing)
+            typed = typed_now(self.typed, bool(hearing.pieces or hearing.so_far))
             if typed is not None:
                 yield typed, None, hearing.way
                 hearing = self._hearing()
@@ -225,15 +224,6 @@ class VoiceKiosk:
         last = self._close(hearing)
         if last is not None:
             yield replace(last, under_way=hearing.under_way), self._voice_ended, hearing.way
-
-    def _typed_now(self, hearing: Hearing) -> Typed | None:
-        """A message typed on the screen, taken only between utterances so it never splits one."""
-        if self.typed is None or hearing.pieces or hearing.so_far:
-            return None
-        try:
-            return Typed(self.typed.get_nowait())
-        except Empty:
-            return None
 
     def _hearing(self) -> Hearing:
         way = Listening.WHOSE if self.answerers.holding else listening_for(self.table)
