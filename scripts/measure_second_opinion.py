@@ -49,6 +49,7 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kiosk.engine.numbers import number_words  # noqa: E402
 from kiosk.engine.teams import Team  # noqa: E402
 from kiosk.voice.asr import Utterance, load_model  # noqa: E402
 from kiosk.voice.listening import Recognizers, with_label  # noqa: E402
@@ -81,15 +82,9 @@ def answers() -> list[tuple[Team, str]]:
 
 # --- scoring ----------------------------------------------------------------------------------------------
 
-_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")  # fmt: skip
-_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-
 
 def _below_hundred(n: int) -> list[str]:
-    if n < 20:
-        return [_UNITS[n]]
-    return [_TENS[n // 10], *([_UNITS[n % 10]] if n % 10 else [])]
+    return number_words(n, joiner=" ").split()
 
 
 def spoken(number: int) -> list[str]:
@@ -103,7 +98,7 @@ def spoken(number: int) -> list[str]:
         return _below_hundred(number)
     if number < 1000:
         hundreds, rest = divmod(number, 100)
-        return [_UNITS[hundreds], "hundred", *(["and", *_below_hundred(rest)] if rest else [])]
+        return [*_below_hundred(hundreds), "hundred", *(["and", *_below_hundred(rest)] if rest else [])]
     thousands, rest = divmod(number, 1000)
     if thousands >= 100:
         return [str(number)]

@@ -10,6 +10,7 @@ import re
 from datetime import date, datetime
 
 from kiosk.cartridge import CELL_COUNT
+from kiosk.engine.numbers import number_words
 
 READY = "The Snap-Apple Night kiosk is ready."
 HOLDS_SEALED = "It holds the sealed key for tonight."
@@ -84,21 +85,6 @@ def choice_of(text: str) -> Choice | None:
             if f" {saying} " in words and (best is None or len(saying) > best[0]):
                 best = (len(saying), intent)
     return best[1] if best else None
-
-
-_SMALL = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
-)  # fmt: skip
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-
-
-def number_words(n: int) -> str:
-    """0 to 99 in words, as the kiosk says them: "twenty-five"."""
-    if n < 20:
-        return _SMALL[n]
-    tens, units = divmod(n, 10)
-    return _TENS[tens - 2] + (f"-{_SMALL[units]}" if units else "")
 
 
 def day_words(when: datetime, today: date) -> str:

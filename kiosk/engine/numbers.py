@@ -40,6 +40,16 @@ TENS = {
 }
 SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 NUMBER_WORDS = frozenset(UNITS) | frozenset(TENS) | frozenset(SCALES)
+_UNIT_SAID = {value: word for word, value in UNITS.items()}
+_TENS_SAID = {value: word for word, value in TENS.items()}
+
+
+def number_words(number: int, joiner: str = "-") -> str:
+    """0 to 99 in words, as the kiosk says them: "twenty-five"; `joiner` " " as a recogniser writes them."""
+    if number < 20:
+        return _UNIT_SAID[number]
+    tens, units = divmod(number, 10)
+    return _TENS_SAID[tens * 10] + (f"{joiner}{_UNIT_SAID[units]}" if units else "")
 
 
 def _value(words: list[str]) -> int | None:

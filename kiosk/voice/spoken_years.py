@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from kiosk.engine.numbers import TENS, UNITS
+from kiosk.engine.numbers import number_words
 from kiosk.engine.teams import TEAM_ORDER
 
 FIRST_YEAR = 1000
@@ -19,16 +19,10 @@ LEAD_INS = ("", "about ")
 """Said before a year ("about eighteen ninety" is 1890); "around" and "roughly" are in the list as words."""
 PASSES = ("pass", "no idea", "skip")
 
-_UNIT_WORDS = {value: word for word, value in UNITS.items() if value < 20}
-_TENS_WORDS = {value: word for word, value in TENS.items()}
-
 
 def _under_a_hundred(number: int) -> str:
-    """1 to 99 in words: "seven", "nineteen", "ninety seven"."""
-    if number in _UNIT_WORDS:
-        return _UNIT_WORDS[number]
-    tens, unit = divmod(number, 10)
-    return _TENS_WORDS[tens * 10] + (f" {_UNIT_WORDS[unit]}" if unit else "")
+    """1 to 99 as the recogniser writes them: "seven", "nineteen", "ninety seven"."""
+    return number_words(number, joiner=" ")
 
 
 def said_as(year: int) -> tuple[str, ...]:
