@@ -3,6 +3,8 @@ the kiosk really says, or a night in the benchmark would stall on a changed sent
 
 from __future__ import annotations
 
+import numpy as np
+
 from kiosk.engine.board import Board
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
@@ -30,7 +32,8 @@ from scripts.table.kiosk_lines import (
     spelled,
 )
 from scripts.table.nights import Cheat, Question, Written
-from scripts.table.records import QuestionRecord
+from scripts.table.records import NightRecord, QuestionRecord
+from scripts.table.talk import Talk
 
 from .conftest import Played
 
@@ -106,3 +109,53 @@ def test_the_table_answers_the_team_count_said_back() -> None:
     assert isinstance(asked, Ask)
     found = COUNT_BACK.search(asked.question)
     assert found is not None and found.group(1).lower() == "two teams"
+
+
+class RepliesInTurn:
+    """The kiosk process as the adult's talk sees it: one scripted reply for each line said."""
+
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.pending: list[str] = []
+        self.ended = False
+        self.heard: list[str] = []
+
+    def note(self, line: str) -> None:
+        self.heard.append(line)
+        self.pending = [self.replies.pop(0)] if self.replies else []
+
+    def block(self, seconds: float) -> str | None:
+        return self.pending.pop() if self.pending else None
+
+
+def _talk(kiosk: RepliesInTurn, question: Question) -> Talk:
+    record = NightRecord("candle-end", "v", "f", "clean", False, 2, [])
+    silent = np.zeros(1, dtype=np.int16)
+    talk = Talk(kiosk=kiosk, say_out=lambda line: silent, play=lambda samples: None, record=record)  # type: ignore[arg-type]
+    talk.question_now = question
+    return talk
+
+
+LAST_CELL = Question(
+    "E5", "The Treat Bag five", (Written(Team.BATS, "illinois"), Written(Team.GHOSTS, "illinois"))
+)
+
+
+def test_the_table_answers_a_call_for_the_question_open_only() -> None:
+    calling = "Bats, your answer?\n[L] q:24/25 | open:E5 got:— | pick:Bats |"
+    kiosk = RepliesInTurn(calling, "Ghosts, your answer?\n[L] q:24/25 | open:E5 got:Bats | pick:Bats |", "ok")
+    talk = _talk(kiosk, LAST_CELL)
+    talk.say("The Treat Bag five")
+    assert kiosk.heard == ["The Treat Bag five", "Bats, illinois.", "Ghosts, illinois."]
+
+    # The yes that rules the last cell brings the Candle-End's reading and its first call in one reply:
+    # the call is for the tie question, which the night goes on to answer, not for the cell just ruled.
+    ruled_then_tied = (
+        "The answer: Illinois.\nBats: right, 5 points.\nGhosts: right, 5 points.\n"
+        "Bats and Ghosts, Candle-End question 1: In what year was Dracula first published?\n"
+        "[L] q:25/25 | open:TB1 got:— | pick:Bats |\nBats, your answer?"
+    )
+    kiosk = RepliesInTurn(ruled_then_tied)
+    talk = _talk(kiosk, LAST_CELL)
+    assert talk.say("that's right") == ruled_then_tied
+    assert kiosk.heard == ["that's right"]

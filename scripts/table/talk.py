@@ -83,10 +83,13 @@ class Talk:
                 reply = self._say_once(line)
                 continue
             calling = CALLING.search(reply)
-            if calling is not None and self.question_now is not None:
+            question = self.question_now
+            # Only a call for the question being answered: the yes that rules one question may bring the
+            # next one's reading and its first call in the same reply (a Candle-End after the last cell).
+            if calling is not None and question is not None and self.open_cell == question.cell:
                 team = Team(calling.group(1))
-                if team in {answer.team for answer in self.question_now.answers}:
-                    reply = self._say_once(self.reading(self.question_now.of(team)))
+                if team in {answer.team for answer in question.answers}:
+                    reply = self._say_once(self.reading(question.of(team)))
                     continue
             return reply
         return reply
@@ -121,6 +124,11 @@ class Talk:
         self.slowly = self.slowly or SLOWLY in reply
         sure = SURE_YES.search(reply)
         self.read_back_yes = sure.group(1) if sure else self.read_back_yes
+
+    @property
+    def open_cell(self) -> str:
+        """The cell the kiosk's last ledger shows open ("D3", "TB1"), or "—"."""
+        return self.ledger.open if self.ledger else "—"
 
     def as_asked(self, line: str) -> str:
         """A yes to the read-back in the words the kiosk asked for, as a person does once told."""
