@@ -13,7 +13,7 @@ from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.kiosk import TAIL_SECONDS
-from kiosk.voice.listening import Listening
+from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
@@ -433,3 +433,20 @@ def test_the_open_recogniser_is_renewed_while_replies_are_said_and_a_failure_kee
         failing.run()
     assert "Bats: right, 1 point." in failing.said  # the night went on to its ruling
     assert "could not be renewed (no room for another search)" in caplog.text
+
+
+def test_a_yes_begun_before_the_kiosk_listened_is_asked_about_not_taken() -> None:
+    # In babble a spelling was cut at a stall, and the kiosk answered over the rest of it, which the read-back
+    # list heard as "that's right". Begun before the kiosk listened, it was no reply to the read-back: a yes
+    # locks the answers, so the kiosk asks.
+    script = [
+        *("two", "voice", "wings and webs two", "bats a big brass button", "ghosts mutton"),
+        *(Spoken("was not", closed="[unk]"), Quiet(1.3), Spoken("that's right", seconds=1.0), Quiet(1.5)),
+        "that's right",
+    ]
+    table = fake_table(practice_host(), script)
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-3:]]
+    assert asked == ["Sorry, I didn't catch that. Say yes, or spell a fix.", NOT_SURE_OF_YES, ""]
+    assert table.said.count("The answer: eight.") == 1  # ruled once, after the yes said in reply
+    assert table.kiosk.turns[-1].heard == "that's right"  # said in reply, it rules

@@ -48,6 +48,7 @@ from kiosk.voice.listening import (
     with_letters,
     with_team,
     yes_over_a_spelling,
+    yes_under_way,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.picking import Picks
@@ -174,7 +175,7 @@ class VoiceKiosk:
             if isinstance(heard, Typed):
                 self.counts.waiting = None  # so is a team count
                 return heard.text
-            if heard.doubted_yes:
+            if heard.doubted_yes or yes_under_way(heard, way):
                 return Ask(NOT_SURE_OF_YES)
             return (
                 self.counts.take(heard.text, night, loud=self.room.loud)

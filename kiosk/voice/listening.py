@@ -245,6 +245,13 @@ def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:
     return len(letters.words) > LONGEST_YES
 
 
+def yes_under_way(heard: Utterance, way: Listening) -> bool:
+    """A yes to the read-back whose words were begun before the kiosk listened: the rest of a longer line
+    its reply cut off (in party babble, a spelling cut at a stall, its "india, tango" heard as "that's
+    right"), not a reply to the read-back. A yes locks the answers, so the kiosk asks."""
+    return way is Listening.READ_BACK and heard.under_way and is_yes(heard.text.replace("'", ""))
+
+
 SURE_SPELLING = 3
 """Letters a spelling needs before its team is taken from the name list alone: a short reply ("yes", "no")
 is heard as one or two letters, and the name list hears a team in it now and then ("yes" as "ghosts")."""
