@@ -103,12 +103,17 @@ def test_the_record_flags_another_teams_words_not_a_teams_own_nor_its_scripted_f
     assert record.wrong_team == {("Ghosts", "Bats"), ("Bats", "Ghosts")}  # an answer, and a team's name
 
 
-def test_the_table_answers_the_team_count_said_back() -> None:
+def test_the_table_answers_the_team_count_said_back_or_offered() -> None:
     night = Played(load_practice().key, voice=True).host.night
     asked = Counts().take("two teams", night, loud=True)
     assert isinstance(asked, Ask)
     found = COUNT_BACK.search(asked.question)
-    assert found is not None and found.group(1).lower() == "two teams"
+    assert found is not None and found.group(1).lower() == "two teams" and found.group(2) == "yes"
+    counts = Counts()
+    missed = [counts.take("the mumble", night, loud=True) for _ in range(2)]
+    assert isinstance(missed[-1], Ask)
+    offered = COUNT_BACK.search(missed[-1].question)  # offered one at a time: the sure yes asked for
+    assert offered is not None and offered.group(1) == "Two teams" and offered.group(2) == '"that\'s right"'
 
 
 class RepliesInTurn:

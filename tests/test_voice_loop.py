@@ -262,6 +262,37 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
     assert quiet.heard == ["two teams"]  # in a quiet room the count is taken as heard
 
 
+def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
+    # In babble one reader's "four teams" was heard as "owls one", "ghosts", "save" and nothing: the same
+    # question four times never began the night. A yes is what a loud room garbles least.
+    script = ["the mumble", "help", "the mumble", "no", "owls one", "no", "that's right", "voice"]
+    table = fake_table(practice_host(), script)
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns]
+    offer = 'Say "that\'s right", or say no.'
+    assert asked == [
+        "",
+        "",  # a command is no count missed
+        f"Let's take it one at a time. Two teams? {offer}",
+        f"Three teams? {offer}",
+        f"Three teams? {offer}",  # neither yes nor no: the same one again
+        f"Four teams? {offer}",
+        "",
+        "",
+    ]
+    assert table.heard == ["the mumble", "help", "four teams", "voice"]
+    assert table.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
+    # A count said in reply to an offer is taken as any count is: said back in a loud room.
+    loud = fake_table(practice_host(), ["the mumble", "the mumble", "three teams", "yes"])
+    loud.kiosk.room = LoudRoom()
+    loud.run()
+    assert [turn.asked for turn in loud.kiosk.turns][2:] == [
+        "Three teams? Say yes, or say how many again.",
+        "",
+    ]
+    assert loud.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
+
+
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:
     steps = [Spoken(text, seconds=0.5) for text in ("two", "voice", "d two")]
     table = fake_table(

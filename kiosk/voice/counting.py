@@ -1,39 +1,71 @@
 """How many teams, by voice. The count starts the night: it names the teams and reads the board. In party
 babble "two teams" was heard as "three teams", and a correction ("no, two teams") as nothing the kiosk
 knew, so a night began with a team that was not there. In a loud room (room.py) the count is said back
-and waits for a yes, as a pick is (picking.py)."""
+and waits for a yes, as a pick is (picking.py).
+
+A count missed twice running is asked for another way, in any room: the kiosk offers the counts one at a
+time, for the yes it hears most surely. In babble one reader's "four teams" was heard as "owls one",
+"ghosts", "save" and nothing, four times running, and the night never began."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, YES
+from kiosk.voice.picking import NO, QUOTED_SURE_YES, YES
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
+OFFERED = (2, 3, 4, 1)
+"""The counts offered one at a time, in this order and round again: two teams first, as most tables play."""
+MISSES = 2
+"""Counts missed in a row before the kiosk offers them one at a time."""
+ONE_AT_A_TIME = "Let's take it one at a time."
 
 
 @dataclass
 class Counts:
-    """The count said back and waiting for a yes."""
+    """The count said back (or offered) and waiting for a yes, and counts missed in a row."""
 
     waiting: int | None = None
+    offered: bool = False
+    """The count waiting was the kiosk's offer, not what it heard: a no moves on to the next one."""
+    _misses: int = 0
 
     def take(self, heard: str, night: Night | None, loud: bool) -> str | Ask | None:
-        """Before the night begins, in a loud room: the kiosk's question, or the confirmed count for the
-        host; None for anything else (the host's to read as heard)."""
-        waiting, self.waiting = self.waiting, None
+        """Before the night begins: the kiosk's question, or the confirmed count for the host; None for
+        anything else (the host's to read as heard). A count heard is said back in a loud room."""
+        waiting, offered = self.waiting, self.offered and self.waiting is not None
+        self.waiting, self.offered = None, False
         if night is None or night.phase is not Phase.TEAMS:
+            self._misses = 0
             return None
         if waiting is not None and heard in YES:
             return SAID[waiting]
+        if waiting is not None and offered and heard in NO:
+            return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
         if waiting is not None and heard in NO:
             return Ask("How many, then? Say solo, or two, three or four teams.")
         count = parse_team_count(heard)
-        if count not in SAID or not loud:
+        if count in SAID:
+            self._misses = 0
+            if not loud:
+                return None
+            self.waiting = count
+            return Ask(f"{SAID[count].capitalize()}? Say yes, or say how many again.")
+        if not isinstance(intent.read(heard, night), intent.Plain):
+            return None  # a command or a question about the rules: no count missed
+        if offered and waiting is not None:
+            return self._offer(waiting)  # neither yes nor no: the same one again
+        self._misses += 1
+        if self._misses % MISSES:
             return None
-        self.waiting = count
-        return Ask(f"{SAID[count].capitalize()}? Say yes, or say how many again.")
+        return self._offer(OFFERED[0], first=True)
+
+    def _offer(self, count: int, first: bool = False) -> Ask:
+        self.waiting, self.offered = count, True
+        offer = f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say no."
+        return Ask(f"{ONE_AT_A_TIME} {offer}" if first else offer)

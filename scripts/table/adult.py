@@ -73,9 +73,11 @@ class Adult(Talk):
         line = self.script.team_count
         for attempt in range(TRIES):
             reply = self.say(line)
-            if (back := COUNT_BACK.search(reply or "")) is not None:  # said back in a loud room
+            if (back := COUNT_BACK.search(reply or "")) is not None:  # said back, or offered
                 reply = self.say(
-                    "yes" if back[1].lower() == self.script.team_count else self.script.team_count
+                    back[2].strip('"')
+                    if back[1].lower() == self.script.team_count
+                    else self.script.team_count
                 )
             playing = teams_scored(reply or "")
             if attempt == 0:

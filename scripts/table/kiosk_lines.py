@@ -31,8 +31,11 @@ NOT_CAUGHT = re.compile(r"Sorry, I (?:still )?didn't catch that\.|I caught only 
 SURE_YES = re.compile(r'If every answer is right, say "([a-z\' ]+)"')
 """The kiosk asks for another yes at the read-back: a reader says that one from then on."""
 COUNT_BACK = re.compile(
-    r"^(Solo|Two teams|Three teams|Four teams)\? Say yes, or say how many again\.$", re.MULTILINE
+    r"^(?:Let's take it one at a time\. )?(Solo|Two teams|Three teams|Four teams)\? "
+    r"Say (yes|\"that's right\"), or say (?:how many again|no)\.$",
+    re.MULTILINE,
 )
+"""A team count said back for a yes, or offered one at a time; the yes asked for."""
 PLAIN_YES = re.compile(r"(Bats|Ghosts|Owls|Toads), a plain yes will do\.")
 STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
 WITH_WORDS = "with a word for each letter"
