@@ -291,6 +291,12 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
         "",
     ]
     assert loud.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
+    # The count offered, said back to the offer, is as good as a yes.
+    echoed = fake_table(practice_host(), ["the mumble", "the mumble", "two teams"])
+    echoed.kiosk.room = LoudRoom()
+    echoed.run()
+    assert echoed.heard == ["the mumble", "two teams"]
+    assert echoed.host.night.teams == (Team.BATS, Team.GHOSTS)
 
 
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:

@@ -52,6 +52,8 @@ class Counts:
         count = parse_team_count(heard)
         if count in SAID:
             self._misses = 0
+            if offered and count == waiting:
+                return SAID[count]  # the count offered, said back to it: as good as a yes
             if not loud:
                 return None
             self.waiting = count
