@@ -101,6 +101,12 @@ def test_the_record_flags_another_teams_words_not_a_teams_own_nor_its_scripted_f
     assert not record.wrong_team  # "more" is part of what Ghosts wrote; "barn" the fix it tried
     record.note_wrong_team(question, {"Bats": "nevermore", "Ghosts": "bats"})
     assert record.wrong_team == {("Ghosts", "Bats"), ("Bats", "Ghosts")}  # an answer, and a team's name
+    raven = Question("C3", "", (Written(bats, "nevermore"), Written(Team.TOADS, "never more")))
+    misspelled = QuestionRecord("C3", ())
+    misspelled.note_wrong_team(raven, {"Bats": "me nvere him", "Toads": "never more"})
+    assert not misspelled.wrong_team  # a fix of Bats' own word heard wrong, not Toads' "never"
+    misspelled.note_wrong_team(raven, {"Bats": "me never him", "Toads": "bats"})
+    assert misspelled.wrong_team == {("Bats", "Toads")}  # a team's name is never part of an answer
 
 
 def test_the_table_answers_the_team_count_said_back_or_offered() -> None:

@@ -22,6 +22,15 @@ def _near(word: str, words: Iterable[str]) -> bool:
     return any(SequenceMatcher(None, word, other).ratio() >= 0.8 for other in words)
 
 
+def _near_part(word: str, words: Iterable[str]) -> bool:
+    """Near a stretch of one of the words as long as it: a misheard spelling of part of a joined word
+    ("nvere" for the "never" of "nevermore")."""
+    size = len(word)
+    return _near(
+        word, (whole[start : start + size] for whole in words for start in range(len(whole) - size + 1))
+    )
+
+
 @dataclass
 class QuestionRecord:
     cell: str
@@ -59,7 +68,8 @@ class QuestionRecord:
         team's answer (or part of it) was given to this team. Its own are what it wrote, what the adult
         misread it as, the word it spelled as a fix it never wrote (the script's cheat), and any part of
         them ("more" of "nevermore"). `confirmed`: the read-back the adult is saying yes to;
-        `ruled_otherwise`: in it, the teams whose heard answers rule otherwise than their written ones."""
+        `ruled_otherwise`: in it, the teams whose heard answers rule otherwise than their written ones.
+        A word near a part of its own ("nvere", a misheard fix of "nevermore") is its own too."""
         for answer in question.answers:
             cheat = question.cheat.spelled if question.cheat and question.cheat.team is answer.team else ""
             own = _content(answer.text) | _content(answer.said_first) | _content(cheat)
@@ -71,7 +81,12 @@ class QuestionRecord:
                 theirs = (
                     _content(other.text) | _content(other.said_first) | {other.team.value.lower()}
                 ) - own
-                if any(_near(word, theirs) for word in said if len(word) >= 4 and not _near(word, own)):
+                mine = [
+                    word
+                    for word in said
+                    if len(word) >= 4 and not _near(word, own) and not _near_part(word, own)
+                ]
+                if any(_near(word, theirs) for word in mine):
                     self.wrong_team.add((other.team.value, answer.team.value))
                     if confirmed:
                         self.wrong_team_confirmed.add((other.team.value, answer.team.value))
