@@ -1,12 +1,13 @@
-"""A closed-set phrase from a voice far quieter than the reader's goes unheard; answers never do."""
+"""A closed-set phrase from a voice far quieter than the reader's goes unheard; answers never do, though in a
+loud room the far quieter words around the reader's are dropped from them."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
 from kiosk.voice.listening import Listening
-from kiosk.voice.reader import QUIETER_DB, ReaderLevel, loudness
+from kiosk.voice.reader import QUIETER_DB, ReaderLevel, loud_words, loudness
 
 
 def voice(rms: float, seconds: float = 1.0) -> bytes:
@@ -43,3 +44,20 @@ def test_answers_never_lower_the_readers_level_unless_they_name_a_team() -> None
     for _ in range(20):  # party talk heard as answers with no team name: not kept
         assert not reader.other_voice(quieter, Listening.ANSWERS)
     assert reader.other_voice(quieter, Listening.READ_BACK)
+
+
+def test_words_far_quieter_than_the_answers_own_voice_are_dropped() -> None:
+    # "Bats, barn owl" over party talk: the reader's words, then another voice 12 dB down after them.
+    rng = np.random.default_rng(1)
+    reader, talk = rng.normal(0, 4000, SAMPLE_RATE), rng.normal(0, 1000, SAMPLE_RATE)
+    pcm = np.concatenate([reader, talk]).astype(np.int16).tobytes()
+    end = 12.0  # the recogniser's clock at the last sample: the audio began at 10.0
+    said = [("bats", 10.1, 10.4), ("barn", 10.5, 10.7), ("owl", 10.75, 10.95), ("yeah", 11.2, 11.6)]
+    words = tuple(Word(word, start, stop, 1.0) for word, start, stop in said)
+    heard = Utterance("bats barn owl yeah", words)
+    kept = loud_words(heard, pcm, end)
+    assert kept.text == "bats barn owl" and [word.word for word in kept.words] == ["bats", "barn", "owl"]
+    # Another voice only a few dB down may be the reader's own softer word: it stays.
+    near = np.concatenate([reader, rng.normal(0, 4000 / 10 ** ((QUIETER_DB - 3) / 20), SAMPLE_RATE)])
+    assert loud_words(heard, near.astype(np.int16).tobytes(), end) == heard
+    assert loud_words(Utterance(""), pcm, end) == Utterance("")

@@ -52,7 +52,7 @@ from kiosk.voice.listening import (
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.picking import Picks
-from kiosk.voice.reader import ReaderLevel
+from kiosk.voice.reader import ReaderLevel, loud_words
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.speaking import speak
 from kiosk.voice.tts import SpeechError
@@ -319,6 +319,8 @@ class VoiceKiosk:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
             return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
         if hearing.way is Listening.ANSWERS:
+            if self.room.loud:  # other voices' words around the reader's dropped
+                utterance = loud_words(utterance, bytes(hearing.audio), recognizer.fed)
             labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
             if not labelled.text or not Team.from_name(labelled.text.split()[0]):
                 # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
