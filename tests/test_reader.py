@@ -61,3 +61,5 @@ def test_words_far_quieter_than_the_answers_own_voice_are_dropped() -> None:
     near = np.concatenate([reader, rng.normal(0, 4000 / 10 ** ((QUIETER_DB - 3) / 20), SAMPLE_RATE)])
     assert loud_words(heard, near.astype(np.int16).tobytes(), end) == heard
     assert loud_words(Utterance(""), pcm, end) == Utterance("")
+    before = Utterance("bats yeah", (Word("bats", 9.0, 9.3, 1.0), words[-1]))  # before the audio kept
+    assert loud_words(before, pcm, end).text == "bats"

@@ -79,14 +79,14 @@ def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
 
 def _level(pcm: bytes, start: float, end: float) -> float:
     """The level of the audio between two times (seconds into `pcm`): its loudest frames, or its mean power
-    when too short for three frames."""
+    when too short for three frames; a word outside the audio kept cannot be judged, and is kept."""
     first, last = max(0, int(start * SAMPLE_RATE)), max(0, int(end * SAMPLE_RATE))
     span = pcm[first * 2 : last * 2]
     power = frame_powers(span)
     if power is not None:
         return voiced_level(power)
     samples = np.frombuffer(span, dtype=np.int16).astype(np.float64)
-    return float(10 * np.log10(np.mean(samples**2) + 1.0)) if len(samples) else float("-inf")
+    return float(10 * np.log10(np.mean(samples**2) + 1.0)) if len(samples) else float("inf")
 
 
 @dataclass
