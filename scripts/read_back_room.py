@@ -12,12 +12,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kiosk.voice.asr import Utterance, load_model  # noqa: E402
+from kiosk.engine.teams import TEAM_ORDER  # noqa: E402
+from kiosk.engine.text import LETTER_NAMES  # noqa: E402
+from kiosk.voice.asr import Recognizer, Utterance, grammar_for, load_model  # noqa: E402
+from kiosk.voice.grammar import SPELLING_WORDS, UNKNOWN  # noqa: E402
 from kiosk.voice.listening import Listening, Recognizers  # noqa: E402
 from kiosk.voice.model import default_model_path  # noqa: E402
 from scripts.measure_hearing import Samples, mixed  # noqa: E402
 from scripts.table.beds import bed  # noqa: E402
 from scripts.table.voices import Voice, held_out_voices, tuning_voices  # noqa: E402
+
+NATO_LIST = (
+    *(word for word in LETTER_NAMES if len(word) > 3 and word not in ("aitch", "haitch", "queue")),
+    *(team.value.lower() for team in TEAM_ORDER),
+    *SPELLING_WORDS,
+    UNKNOWN,
+)
+"""A letters list of the NATO words alone, with the team names and the words between a letter and its example."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,12 @@ def read_back_room(description: str, draws: int) -> ReadBackRoom:
     parser.add_argument("--snr", type=float, default=None, help="dB of the voice over the bed; none: clean")
     parser.add_argument("--bed", default="babble", choices=("babble", "music"))
     parser.add_argument("--held-out", action="store_true")
+    parser.add_argument(
+        "--letters-list",
+        default="kiosk",
+        choices=("kiosk", "nato"),
+        help="nato: NATO words, team names and 'for', 'as in' alone beside the read-back list (tried, not adopted)",
+    )
     arguments = parser.parse_args()
     voices = held_out_voices() if arguments.held_out else tuning_voices()
     noise = None
@@ -59,4 +76,7 @@ def read_back_room(description: str, draws: int) -> ReadBackRoom:
     which = "held-out" if arguments.held_out else "tuning"
     heading = f"{which} voices ({', '.join(voice.name for voice in voices)}), {room}:"
     recognizers = Recognizers(load_model(default_model_path()))
+    if arguments.letters_list == "nato":
+        recognizers.letters = Recognizer(recognizers.model, grammar=grammar_for(recognizers.model, NATO_LIST))
+        heading = f"{heading[:-1]}, NATO words list:"
     return ReadBackRoom(voices, noise, arguments.snr, heading, draws if noise is not None else 1, recognizers)
