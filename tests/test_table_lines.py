@@ -16,6 +16,7 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.listening import spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.voting import Votes
+from scripts.table.adult import Adult
 from scripts.table.kiosk_lines import (
     CALLING,
     COUNT_BACK,
@@ -31,7 +32,7 @@ from scripts.table.kiosk_lines import (
     said_back,
     spelled,
 )
-from scripts.table.nights import Cheat, Question, Written
+from scripts.table.nights import Cheat, NightScript, Question, Written
 from scripts.table.records import NightRecord, QuestionRecord
 from scripts.table.talk import Talk
 
@@ -170,3 +171,30 @@ def test_the_table_answers_a_call_for_the_question_open_only() -> None:
     talk = _talk(kiosk, LAST_CELL)
     assert talk.say("that's right") == ruled_then_tied
     assert kiosk.heard == ["that's right"]
+
+
+def test_the_table_goes_back_to_the_read_back_when_its_repeat_is_not_caught() -> None:
+    # Lost after a reply with no read-back in it, the adult says "repeat"; not caught either, it spells its
+    # fix again from the read-back it heard last, as a person would, rather than say "repeat" for ever.
+    question = Question("D2", "wings and webs two", (Written(Team.BATS, "eight"),))
+    kiosk = RepliesInTurn(
+        "Here, say each team's name and then its answer.",
+        "Sorry, I didn't catch that. Say yes, or spell a fix.",
+        "Fixed: Bats said eight.\nI have Bats: eight. Right?",
+        "The answer: eight.\nBats: right, 2 points.",
+    )
+    silent = np.zeros(1, dtype=np.int16)
+    record = NightRecord("2-teams", "v", "f", "clean", False, 1, [])
+    script = NightScript("2-teams", (Team.BATS,), (question,))
+    adult = Adult(
+        kiosk=kiosk,  # type: ignore[arg-type]
+        say_out=lambda line: silent,
+        play=lambda samples: None,
+        record=record,
+        script=script,
+        key=load_practice().key,
+    )
+    adult._read("I have Bats: nine. Right?")
+    adult.check_read_back(question, QuestionRecord("D2", ()))
+    assert kiosk.heard[1:3] == ["repeat", kiosk.heard[0]]  # the fix spelled again
+    assert kiosk.heard[0].startswith("Bats. ") and kiosk.heard[-1] == "yes"

@@ -161,13 +161,20 @@ class Adult(Talk):
         cheated = question.cheat is None
         tries: dict[str, int] = {}
         undone: dict[Team, int] = {}
+        last: dict[str, str] | None = None  # the read-back last heard: a person remembers it
         for _ in range(20):
             heard = read_back(self.text)
             if heard is None:
                 if ruling_lines(self.text) is not None:
                     return
-                self.say(self.as_asked(self.line) if NOT_CAUGHT.search(self.text) else "repeat")  # or lost
-                continue
+                if not NOT_CAUGHT.search(self.text) or (self.line == "repeat" and last is None):
+                    self.say("repeat")  # lost: the kiosk is asked to say where it is
+                    continue
+                if self.line != "repeat" or last is None:
+                    self.say(self.as_asked(self.line))  # not caught: the same line again
+                    continue
+                heard = last  # "repeat" not caught either: back to the read-back as last heard
+            last = heard
             record.note_wrong_team(question, heard)
             wrong = [
                 answer
