@@ -198,3 +198,26 @@ def test_the_table_goes_back_to_the_read_back_when_its_repeat_is_not_caught() ->
     adult.check_read_back(question, QuestionRecord("D2", ()))
     assert kiosk.heard[1:3] == ["repeat", kiosk.heard[0]]  # the fix spelled again
     assert kiosk.heard[0].startswith("Bats. ") and kiosk.heard[-1] == "yes"
+
+
+def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
+    # Offered two teams, the adult of four says its count; said back, it says the yes asked for.
+    ledger = "[L] q:0/25 | open:— got:— | pick:Bats | A:1.2.3.4.5 | Bats 0 Ghosts 0 Owls 0 Toads 0 | v1.0.0"
+    kiosk = RepliesInTurn(
+        "Playing solo, or as two, three or four teams?",
+        """Let's take it one at a time. Two teams? Say "that's right", or say no.""",
+        "Four teams? Say yes, or say how many again.",
+        f"You are Bats, Ghosts, Owls and Toads.\n{ledger}",
+    )
+    silent = np.zeros(1, dtype=np.int16)
+    teams = (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
+    adult = Adult(
+        kiosk=kiosk,  # type: ignore[arg-type]
+        say_out=lambda line: silent,
+        play=lambda samples: None,
+        record=NightRecord("4-teams", "v", "f", "babble-10", False, 4, []),
+        script=NightScript("4-teams", teams, (), team_count="four teams"),
+        key=load_practice().key,
+    )
+    adult.team_count()
+    assert kiosk.heard == ["four teams", "four teams", "four teams", "yes"]

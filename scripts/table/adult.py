@@ -73,12 +73,11 @@ class Adult(Talk):
         line = self.script.team_count
         for attempt in range(TRIES):
             reply = self.say(line)
-            if (back := COUNT_BACK.search(reply or "")) is not None:  # said back, or offered
-                reply = self.say(
-                    back[2].strip('"')
-                    if back[1].lower() == self.script.team_count
-                    else self.script.team_count
-                )
+            for _ in range(TRIES):  # a count said back or offered: yes if it is the one, else the count
+                if (back := COUNT_BACK.search(reply or "")) is None:
+                    break
+                mine = back[1].lower() == self.script.team_count
+                reply = self.say(back[2].strip('"') if mine else self.script.team_count)
             playing = teams_scored(reply or "")
             if attempt == 0:
                 self.record.closed("team count", playing == teams)
