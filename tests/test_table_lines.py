@@ -140,12 +140,26 @@ class RepliesInTurn:
         return self.pending.pop() if self.pending else None
 
 
+SILENT = np.zeros(1, dtype=np.int16)
+
+
 def _talk(kiosk: RepliesInTurn, question: Question) -> Talk:
     record = NightRecord("candle-end", "v", "f", "clean", False, 2, [])
-    silent = np.zeros(1, dtype=np.int16)
-    talk = Talk(kiosk=kiosk, say_out=lambda line: silent, play=lambda samples: None, record=record)  # type: ignore[arg-type]
+    talk = Talk(kiosk=kiosk, say_out=lambda line: SILENT, play=lambda samples: None, record=record)  # type: ignore[arg-type]
     talk.question_now = question
     return talk
+
+
+def _adult(kiosk: RepliesInTurn, script: NightScript) -> Adult:
+    record = NightRecord(script.name, "v", "f", "babble-10", False, len(script.teams), [])
+    return Adult(
+        kiosk=kiosk,  # type: ignore[arg-type]
+        say_out=lambda line: SILENT,
+        play=lambda samples: None,
+        record=record,
+        script=script,
+        key=load_practice().key,
+    )
 
 
 LAST_CELL = Question(
@@ -183,17 +197,7 @@ def test_the_table_goes_back_to_the_read_back_when_its_repeat_is_not_caught() ->
         "Fixed: Bats said eight.\nI have Bats: eight. Right?",
         "The answer: eight.\nBats: right, 2 points.",
     )
-    silent = np.zeros(1, dtype=np.int16)
-    record = NightRecord("2-teams", "v", "f", "clean", False, 1, [])
-    script = NightScript("2-teams", (Team.BATS,), (question,))
-    adult = Adult(
-        kiosk=kiosk,  # type: ignore[arg-type]
-        say_out=lambda line: silent,
-        play=lambda samples: None,
-        record=record,
-        script=script,
-        key=load_practice().key,
-    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (question,)))
     adult._read("I have Bats: nine. Right?")
     adult.check_read_back(question, QuestionRecord("D2", ()))
     assert kiosk.heard[1:3] == ["repeat", kiosk.heard[0]]  # the fix spelled again
@@ -209,15 +213,7 @@ def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
         "Four teams? Say yes, or say how many again.",
         f"You are Bats, Ghosts, Owls and Toads.\n{ledger}",
     )
-    silent = np.zeros(1, dtype=np.int16)
     teams = (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
-    adult = Adult(
-        kiosk=kiosk,  # type: ignore[arg-type]
-        say_out=lambda line: silent,
-        play=lambda samples: None,
-        record=NightRecord("4-teams", "v", "f", "babble-10", False, 4, []),
-        script=NightScript("4-teams", teams, (), team_count="four teams"),
-        key=load_practice().key,
-    )
+    adult = _adult(kiosk, NightScript("4-teams", teams, (), team_count="four teams"))
     adult.team_count()
     assert kiosk.heard == ["four teams", "four teams", "four teams", "yes"]
