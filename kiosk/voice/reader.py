@@ -62,10 +62,9 @@ def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
     over music and clean no change); held out, in babble 2 of 258 became 24, over music 88 became 91. In a
     quiet room it costs soft words ("turn it" as "turn": 150 of 258 became 148), so it is for a loud one
     (scripts/measure_quiet_words.py)."""
-    power = frame_powers(pcm)
-    if power is None or not heard.words:
+    whole = loudness(pcm)
+    if whole is None or not heard.words:
         return heard
-    whole = voiced_level(power)
     start = end - len(pcm) / 2 / SAMPLE_RATE
     kept = tuple(
         word
