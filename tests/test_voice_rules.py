@@ -86,6 +86,16 @@ def test_a_spelled_fix_replaces_the_word_it_most_resembles(button_key: Key) -> N
     assert "Bats: right, 4 points." in table.say("yes").speech
 
 
+def test_a_spelled_fix_replaces_a_word_the_read_back_said(button_key: Key) -> None:
+    table = voice_table(button_key)
+    # "Ghosts, pass" heard with a stray "yes" before it: the read-back says only "penis".
+    table.say("d four", "bats button ghosts yes penis")
+    assert table.replies[-1].speech == "I have Bats: button; Ghosts: penis. Right?"
+    reply = table.say("ghosts papa alpha sierra sierra")
+    assert reply.speech == "Fixed: Ghosts said pass. I have Bats: button; Ghosts: pass. Right?"
+    assert "Ghosts: pass, 0 points." in table.say("yes").speech
+
+
 def test_a_spelled_fix_of_nato_words(button_key: Key) -> None:
     table = voice_table(button_key)
     table.say("d four", "bats mitten ghosts zip")

@@ -284,3 +284,18 @@ def extract(text: str) -> Phrase:
     if " ".join(re.findall(r"\w+", phrase.lower())) in PASSES:
         return Phrase(Outcome.PASS, phrase)
     return Phrase(Outcome.LOCKED, phrase)
+
+
+def phrase_words(words: list[str]) -> range:
+    """Which of an answer's words its phrase holds: the words a read-back said of it, which a spelled fix
+    replaces one of. All of them when nothing is locked, or when bold or quoted words were taken."""
+    text = " ".join(words)
+    phrase = extract(text)
+    straight = straighten(text)
+    if phrase.outcome is Outcome.NOTHING or select(straight) != straight:
+        return range(len(words))
+    opened = drop_lead_ins(after_last_correction(straight)).split()
+    start, length = len(words) - len(opened), len(phrase.text.split())
+    if " ".join(opened[:length]) != phrase.text:  # punctuation inside: the words do not line up
+        return range(len(words))
+    return range(start, start + length)

@@ -7,6 +7,7 @@ from kiosk.engine.collecting import lock
 from kiosk.engine.facts import Fact, Fixed, Note, Noted, Part
 from kiosk.engine.key import Key
 from kiosk.engine.night import Fix, Night
+from kiosk.engine.phrase import phrase_words
 from kiosk.engine.ruling import rule_now
 from kiosk.engine.spelling import closest_word
 from kiosk.engine.teams import Team
@@ -25,12 +26,16 @@ def continue_last(night: Night, words: str) -> list[Fact]:
 
 
 def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
-    """A team spelling a word replaces the word of its answer it most resembles."""
+    """A team spelling a word replaces the word it most resembles of those the read-back said: a lead-in
+    dropped from the read-back ("yes" of "yes penis") is no word the table heard, and a spelled "pass"
+    put there would leave the phrase "pass penis"."""
     answer = night.answers[team]
     words = answer.text.split()
-    index = closest_word(words, spelled)
+    said = phrase_words(words)
+    index = closest_word(words[said.start : said.stop], spelled)
     if index is None:
         return [Noted(Note.NOT_HEARD), Part.PROMPT]
+    index += said.start
     night.fixes.append(Fix(team, index, words[index]))
     words[index] = spelled
     night.answers[team] = lock(night, " ".join(words))
