@@ -217,3 +217,19 @@ def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
     adult = _adult(kiosk, NightScript("4-teams", teams, (), team_count="four teams"))
     adult.team_count()
     assert kiosk.heard == ["four teams", "four teams", "four teams", "yes"]
+
+
+def test_the_table_says_yes_to_its_pick_said_back_after_the_last_try() -> None:
+    # Misheard five times, the pick is said back right at the sixth: the kiosk has it, and the adult says
+    # the yes it asks for rather than give the night up.
+    not_heard = "Bats, pick a category and points, like D3."
+    kiosk = RepliesInTurn(
+        *[not_heard] * 5,
+        "The Treat Bag 4? Say yes, or say the category's name.",
+        "The Treat Bag, 4 points: Which fruit?\n[L] q:23/25 | open:E4 got:— | pick:Bats |",
+    )
+    question = Question("E4", "E four", (Written(Team.BATS, "fruit"),))
+    adult = _adult(kiosk, NightScript("candle-end", (Team.BATS,), (question,)))
+    adult.pick(question)
+    assert len(kiosk.heard) == 7 and kiosk.heard[-1] == "yes"
+    assert adult.ledger is not None and adult.ledger.open == "E4"

@@ -107,11 +107,14 @@ class Adult(Talk):
 
     def pick(self, question: Question) -> None:
         """Say the pick; asked which of two was meant, say the one meant by its title, as the kiosk asks;
-        not caught, say it again by letter and by title in turn."""
+        not caught, say it again by letter and by title in turn. The yes to the pick said back right is
+        said even after the last try: the kiosk has heard the pick."""
         letter, points = question.cell[0], int(question.cell[1])
         by_title = f"{TITLES[letter]} {DIGITS[points]}"
         line, confirming = question.pick, False
-        for attempt in range(PICK_TRIES):
+        for attempt in range(PICK_TRIES + 1):
+            if attempt == PICK_TRIES and not confirming:
+                break
             reply = self.say(line)
             opened = cell_opened(reply) if reply is not None else ""
             back = said_back(reply or "")
