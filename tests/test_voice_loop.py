@@ -205,6 +205,43 @@ def test_words_begun_before_whose_was_asked_are_no_reply_and_it_is_asked_again()
     assert table.host.night.answers[Team.GHOSTS].text == "mutton"
 
 
+WHOSE_SPELLING = [
+    *("two", "voice", "wings and webs two", "bats a big brass button", "ghosts mutton"),
+    *(Spoken("b u t t o n", closed="b u t t o n"), Quiet(4.0)),
+]
+"""A quiet night's read-back and a spelled fix whose team every list lost: the kiosk asks whose it was, and
+the table waits for the question to end."""
+
+
+def test_a_reply_to_whose_heard_as_nothing_is_asked_again_not_waited_on() -> None:
+    # "Bats." in party noise: the name list heard only [unk], the open vocabulary nothing at all.
+    script = [*WHOSE_SPELLING, Spoken("", names="[unk]"), Quiet(1.5), "bats", Quiet(1.5)]
+    table = fake_table(practice_host(), script)
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-3:]]
+    assert asked == [
+        "Whose spelling was that: Bats or Ghosts?",
+        "Just the team's name, please: Bats or Ghosts?",
+        "",
+    ]
+    assert "Fixed: Bats said button." in table.said
+
+
+def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:
+    # The name list heard "ghosts" and something else; the open vocabulary, a short "they actually".
+    script = [*WHOSE_SPELLING, Spoken("they actually", names="ghosts [unk]"), Quiet(1.5)]
+    table = fake_table(practice_host(), script)
+    table.run()
+    assert table.kiosk.turns[-1].listening is Listening.WHOSE
+    assert "Fixed: Ghosts said button." in table.said
+    # Said on for seconds, it is the rest of a spelling or other words, not a reply: asked again.
+    long = Spoken("the rubble romeo alba", seconds=3.0, names="ghosts [unk]")
+    table = fake_table(practice_host(), [*WHOSE_SPELLING, long, Quiet(1.5)])
+    table.run()
+    assert table.kiosk.turns[-1].asked == "Just the team's name, please: Bats or Ghosts?"
+    assert "Fixed" not in table.said
+
+
 def test_a_reply_after_a_sound_heard_as_voice_at_once_is_not_taken_for_words_under_way() -> None:
     # Music passed for voice in the first chunk the kiosk heard; the spelling itself began 0.5 s later.
     script = [

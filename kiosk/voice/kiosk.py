@@ -44,6 +44,7 @@ from kiosk.voice.listening import (
     listening_for,
     says_a_number,
     unnamed_spelling,
+    whose_reply,
     with_label,
     with_letters,
     with_team,
@@ -312,6 +313,8 @@ class VoiceKiosk:
         if utterance.unknown and recognizer is not self.recognizers.open:
             _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
             again = self.recognizers.open.decode(bytes(hearing.audio))
+            if hearing.way is Listening.WHOSE:
+                return whose_reply(utterance, again)
             return again if again is not None and again.text else (utterance if utterance.text else None)
         if not utterance.text:
             return None

@@ -278,6 +278,29 @@ def with_team(taken: Utterance, names: Utterance | None) -> Utterance:
     return Utterance(f"{first.value.lower()} {taken.text}", taken.words, unknown=False)
 
 
+LONE_NAME_SECONDS = 1.5
+"""Longest a reply to "whose was that?" lasts, as the open vocabulary hears it, to be a name alone: a spelling
+said on over the question lasts seconds."""
+
+
+def whose_reply(names: Utterance, heard: Utterance | None) -> Utterance:
+    """The reply to "whose was that?" when the team-name list heard something besides a name ([unk]) and the
+    open vocabulary heard it again (`heard`). One name and a short reply: the name (in party noise the list
+    heard "bats" and the open vocabulary "they actually" for "Bats."; on the tuning voices a lone reply so
+    heard was the team said 5 times in 5). Nothing heard by either: an empty reply, which the kiosk asks
+    again about rather than wait on in silence (the night stuck there). Else the open vocabulary's words:
+    the next answer said over the question, or the rest of a spelling."""
+    said = names.text.split()
+    if heard is not None and heard.words and Team.from_name(heard.words[0].word):
+        return heard
+    short = (
+        heard is None or not heard.words or heard.words[-1].end - heard.words[0].start <= LONE_NAME_SECONDS
+    )
+    if len(said) == 1 and Team.from_name(said[0]) and short:
+        return Utterance(names.text, names.words)
+    return heard if heard is not None and heard.text else Utterance("")
+
+
 def letters_doubted(heard: Utterance, taken: Utterance) -> bool:
     """The letters list's spelling was taken where the read-back list heard other letters (or none)."""
     if taken is heard:

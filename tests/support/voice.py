@@ -73,6 +73,8 @@ class Spoken:
     scores: tuple[float, ...] = ()
     closed: str | None = None
     """What a closed phrase list hears; None: the same words; "[unk]": something outside the list."""
+    names: str | None = None
+    """What the team-name list hears ("bats [unk]"); None: the team names in the words, or [unk]."""
 
     def reading(self) -> bytes:
         return json.dumps(
@@ -81,6 +83,7 @@ class Spoken:
                 "alternatives": self.alternatives,
                 "scores": self.scores,
                 "closed": self.closed,
+                "names": self.names,
             }
         ).encode()
 
@@ -113,6 +116,7 @@ def said_in(pcm: bytes) -> Spoken | None:
         alternatives=tuple(fields["alternatives"]),
         scores=tuple(fields["scores"]),
         closed=fields["closed"],
+        names=fields["names"],
     )
 
 
@@ -180,7 +184,7 @@ class ReadingRecognizer:
         seconds = len(chunk) / 2 / SAMPLE_RATE
         self.fed += seconds
         reading = said_in(chunk)
-        if reading is not None and reading.text:
+        if reading is not None and (reading.text or (self.names_only and reading.names)):
             if self._current is None:
                 self._began = self.fed - seconds
             self._current, self._quiet = reading, 0.0
@@ -196,6 +200,8 @@ class ReadingRecognizer:
         if self._current is None:
             return ""
         if self.names_only:
+            if self._current.names is not None:
+                return self._current.names
             names = [word for word in self._current.text.split() if Team.from_name(word)]
             return " ".join(names) or UNKNOWN
         if self.closed and self._current.closed is not None:
@@ -208,12 +214,13 @@ class ReadingRecognizer:
         text, reading = self._text(), self._current
         self._current = None
         self.heard.append(text)
-        if text == UNKNOWN:
-            return Utterance("", unknown=True)
-        words = tuple(Word(word, self._began, self.fed - self._quiet, 1.0) for word in text.split())
+        known = [word for word in text.split() if word != UNKNOWN]
+        unknown = len(known) < len(text.split())
+        text = " ".join(known)
+        words = tuple(Word(word, self._began, self.fed - self._quiet, 1.0) for word in known)
         if not self.closed:
-            return Utterance(text, words)
-        return Utterance(text, words, reading.alternatives, reading.scores)
+            return Utterance(text, words, unknown=unknown)
+        return Utterance(text, words, reading.alternatives, reading.scores, unknown=unknown)
 
     def reset(self) -> None:
         self._current = None
