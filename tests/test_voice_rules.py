@@ -173,6 +173,24 @@ def test_spoken_years_in_the_candle_end_with_read_back(plain_key: Key) -> None:
     assert "Bats win the night!" in reply.speech
 
 
+def test_a_candle_end_year_misheard_is_fixed_by_its_digits(plain_key: Key) -> None:
+    table = Played(plain_key)
+    table.say("two")
+    play_board(table, {"A1": "All"})
+    table.say("voice")
+    # "Bats, eighteen ninety" heard as "bats eighty nine": no year, and no letters can spell one.
+    assert table.say("bats eighty nine ghosts about nineteen hundred").speech.startswith(
+        "I have Bats: no year;"
+    )
+    reply = table.say("bats one eight nine zero")
+    assert reply.speech == "Fixed: Bats said 1890. I have Bats: 1890; Ghosts: 1900. Right?"
+    reply = table.say("ghosts that was not what was said")
+    assert reply.speech == "Fix undone for Bats. I have Bats: no year; Ghosts: 1900. Right?"
+    assert "Fixed" not in table.say("bats one eight nine").speech  # three digits are no year
+    table.say("bats 1 8 9 7")
+    assert "Bats: 1897, spot on." in table.say("yes").speech
+
+
 def test_the_speaker_never_reads_the_ledger_or_result(plain_key: Key) -> None:
     table = voice_table(plain_key)
     table.say("end the night")

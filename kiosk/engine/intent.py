@@ -23,7 +23,7 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.picks import parse_pick
 from kiosk.engine.questions import read_question, read_rule_request
 from kiosk.engine.save import holds_save
-from kiosk.engine.spelling import spelled_word
+from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 
@@ -279,7 +279,8 @@ def _read_fix(text: str, night: Night) -> Intent | None:
     team = Team.from_name(words[0]) if len(words) >= 3 else None
     if team is None or team not in night.answering() or not night.locked(team):
         return None
-    spelled = spelled_word(words[1:])
+    # In the Candle-End the word to fix is a year, spelled digit by digit.
+    spelled = spelled_year(words[1:]) if night.open_tiebreak is not None else spelled_word(words[1:])
     return SpelledFix(team, spelled) if spelled is not None else None
 
 

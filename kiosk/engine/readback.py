@@ -32,6 +32,10 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
     answer = night.answers[team]
     words = answer.text.split()
     said = phrase_words(words)
+    if night.open_tiebreak is not None:
+        # A Candle-End year spelled digit by digit is the whole year, however many words it was heard as.
+        words[said.start : said.stop] = [" ".join(words[said.start : said.stop])]
+        said = range(said.start, said.start + 1)
     index = closest_word(words[said.start : said.stop], spelled)
     if index is None:
         return [Noted(Note.NOT_HEARD), Part.PROMPT]

@@ -57,6 +57,23 @@ def spelled_word(words: list[str]) -> str | None:
     return spelled if len(spelled) >= 2 else None
 
 
+_DIGITS = {
+    "zero": "0", "oh": "0", "o": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4",
+    "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+}  # fmt: skip
+YEAR_DIGITS = 4
+"""A Candle-End year is four digits (Rule 2 of the endgame)."""
+
+
+def spelled_year(words: list[str]) -> str | None:
+    """A year spelled digit by digit ("one eight nine seven" or "1 8 9 7" -> "1897"): how a team spells
+    a Candle-End year the read-back misheard. None unless the words are four digits and nothing else."""
+    digits = [word if word.isdigit() and len(word) == 1 else _DIGITS.get(word) for word in words]
+    if len(digits) != YEAR_DIGITS or any(digit is None for digit in digits):
+        return None
+    return "".join(digit for digit in digits if digit is not None)
+
+
 def closest_word(words: list[str], spelled: str) -> int | None:
     """The index of the answer word the spelling most resembles (the first of equals); None if no words."""
     if not words:
