@@ -13,7 +13,7 @@ from kiosk import Host, KeySource
 from kiosk.engine.ledger import parse_ledger
 from kiosk.engine.night import Phase
 from kiosk.engine.numbers import NUMBER_WORDS
-from kiosk.engine.spelling import spelled_word
+from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.keys import load_practice
 from kiosk.table import Table
@@ -110,6 +110,10 @@ def test_how_the_kiosk_listens_follows_the_night(practice_key: object) -> None:
     candle = Played(practice_key, voice=True)  # type: ignore[arg-type]
     candle.host.night.phase = Phase.CANDLE
     assert listening_for(candle.host) is Listening.YEARS
+    candle.host.night.phase = Phase.CANDLE_READBACK  # a year is fixed by its digits, not by letters
+    assert listening_for(candle.host) is Listening.YEARS_READ_BACK
+    assert hangover("bats one eight", Listening.YEARS_READ_BACK) == UNFINISHED_HANGOVER
+    assert hangover("that's right", Listening.YEARS_READ_BACK) == FINAL_HANGOVER
 
 
 def test_a_leading_team_name_comes_from_the_label_list() -> None:
@@ -267,6 +271,31 @@ def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
         "The answer: fly.",
     ]
     assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
+
+
+@pytest.mark.english
+def test_a_year_spelled_digit_by_digit_is_heard_through_the_candle_end_read_back_list(
+    english_model: object, speaker: Speaker
+) -> None:
+    years = {"bats": "1897", "ghosts": "1900", "owls": "1066", "toads": "2005"}
+    digits = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    parts: list[str | float] = []
+    for team, year in years.items():
+        parts += [f"{team.capitalize()}. {', '.join(digits[int(d)] for d in year)}.", 2.0]
+    samples, spans = rendered_table(speaker, parts)
+    listening = Recognizers(english_model)[Listening.YEARS_READ_BACK]
+    heard = []
+    for start, end in spans:
+        cut = samples[max(0, int((start - 0.3) * SAMPLE_RATE)) : int((end + 0.5) * SAMPLE_RATE)]
+        utterance = listening.decode(cut.tobytes())
+        heard.append(utterance.text if utterance else "")
+    for (team, year), text in zip(years.items(), heard, strict=True):
+        words = text.split()
+        named = Team.from_name(words[0]) if words else None
+        assert spelled_year(words[1:] if named else words) == year, heard
+        # A name lost is asked about (the kiosk's "Whose spelling was that?"); never another team's.
+        assert named is None or named.value.lower() == team, heard
+    assert sum(text.split()[0] in years for text in heard) >= 3, heard
 
 
 # --- end of speech -----------------------------------------------------------------------------------------

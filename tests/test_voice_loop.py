@@ -8,16 +8,18 @@ from queue import Empty, Queue
 
 import pytest
 
-from kiosk import Host, KeySource
+from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
+from kiosk.voice.answering import HOW_TO_FIX_A_YEAR
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
 
+from .conftest import Played, play_board
 from .support.voice import ECHO, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table, noise
 
 TO_D1 = ["two", "voice", "wings and webs one"]
@@ -524,3 +526,29 @@ def test_a_yes_begun_before_the_kiosk_listened_is_asked_about_not_taken() -> Non
     assert asked == ["Sorry, I didn't catch that. Say yes, or spell a fix.", NOT_SURE_OF_YES, ""]
     assert table.said.count("The answer: eight.") == 1  # ruled once, after the yes said in reply
     assert table.kiosk.turns[-1].heard == "that's right"  # said in reply, it rules
+
+
+def test_a_candle_end_year_misheard_is_fixed_by_its_digits_heard_through_a_digits_list(
+    plain_key: Key,
+) -> None:
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})  # level at the top: the Candle-End's first question is read
+    script = ["voice", "bats eighty nine ghosts about nineteen hundred", Spoken("bats one eight nine seven")]
+    table = fake_table(played.host, [*script, Quiet(4.0), "that's right"])
+    table.run()
+    ways = [turn.listening for turn in table.kiosk.turns]
+    assert ways[-2:] == [Listening.YEARS_READ_BACK] * 2
+    assert "I have Bats: no year; Ghosts: 1900. Right? " + HOW_TO_FIX_A_YEAR in table.said
+    assert "Fixed: Bats said 1897. I have Bats: 1897; Ghosts: 1900. Right?" in table.said
+    assert "That is 1" not in table.said  # the year is read back as a year, not digit by digit
+    assert "Bats: 1897, spot on." in table.said
+    # Its team's name lost, a year's digits are asked about like a spelling.
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})
+    script = ["voice", "bats eighty nine ghosts about nineteen hundred", Spoken("one eight nine seven")]
+    table = fake_table(played.host, [*script, Quiet(4.0), "bats"])
+    table.run()
+    assert table.kiosk.turns[-2].asked == "Whose spelling was that: Bats or Ghosts?"
+    assert "Fixed: Bats said 1897." in table.said

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field, replace
 
 from kiosk.engine import intent
 from kiosk.engine.labels import voice_labels
-from kiosk.engine.night import Night
+from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
-from kiosk.engine.spelling import spelled_word
+from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.listening import SURE_YES, WITH_WORDS, spelled_back
@@ -43,14 +43,17 @@ NOT_CAUGHT_AGAIN = (
 """To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
-LOUD_SPELLING = (
-    f"It's loud in here. If every answer is right, say \"{SURE_YES}\". To fix a word, say the team's name,"
-    f" then spell it slowly, with {WITH_WORDS}."
-)
+LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
+LOUD_SPELLING = f"{LOUD_YES} To fix a word, say the team's name, then spell it slowly, with {WITH_WORDS}."
 """Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
 and a plain yes one time in three. Slowly, a pause after each word: in babble at 10 dB the letters list
 heard 39 of 90 words so spelled against 33 (tuning voices; held out, 41 of 180 against 34), over music 81
 against 77 (scripts/measure_spelling_styles.py)."""
+HOW_TO_FIX_A_YEAR = (
+    "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
+)
+"""Said at each Candle-End read-back: a year is no word to spell, and its digits are heard one by one
+through a list of digits (listening.Listening.YEARS_READ_BACK)."""
 
 
 @dataclass(frozen=True)
@@ -211,10 +214,13 @@ class Answerers:
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
             self._fixes, self._told_to_spell = {}, False
+        elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
+            self._told_to_spell = True
+            return Ask(f"{LOUD_YES} {HOW_TO_FIX_A_YEAR}" if loud else HOW_TO_FIX_A_YEAR)
         elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
             self._told_to_spell = self._told_tonight = True
             return Ask(LOUD_SPELLING if loud else HOW_TO_SPELL)
-        if fix is not None:
+        if fix is not None and not fix.word.isdigit():  # a year's digits are read back as the year
             self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
             doubted, self.letters_doubted = self.letters_doubted, False
             if doubted or tries >= TRIES:
@@ -252,9 +258,10 @@ def _unlabelled(read: intent.Intent, words: list[str]) -> bool:
 
 
 def _spelling(words: list[str]) -> str | None:
-    """The letters of a spelling that a misheard team name opens ("that's b u t t o n"), as letters."""
+    """The letters of a spelling that a misheard team name opens ("that's b u t t o n"), as letters; or
+    a Candle-End year's digits ("one eight nine seven" as "1 8 9 7")."""
     for start in range(min(3, len(words))):
-        spelled = spelled_word(words[start:])
+        spelled = spelled_word(words[start:]) or spelled_year(words[start:])
         if spelled is not None:
             return " ".join(spelled)
     return None

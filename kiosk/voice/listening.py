@@ -33,6 +33,7 @@ from kiosk.voice.grammar import (
     read_back,
     spelling,
     years,
+    years_read_back,
 )
 
 
@@ -44,6 +45,8 @@ class Listening(enum.Enum):
     """Each tied team's name and a year or a pass: number words only, never the key's."""
     WHOSE = "whose answer"
     """A team's name, after the kiosk asked whose words it heard (answering.py)."""
+    YEARS_READ_BACK = "candle-end read-back"
+    """Yes, no, disputes and commands, and a year spelled digit by digit after its team's name."""
 
     @property
     def phrases(self) -> tuple[str, ...] | None:
@@ -56,7 +59,14 @@ class Listening(enum.Enum):
             return years()
         if self is Listening.WHOSE:
             return tuple(team.value.lower() for team in TEAM_ORDER)
+        if self is Listening.YEARS_READ_BACK:
+            return years_read_back()
         return None
+
+    @property
+    def reading_back(self) -> bool:
+        """The answers (or the Candle-End's years) are read back, and a yes rules."""
+        return self in (Listening.READ_BACK, Listening.YEARS_READ_BACK)
 
 
 class Expecting(Protocol):
@@ -69,7 +79,7 @@ def listening_for(host: Expecting) -> Listening:
     """What the table is expected to say next, as the host tells it."""
     expected = host.listening_for()
     if expected.read_back:
-        return Listening.READ_BACK
+        return Listening.YEARS_READ_BACK if expected.phase is Phase.CANDLE_READBACK else Listening.READ_BACK
     if expected.closed:
         return Listening.BETWEEN_QUESTIONS
     if expected.phase is Phase.CANDLE:
@@ -249,7 +259,7 @@ def yes_under_way(heard: Utterance, way: Listening) -> bool:
     """A yes to the read-back whose words were begun before the kiosk listened: the rest of a longer line
     its reply cut off (in party babble, a spelling cut at a stall, its "india, tango" heard as "that's
     right"), not a reply to the read-back. A yes locks the answers, so the kiosk asks."""
-    return way is Listening.READ_BACK and heard.under_way and is_yes(heard.text.replace("'", ""))
+    return way.reading_back and heard.under_way and is_yes(heard.text.replace("'", ""))
 
 
 SURE_SPELLING = 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kiosk.engine.teams import Team
 from kiosk.engine.text import letter_of
-from kiosk.voice.grammar import COMMANDS, DISPUTES, YES_NO, is_final
+from kiosk.voice.grammar import COMMANDS, DIGITS, DISPUTES, YES_NO, is_final
 from kiosk.voice.listening import Listening
 
 FINAL_HANGOVER = 0.25
@@ -50,9 +50,9 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
         # A team's name, its answer still to come. One word at most heard openly: the list's partial can
         # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
         return UNFINISHED_HANGOVER
-    if way is Listening.READ_BACK and heard_so_far in _READ_BACK_FINAL:
+    if way.reading_back and heard_so_far in _READ_BACK_FINAL:
         return FINAL_HANGOVER  # not a letter: a spelling goes on
-    if way is Listening.READ_BACK and len(words) <= 1:
+    if way.reading_back and len(words) <= 1:
         # The first word of a spelling is its team's name, and the list may hear it as another word
         # ("Bats." as "pass" in party noise) or as nothing it knows: the speller's pause after it is no end.
         return UNFINISHED_HANGOVER
@@ -73,6 +73,8 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
         return FINAL_HANGOVER
     if way is Listening.READ_BACK and (letter_of(words[-1]) or words[-1] in _SPELLING_GOES_ON):
         return UNFINISHED_HANGOVER  # a speller pauses between letters, and a fix must be heard whole
+    if way is Listening.YEARS_READ_BACK and words[-1] in DIGITS:
+        return UNFINISHED_HANGOVER  # and between a year's digits
     if way is Listening.BETWEEN_QUESTIONS:
         return CLOSED_HANGOVER
     return ANSWER_HANGOVER
