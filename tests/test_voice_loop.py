@@ -552,3 +552,19 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits_heard_through_a_digit
     table.run()
     assert table.kiosk.turns[-2].asked == "Whose spelling was that: Bats or Ghosts?"
     assert "Fixed: Bats said 1897." in table.said
+
+
+def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> None:
+    # In babble "Bats. Oscar. Whiskey. Lima." was heard as "yeah", and the question was ruled on a spelling.
+    # The kiosk asks for "that's right" in a loud room; another yes is asked about, and said again, taken.
+    answers = ["wings and webs two", "yes", "bats a big brass button", "ghosts mutton"]
+    table = fake_table(practice_host(), ["two", "yes", "voice", *answers, "yeah", "yes"])
+    table.kiosk.room = LoudRoom()
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-2:]]
+    assert asked == [NOT_SURE_OF_YES, ""]
+    assert table.said.count("The answer: eight.") == 1
+    sure = fake_table(practice_host(), ["two", "yes", "voice", *answers, "that's right"])
+    sure.kiosk.room = LoudRoom()
+    sure.run()
+    assert sure.kiosk.turns[-1].asked == "" and "The answer: eight." in sure.said

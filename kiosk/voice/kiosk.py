@@ -42,6 +42,7 @@ from kiosk.voice.listening import (
     hidden_names,
     letters_doubted,
     listening_for,
+    plain_yes,
     says_a_number,
     unnamed_spelling,
     whose_reply,
@@ -176,7 +177,7 @@ class VoiceKiosk:
             if isinstance(heard, Typed):
                 self.counts.waiting = None  # so is a team count
                 return heard.text
-            if heard.doubted_yes or yes_under_way(heard, way):
+            if heard.doubted_yes or yes_under_way(heard, way) or self._loose_yes(heard, way):
                 return Ask(NOT_SURE_OF_YES)
             return (
                 self.counts.take(heard.text, night, loud=self.room.loud)
@@ -184,6 +185,12 @@ class VoiceKiosk:
                 or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
             )
         return self.picks.take(heard, night.board, loud=self.room.loud)
+
+    def _loose_yes(self, heard: Utterance, way: Listening) -> bool:
+        """A yes other than the one the kiosk asks for in a loud room (listening.plain_yes), unless the kiosk
+        has just asked whether it was one: a reader who says "yes" again means it."""
+        asked = bool(self.turns) and self.turns[-1].asked == NOT_SURE_OF_YES
+        return self.room.loud and plain_yes(heard, way) and not asked
 
     def _warm(self) -> None:
         """Warm every recogniser on real speech while the opening plays; a voice that cannot render

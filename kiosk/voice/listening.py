@@ -262,6 +262,14 @@ def yes_under_way(heard: Utterance, way: Listening) -> bool:
     return way.reading_back and heard.under_way and is_yes(heard.text.replace("'", ""))
 
 
+def plain_yes(heard: Utterance, way: Listening) -> bool:
+    """A yes to the read-back other than SURE_YES ("yes", "yeah", "right"): in a loud room, where the kiosk
+    asks for "that's right", the kiosk asks about it before it rules. Over the simulated table's loud
+    read-backs, 2 of 9 one-word yeses were a spelling heard so ("Bats. Oscar. Whiskey. Lima." as "yeah"),
+    and none of 134 "that's right"."""
+    return way.reading_back and heard.text != SURE_YES and is_yes(heard.text.replace("'", ""))
+
+
 SURE_SPELLING = 3
 """Letters a spelling needs before its team is taken from the name list alone: a short reply ("yes", "no")
 is heard as one or two letters, and the name list hears a team in it now and then ("yes" as "ghosts")."""
