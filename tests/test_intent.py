@@ -162,3 +162,12 @@ def test_by_voice_a_lone_number_after_the_teams_are_named_is_asked_about() -> No
     assert i.read("two teams", spoken) == i.TeamCount(2)
     assert i.read("no three", spoken) == i.TeamCount(3)
     assert i.read("two", night()) == i.TeamCount(2)  # typed, a number alone is clear
+
+
+def test_solo_said_among_other_words_is_no_team_count() -> None:
+    spoken = night(voice=True)
+    assert i.read("we're playing solo tonight", spoken) == i.TeamCount(1)
+    # Party talk heard in place of a pick, before the first question: not a change to a solo night.
+    talk = "right now eighteen alone a lot of the and yeah and everything"
+    assert not isinstance(i.read(talk, spoken), i.TeamCount)
+    assert not isinstance(i.read(talk, night(Phase.TEAMS)), i.TeamCount)

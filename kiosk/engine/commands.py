@@ -72,12 +72,18 @@ _COUNT_FILLER = re.compile(
 )
 
 
+_SOLO = re.compile(r"\b(?:solo|just me|on my own|by myself|alone)\b")
+_MOST_BESIDE_SOLO = 2
+"""Words a solo message may say besides its filler ("solo tonight"): a longer one is about something else
+(party talk heard between questions, "right now eighteen alone a lot of the and yeah", began a solo night)."""
+
+
 def parse_team_count(text: str) -> int | None:
     """How many teams the table says it is: 1 for solo; None if it did not say."""
     words = words_of(text)
-    if re.search(r"\bsolo\b|\bjust me\b|\bon my own\b|\bby myself\b|\balone\b", words):
-        return 1
     rest = " ".join(_COUNT_FILLER.sub(" ", words).split())
+    if _SOLO.search(words):
+        return 1 if len(_SOLO.sub(" ", rest).split()) <= _MOST_BESIDE_SOLO else None
     return _COUNTS.get(rest)
 
 
