@@ -12,7 +12,7 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_FIX_A_YEAR
+from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
 from kiosk.voice.room import RoomLevel
@@ -568,3 +568,15 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     sure.kiosk.room = LoudRoom()
     sure.run()
     assert sure.kiosk.turns[-1].asked == "" and "The answer: eight." in sure.said
+
+
+def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
+    # In babble one voice's "that's right" was heard as "not right" four times running, and the night stuck.
+    answers = ["wings and webs two", "yes", "bats a big brass button", "ghosts mutton"]
+    table = fake_table(practice_host(), ["two", "yes", "voice", *answers, "not right", "not right", "yes"])
+    table.kiosk.room = LoudRoom()
+    table.run()
+    assert "Fix a word by saying the team's name" in table.said  # the first no: the host's own words
+    asked = [turn.asked for turn in table.kiosk.turns[-2:]]
+    assert asked == [NO_TWICE, ""]  # asked for a plain yes, the yes said is taken at once
+    assert table.said.count("The answer: eight.") == 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from kiosk.engine import intent
+from kiosk.engine.commands import is_no
 from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
@@ -41,6 +42,10 @@ NOT_CAUGHT_AGAIN = (
     f'Sorry, I still didn\'t catch that. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
 )
 """To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
+NO_TWICE = f'I heard no. If every answer is right, say "yes". {HOW_TO_SPELL}'
+"""To a read-back's no heard a second time running: a no asks only for a fix, and a reader who says the
+yes asked for again and again may be heard so (in babble "that's right" came out as "not right" in one
+voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
 LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
@@ -107,6 +112,8 @@ class Answerers:
     a room whose music passes for voice at once would be asked the same for ever."""
     _not_caught: int = field(default=0, repr=False)
     """Read-back words in a row that were neither a yes nor a spelling."""
+    _nos: int = field(default=0, repr=False)
+    """Read-back words in a row that were a no."""
 
     def take(
         self, heard: str, night: Night | None, hidden: tuple[str, ...] = (), under_way: bool = False
@@ -119,10 +126,14 @@ class Answerers:
         if self.holding is not None:
             return self._named(heard, under_way)
         missed, self._not_caught = self._not_caught, 0
+        nos, self._nos = self._nos, 0
         calling, self.calling = self.calling, None
-        if night is None or not night.voice or night.solo:
+        if night is None or not night.voice:
             return heard
-        if not (night.phase.collecting or night.phase.reading_back):
+        if night.phase.reading_back and is_no(words_of(heard)):
+            self._nos = (nos + 1) % TRIES
+            return Ask(NO_TWICE) if nos + 1 == TRIES else heard
+        if night.solo or not (night.phase.collecting or night.phase.reading_back):
             return heard
         words = words_of(heard).split()
         first = Team.from_name(words[0]) if words else None

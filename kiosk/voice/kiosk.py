@@ -28,7 +28,7 @@ from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 from kiosk.table import By, Table
-from kiosk.voice.answering import Answerers, Ask
+from kiosk.voice.answering import NO_TWICE, Answerers, Ask
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.counting import Counts
@@ -188,8 +188,8 @@ class VoiceKiosk:
 
     def _loose_yes(self, heard: Utterance, way: Listening) -> bool:
         """A yes other than the one the kiosk asks for in a loud room (listening.plain_yes), unless the kiosk
-        has just asked whether it was one: a reader who says "yes" again means it."""
-        asked = bool(self.turns) and self.turns[-1].asked == NOT_SURE_OF_YES
+        has just asked whether it was one (a reader who says "yes" again means it) or asked for a plain yes."""
+        asked = bool(self.turns) and self.turns[-1].asked in (NOT_SURE_OF_YES, NO_TWICE)
         return self.room.loud and plain_yes(heard, way) and not asked
 
     def _warm(self) -> None:
