@@ -74,6 +74,12 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
         "Wings & Webs 3? Say yes, or say the category's name."
     )
     assert picks.take(Utterance("yes"), board, loud=True) == "wings and webs three"
+    # "End the night" heard as "right": in a loud room a lone "right" reads no cell.
+    picks.take(Utterance("wings and webs three"), board, loud=True)
+    assert picks.take(Utterance("right"), board, loud=True) == Ask(
+        "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
+    )
+    assert picks.take(Utterance("that's right"), board, loud=True) == "wings and webs three"
     assert picks.take(Utterance("board"), board, loud=True) == "board"  # commands go straight on
     assert picks.take(Utterance("pass"), board, loud=True) == Ask(
         "Old Customs 1? Say yes, or say the category's name."

@@ -32,6 +32,9 @@ SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e"
 """Category letters the small model takes for one another: B, C, D and E rhyme; A was heard as E."""
 YES = frozenset(("yes", "right", "correct", "that's right"))
 NO = frozenset(("no", "wrong"))
+RHYMES_WITH_NIGHT = "right"
+"""A yes to a pick said back that, in a loud room, is asked again: over the simulated table's nights a reader's
+"yes" was never heard as a lone "right", and "end the night" twice was, reading a cell nobody picked."""
 
 
 NO_YES_HEARD = "I didn't catch a yes."
@@ -78,6 +81,9 @@ class Picks:
         differ."""
         waiting, self.waiting = self.waiting, None
         if waiting is not None and heard.text in YES:
+            if loud and heard.text == RHYMES_WITH_NIGHT:
+                self.waiting = waiting
+                return Ask(f"{NO_YES_HEARD} {said_back(waiting, yes=QUOTED_SURE_YES)}")
             return said_by_name(waiting)
         if waiting is not None and heard.text in NO:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
