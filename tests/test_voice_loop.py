@@ -431,6 +431,18 @@ def test_the_loop_stops_when_the_night_is_over() -> None:
     assert "board" not in table.recognizers.between_questions.heard
 
 
+def test_a_yes_to_end_the_night_whose_name_is_lost_twice_running_is_asked_of_a_team_by_name() -> None:
+    # "Bats, yes." heard as "yes" four times running in babble: the night never ended.
+    script = ["two", "voice", "end the night", "yes", "yes", "yes", "ghosts yes"]
+    table = fake_table(practice_host(), script)
+    assert table.run() == 0
+    assert "Each team says yes by name" in table.said  # the first: the host asks for names
+    asked = "Bats, a plain yes will do. Still to say yes: Bats and Ghosts."
+    assert [turn.asked for turn in table.kiosk.turns[-3:]] == [asked, "", ""]
+    assert table.heard[-2:] == ["bats yes", "ghosts yes"]
+    assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
+
+
 def test_a_yes_to_end_the_night_heard_as_the_team_name_alone_keeps_the_vote() -> None:
     script = ["two", "voice", "end the night", "bats yes", "ghosts", "ghosts yes"]
     table = fake_table(practice_host(), script)

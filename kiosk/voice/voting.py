@@ -3,7 +3,9 @@ else lets the night go on (the card's END). In party noise the small model hears
 alone now and then; passed on, a lone name would end the vote, and every team would have to say yes again.
 No team could mean anything else by its name alone here, so the kiosk keeps the vote, names the team, and
 takes a plain "yes" as that team's: a short word heard alone, where "yes" after a name was lost four times
-running in babble."""
+running in babble. The other way round, a plain yes whose name was lost ("Bats, yes." heard as "yes" four
+times running in babble, and the night never ended) is told to say the name once; heard so a second time
+running, the kiosk names the first team still to say yes, and the next plain yes is that team's."""
 
 from __future__ import annotations
 
@@ -23,17 +25,27 @@ class Votes:
     """The team the kiosk asked for its yes by name, while teams say yes to end the night."""
 
     asked: Team | None = None
+    _unnamed: bool = False
+    """The last words of the vote were a plain yes that named no team."""
 
     def take(self, heard: str, night: Night | None) -> str | Ask | None:
-        """During the vote: a lone name of a team still to say yes, the kiosk's question (the vote kept);
-        a plain yes just after it, that team's yes; None for anything else (the host's to read)."""
+        """During the vote: a lone name of a team still to say yes, or a second plain yes running, the
+        kiosk's question naming a team (the vote kept); a plain yes just after it, that team's yes; None
+        for anything else (the host's to read)."""
         asked, self.asked = self.asked, None
+        unnamed, self._unnamed = self._unnamed, False
         if night is None or night.phase is not Phase.VOTING or night.solo:
             return None
         words = words_of(heard)
         left = [playing for playing in night.playing if playing not in night.votes]
         if asked in left and words == "yes":
             return f"{asked.value.lower()} yes"
+        if words == "yes" and left:
+            self._unnamed = not unnamed
+            if not unnamed:
+                return None  # the host asks for the team's name
+            self.asked = left[0]
+            return Ask(f"{left[0].value}, {PLAIN_YES}. Still to say yes: {join_names(left)}.")
         team = Team.from_name(words)
         if team is None or team not in left:
             return None
