@@ -64,6 +64,16 @@ def test_a_reply_naming_no_team_is_asked_once_more_then_let_go(button_key: Key) 
     assert heard.hear("bats button").startswith("Still to answer: Ghosts.")
 
 
+def test_you_in_a_reply_to_whose_is_no_team(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    assert heard.hear("that's bee you tee tee oh en") == "Whose spelling was that: Bats or Ghosts?"
+    # Other voices heard in place of the name: "you", a solo night's name, is no team's answer going on.
+    assert heard.hear("you know you as you i live") == "Just the team's name, please: Bats or Ghosts?"
+    assert heard.table.host.night.answers[Team.GHOSTS].text == "zip"
+
+
 def test_a_spelled_fix_whose_team_was_lost_goes_to_the_team_named(button_key: Key) -> None:
     heard = Heard(button_key)
     heard.hear("d two")

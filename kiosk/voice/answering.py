@@ -193,10 +193,9 @@ class Answerers:
         assert held is not None
         words = [word for word in words_of(heard).split() if word not in _AROUND_A_NAME]
         # Asked for a name, "ghost" or "owl" (the open vocabulary's reading of a name the list missed) is one.
-        named = [
-            team for team in (Team.from_name(word) or Team.from_name(f"{word}s") for word in words) if team
-        ]
-        if named and len(words) > 1 and Team.from_name(words[0]):
+        # "You", a solo night's name, is none: "you know you as you i live" was taken for the next answer.
+        named = [team for team in (_team(word) or _team(f"{word}s") for word in words) if team]
+        if named and len(words) > 1 and _team(words[0]):
             # Not a reply but the next answer ("Ghosts, Mary Shelley"), said over the question: it goes on
             # as heard, and the held words go to nobody (the read-back shows who is still to answer).
             self.holding = None
@@ -276,6 +275,12 @@ def _spelling(words: list[str]) -> str | None:
         if spelled is not None:
             return " ".join(spelled)
     return None
+
+
+def _team(word: str) -> Team | None:
+    """The team of the four a word names; None for any other word, "you" too."""
+    team = Team.from_name(word)
+    return team if team in TEAM_ORDER else None
 
 
 def _in_order(teams: set[Team]) -> tuple[Team, ...]:

@@ -309,7 +309,7 @@ def whose_reply(names: Utterance, heard: Utterance | None) -> Utterance:
     again about rather than wait on in silence (the night stuck there). Else the open vocabulary's words:
     the next answer said over the question, or the rest of a spelling."""
     said = names.text.split()
-    if heard is not None and heard.words and Team.from_name(heard.words[0].word):
+    if heard is not None and heard.words and Team.from_name(heard.words[0].word) in TEAM_ORDER:
         return heard
     short = (
         heard is None or not heard.words or heard.words[-1].end - heard.words[0].start <= LONE_NAME_SECONDS
