@@ -4,6 +4,7 @@ The same loop over real audio, Vosk and espeak-ng is tested in test_voice_kiosk.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from queue import Empty, Queue
 
 import pytest
@@ -13,6 +14,8 @@ from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE
+from kiosk.voice.asr import Utterance
+from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
 from kiosk.voice.room import RoomLevel
@@ -227,6 +230,26 @@ def test_a_reply_to_whose_heard_as_nothing_is_asked_again_not_waited_on() -> Non
         "",
     ]
     assert "Fixed: Bats said button." in table.said
+
+
+def test_a_reply_to_whose_that_no_list_heard_a_word_in_is_asked_again() -> None:
+    # The first sound after the question is the reply, however little of it was heard; later sounds heard
+    # as nothing are the room's, and the kiosk waits on.
+    script = [*WHOSE_SPELLING, Spoken("", names=""), Quiet(4.0), "bats", Quiet(1.5)]
+    table = fake_table(practice_host(), script)
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-3:]]
+    assert asked == [
+        "Whose spelling was that: Bats or Ghosts?",
+        "Just the team's name, please: Bats or Ghosts?",
+        "",
+    ]
+    assert "Fixed: Bats said button." in table.said
+    # A sound after the reply, before the kiosk speaks again, is the room's: nothing is asked.
+    hearing = Hearing(Listening.WHOSE, replying=False, started_at=3.0)
+    assert table.kiosk._not_caught(hearing) is None
+    assert table.kiosk._not_caught(replace(hearing, replying=True)) == Utterance("")
+    assert table.kiosk._not_caught(replace(hearing, replying=True, started_at=None)) is None  # no voice
 
 
 def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:

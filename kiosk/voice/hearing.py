@@ -26,6 +26,8 @@ class Hearing:
     """The recogniser's clock (Recognizer.fed) when this utterance began."""
     beside_since: float = 0.0
     """The clock of the recogniser heard beside it."""
+    replying: bool = False
+    """The first utterance since the kiosk spoke: the table's reply to it, if anyone's."""
     pieces: list[Utterance] = field(default_factory=list)
     beside_pieces: list[Utterance] = field(default_factory=list)
     audio: bytearray = field(default_factory=bytearray)

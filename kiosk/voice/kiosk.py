@@ -110,6 +110,8 @@ class VoiceKiosk:
     _muted_until: float = field(init=False, default=0.0)
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
+    _spoken: bool = field(init=False, default=False)
+    """The kiosk has spoken since the utterance in progress began: the next one is the table's reply."""
     _warming: threading.Thread | None = field(init=False, default=None)
     """Warming the recognisers during the opening, or renewing the open one during a reply."""
     _warm_samples: npt.NDArray[np.int16] | None = field(init=False, default=None)
@@ -237,7 +239,8 @@ class VoiceKiosk:
     def _hearing(self) -> Hearing:
         way = Listening.WHOSE if self.answerers.holding else listening_for(self.table)
         beside = self.recognizers.beside(way)
-        return Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0)
+        replying, self._spoken = self._spoken, False
+        return Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0, replying=replying)
 
     def _hear_chunk(self, hearing: Hearing, chunk: Chunk) -> bool:
         """Feed one chunk to the recogniser and the end-of-speech detector; True when the utterance ends."""
@@ -297,7 +300,7 @@ class VoiceKiosk:
             beside.reset()
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None:
-            return None
+            return self._not_caught(hearing)
         self.room.heard(bytes(hearing.audio))
         if self.reader.other_voice(bytes(hearing.audio), hearing.way):
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
@@ -321,10 +324,11 @@ class VoiceKiosk:
             _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
             again = self.recognizers.open.decode(bytes(hearing.audio))
             if hearing.way is Listening.WHOSE:
-                return whose_reply(utterance, again)
+                reply = whose_reply(utterance, again)
+                return reply if reply.text else self._not_caught(hearing)
             return again if again is not None and again.text else (utterance if utterance.text else None)
         if not utterance.text:
-            return None
+            return self._not_caught(hearing)
         if hearing.way is Listening.BETWEEN_QUESTIONS and recognizer is not self.recognizers.open:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
             return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
@@ -339,6 +343,13 @@ class VoiceKiosk:
             self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance
+
+    def _not_caught(self, hearing: Hearing) -> Utterance | None:
+        """An utterance no list heard a word in: an empty reply when it was the table's reply to "whose was
+        that?", which the kiosk asks again rather than wait on in silence (in babble a lone "Bats." was heard
+        so, and the night stuck); else nothing (the room's noise passing for voice)."""
+        replied = hearing.way is Listening.WHOSE and hearing.replying and hearing.started_at is not None
+        return Utterance("") if replied else None
 
     # --- speaking ----------------------------------------------------------------------------------------
 
@@ -370,6 +381,7 @@ class VoiceKiosk:
     def _speak(self, text: str) -> float | None:
         """Say `text` sentence by sentence, then listen afresh; time.monotonic() of the first sample."""
         first = speak(self.speaker, self.output, text)
+        self._spoken = True
         if self._warming is not None:
             self._warming.join()  # the recognisers are the warming thread's until it is done
             self._warming = None

@@ -74,7 +74,8 @@ class Spoken:
     closed: str | None = None
     """What a closed phrase list hears; None: the same words; "[unk]": something outside the list."""
     names: str | None = None
-    """What the team-name list hears ("bats [unk]"); None: the team names in the words, or [unk]."""
+    """What the team-name list hears ("bats [unk]", or "" for no word at all); None: the team names in the
+    words, or [unk]."""
 
     def reading(self) -> bytes:
         return json.dumps(
@@ -184,7 +185,7 @@ class ReadingRecognizer:
         seconds = len(chunk) / 2 / SAMPLE_RATE
         self.fed += seconds
         reading = said_in(chunk)
-        if reading is not None and (reading.text or (self.names_only and reading.names)):
+        if reading is not None and (reading.text or (self.names_only and reading.names is not None)):
             if self._current is None:
                 self._began = self.fed - seconds
             self._current, self._quiet = reading, 0.0
