@@ -235,11 +235,11 @@ def test_a_reply_to_whose_heard_as_nothing_is_asked_again_not_waited_on(names: s
 
 def test_only_the_first_sound_after_whose_is_its_reply() -> None:
     # Later sounds heard as nothing, before the kiosk speaks again, are the room's: nothing is asked.
-    kiosk = fake_table(practice_host(), []).kiosk
     hearing = Hearing(Listening.WHOSE, replying=False, started_at=3.0)
-    assert kiosk._not_caught(hearing) is None
-    assert kiosk._not_caught(replace(hearing, replying=True)) == Utterance("")
-    assert kiosk._not_caught(replace(hearing, replying=True, started_at=None)) is None  # no voice at all
+    assert hearing.not_caught() is None
+    assert replace(hearing, replying=True).not_caught() == Utterance("")
+    assert replace(hearing, replying=True, started_at=None).not_caught() is None  # no voice at all
+    assert replace(hearing, way=Listening.READ_BACK, replying=True).not_caught() is None
 
 
 def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:

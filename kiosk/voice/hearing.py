@@ -51,3 +51,10 @@ class Hearing:
             return False
         word_under_way = self.first_word is None or self.first_word < FIRST_WORD_UNDER_WAY
         return self.started_at - self.opened_at < UNDER_WAY and word_under_way
+
+    def not_caught(self) -> Utterance | None:
+        """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
+        to "whose was that?", which the kiosk asks again rather than wait on in silence (in babble a lone
+        "Bats." was heard so, and the night stuck); else nothing (the room's noise passing for voice)."""
+        replied = self.way is Listening.WHOSE and self.replying and self.started_at is not None
+        return Utterance("") if replied else None

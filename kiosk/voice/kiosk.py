@@ -179,7 +179,8 @@ class VoiceKiosk:
             if isinstance(heard, Typed):
                 self.counts.waiting = None  # so is a team count
                 return heard.text
-            if heard.doubted_yes or yes_under_way(heard, way) or self._loose_yes(heard, way):
+            asked = self.turns[-1].asked if self.turns else ""
+            if heard.doubted_yes or yes_under_way(heard, way) or loose_yes(heard, way, self.room.loud, asked):
                 return Ask(NOT_SURE_OF_YES)
             return (
                 self.counts.take(heard.text, night, loud=self.room.loud)
@@ -187,12 +188,6 @@ class VoiceKiosk:
                 or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
             )
         return self.picks.take(heard, night.board, loud=self.room.loud)
-
-    def _loose_yes(self, heard: Utterance, way: Listening) -> bool:
-        """A yes other than the one the kiosk asks for in a loud room (listening.plain_yes), unless the kiosk
-        has just asked whether it was one (a reader who says "yes" again means it) or asked for a plain yes."""
-        asked = bool(self.turns) and self.turns[-1].asked in (NOT_SURE_OF_YES, NO_TWICE)
-        return self.room.loud and plain_yes(heard, way) and not asked
 
     def _warm(self) -> None:
         """Warm every recogniser on real speech while the opening plays; a voice that cannot render
@@ -300,7 +295,7 @@ class VoiceKiosk:
             beside.reset()
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None:
-            return self._not_caught(hearing)
+            return hearing.not_caught()
         self.room.heard(bytes(hearing.audio))
         if self.reader.other_voice(bytes(hearing.audio), hearing.way):
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
@@ -325,10 +320,10 @@ class VoiceKiosk:
             again = self.recognizers.open.decode(bytes(hearing.audio))
             if hearing.way is Listening.WHOSE:
                 reply = whose_reply(utterance, again)
-                return reply if reply.text else self._not_caught(hearing)
+                return reply if reply.text else hearing.not_caught()
             return again if again is not None and again.text else (utterance if utterance.text else None)
         if not utterance.text:
-            return self._not_caught(hearing)
+            return hearing.not_caught()
         if hearing.way is Listening.BETWEEN_QUESTIONS and recognizer is not self.recognizers.open:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
             return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
@@ -343,13 +338,6 @@ class VoiceKiosk:
             self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance
-
-    def _not_caught(self, hearing: Hearing) -> Utterance | None:
-        """An utterance no list heard a word in: an empty reply when it was the table's reply to "whose was
-        that?", which the kiosk asks again rather than wait on in silence (in babble a lone "Bats." was heard
-        so, and the night stuck); else nothing (the room's noise passing for voice)."""
-        replied = hearing.way is Listening.WHOSE and hearing.replying and hearing.started_at is not None
-        return Utterance("") if replied else None
 
     # --- speaking ----------------------------------------------------------------------------------------
 
@@ -389,6 +377,13 @@ class VoiceKiosk:
         self.end_of_speech.reset()
         self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
         return first
+
+
+def loose_yes(heard: Utterance, way: Listening, loud: bool, asked: str) -> bool:
+    """A yes other than the one the kiosk asks for in a loud room (listening.plain_yes), unless the kiosk's
+    last words (`asked`) asked whether it was one (a reader who says "yes" again means it) or asked for a
+    plain yes."""
+    return loud and plain_yes(heard, way) and asked not in (NOT_SURE_OF_YES, NO_TWICE)
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk"]
