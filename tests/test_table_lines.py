@@ -121,6 +121,12 @@ def test_the_table_answers_the_team_count_said_back_or_offered() -> None:
     assert isinstance(missed[-1], Ask)
     offered = COUNT_BACK.search(missed[-1].question)  # offered one at a time: the sure yes asked for
     assert offered is not None and offered.group(1) == "Two teams" and offered.group(2) == '"that\'s right"'
+    counts = Counts()
+    counts.take("four teams", night, loud=True)
+    kept = counts.take("owls", night, loud=True)  # its yes heard as a name: the count is asked again
+    assert isinstance(kept, Ask)
+    again = COUNT_BACK.search(kept.question)
+    assert again is not None and again.group(1) == "Four teams" and again.group(2) == '"that\'s right"'
 
 
 class RepliesInTurn:
@@ -233,3 +239,17 @@ def test_the_table_says_yes_to_its_pick_said_back_after_the_last_try() -> None:
     adult.pick(question)
     assert len(kiosk.heard) == 7 and kiosk.heard[-1] == "yes"
     assert adult.ledger is not None and adult.ledger.open == "E4"
+
+
+def test_the_table_tries_once_the_yes_asked_for_after_its_last_try() -> None:
+    # "That's right" heard as "not right" four times; at the fourth the kiosk asks for a plain "yes".
+    read_back_line = "I have Bats: fruit. Right?"
+    kiosk = RepliesInTurn(
+        *[f"Fix a word by spelling it.\n{read_back_line}"] * 3,
+        f'I heard no. If every answer is right, say "yes". {HOW_TO_SPELL}',
+        "The answer: fruit.\nBats: right, 4 points.",
+    )
+    talk = _talk(kiosk, LAST_CELL)
+    talk._read(f"{read_back_line}\nIt's loud in here. If every answer is right, say \"that's right\".")
+    talk.closed("yes", lambda reply: "The answer" in reply, "yes", said=talk.as_asked)
+    assert kiosk.heard == ["that's right"] * 4 + ["yes"]

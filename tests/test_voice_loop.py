@@ -312,6 +312,14 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
     quiet = fake_table(practice_host(), ["two teams"])
     quiet.run()
     assert quiet.heard == ["two teams"]  # in a quiet room the count is taken as heard
+    # Its yes heard as a team's name in babble: the count said back is kept, and asked again.
+    kept = fake_table(practice_host(), ["four teams", "owls", "that's right", "voice"])
+    kept.kiosk.room = LoudRoom()
+    kept.run()
+    assert [turn.asked for turn in kept.kiosk.turns][1] == (
+        "I didn't catch a yes. Four teams? Say \"that's right\", or say how many again."
+    )
+    assert kept.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
 
 
 def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:

@@ -15,7 +15,7 @@ from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, QUOTED_SURE_YES, YES
+from kiosk.voice.picking import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
@@ -62,6 +62,13 @@ class Counts:
             return None  # a command or a question about the rules: no count missed
         if offered and waiting is not None:
             return self._offer(waiting)  # neither yes nor no: the same one again
+        if waiting is not None:
+            # Said back, and neither yes, no nor a count came ("yes" heard as "owls" in babble): the count is
+            # kept and asked again for the yes heard most surely, as a pick said back is (picking.py).
+            self.waiting = waiting
+            return Ask(
+                f"{NO_YES_HEARD} {SAID[waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say how many again."
+            )
         self._misses += 1
         if self._misses % MISSES:
             return None
