@@ -249,6 +249,13 @@ def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:
     table.run()
     assert table.kiosk.turns[-1].listening is Listening.WHOSE
     assert "Fixed: Ghosts said button." in table.said
+    # A name the list heard where the open vocabulary heard no word at all (music passing for voice) is
+    # not taken: asked again.
+    music = Spoken("", names="ghosts [unk]")
+    table = fake_table(practice_host(), [*WHOSE_SPELLING, music, Quiet(1.5)])
+    table.run()
+    assert table.kiosk.turns[-1].asked == "Just the team's name, please: Bats or Ghosts?"
+    assert "Fixed" not in table.said
     # Said on for seconds, it is the rest of a spelling or other words, not a reply: asked again.
     long = Spoken("the rubble romeo alba", seconds=3.0, names="ghosts [unk]")
     table = fake_table(practice_host(), [*WHOSE_SPELLING, long, Quiet(1.5)])

@@ -303,17 +303,18 @@ said on over the question lasts seconds."""
 
 def whose_reply(names: Utterance, heard: Utterance | None) -> Utterance:
     """The reply to "whose was that?" when the team-name list heard something besides a name ([unk]) and the
-    open vocabulary heard it again (`heard`). One name and a short reply: the name (in party noise the list
-    heard "bats" and the open vocabulary "they actually" for "Bats."; on the tuning voices a lone reply so
-    heard was the team said 5 times in 5). Nothing heard by either: an empty reply, which the kiosk asks
-    again about rather than wait on in silence (the night stuck there). Else the open vocabulary's words:
-    the next answer said over the question, or the rest of a spelling."""
+    open vocabulary heard it again (`heard`). One name and a short reply of words: the name (in party noise
+    the list heard "bats" and the open vocabulary "they actually" for "Bats."; on the tuning voices a lone
+    reply so heard was the team said 5 times in 5). Not when the open vocabulary heard no word: music at
+    10 dB, heard by the list as "owls", gave Bats' spelled fix to Owls. Nothing heard by either: an empty
+    reply, which the kiosk asks again about rather than wait on in silence (the night stuck there). Else the
+    open vocabulary's words: the next answer said over the question, or the rest of a spelling."""
     said = names.text.split()
-    if heard is not None and heard.words and Team.from_name(heard.words[0].word) in TEAM_ORDER:
+    if heard is None or not heard.words:
+        return Utterance("")
+    if Team.from_name(heard.words[0].word) in TEAM_ORDER:
         return heard
-    short = (
-        heard is None or not heard.words or heard.words[-1].end - heard.words[0].start <= LONE_NAME_SECONDS
-    )
+    short = heard.words[-1].end - heard.words[0].start <= LONE_NAME_SECONDS
     if len(said) == 1 and Team.from_name(said[0]) and short:
         return Utterance(names.text, names.words)
     return heard if heard is not None and heard.text else Utterance("")
