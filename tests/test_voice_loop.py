@@ -13,7 +13,7 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE
+from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
@@ -604,6 +604,12 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     asked = [turn.asked for turn in table.kiosk.turns[-2:]]
     assert asked == [NOT_SURE_OF_YES, ""]
     assert table.said.count("The answer: eight.") == 1
+    # Asked about once, a plain yes is taken later in the same read-back too, other words between.
+    again = fake_table(practice_host(), ["two", "yes", "voice", *answers, "right", "see right", "right"])
+    again.kiosk.room = LoudRoom()
+    again.run()
+    assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES, NOT_CAUGHT, ""]
+    assert again.kiosk.turns[-1].asked == "" and "The answer: eight." in again.said
     sure = fake_table(practice_host(), ["two", "yes", "voice", *answers, "that's right"])
     sure.kiosk.room = LoudRoom()
     sure.run()

@@ -29,7 +29,8 @@ from kiosk.engine.said import FixTaken
 from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
-from kiosk.voice.listening import SURE_YES, WITH_WORDS, spelled_back
+from kiosk.voice.asr import Utterance
+from kiosk.voice.listening import NOT_SURE_OF_YES, SURE_YES, WITH_WORDS, Listening, plain_yes, spelled_back
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -285,3 +286,11 @@ def _team(word: str) -> Team | None:
 
 def _in_order(teams: set[Team]) -> tuple[Team, ...]:
     return tuple(team for team in TEAM_ORDER if team in teams)
+
+
+def loose_yes(heard: Utterance, way: Listening, loud: bool, asked: tuple[str, ...]) -> bool:
+    """A yes other than the one the kiosk asks for in a loud room (listening.plain_yes), unless the kiosk
+    has asked since the host last replied (`asked`) whether it was one, or asked for a plain yes: asked
+    once, a reader who says "yes" again means it (flite rms's "that's right" was heard as "right", then
+    "see right", then "right" in babble)."""
+    return loud and plain_yes(heard, way) and not {NOT_SURE_OF_YES, NO_TWICE} & set(asked)

@@ -57,3 +57,13 @@ def typed_now(typed: TypedMessages | None, hearing_words: bool) -> Typed | None:
         return Typed(typed.get_nowait())
     except Empty:
         return None
+
+
+def asked_since_reply(turns: list[Turn]) -> tuple[str, ...]:
+    """The kiosk's own questions since the host last replied, latest first."""
+    asked: list[str] = []
+    for turn in reversed(turns):
+        if turn.reply is not None:
+            break
+        asked.append(turn.asked)
+    return tuple(asked)

@@ -28,12 +28,12 @@ from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 from kiosk.table import By, Table
-from kiosk.voice.answering import NO_TWICE, Answerers, Ask
+from kiosk.voice.answering import Answerers, Ask, loose_yes
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.counting import Counts
 from kiosk.voice.grammar import between_questions, nearest
-from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
+from kiosk.voice.heard import Turn, Typed, TypedMessages, asked_since_reply, typed_now
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import (
     NOT_SURE_OF_YES,
@@ -42,7 +42,6 @@ from kiosk.voice.listening import (
     hidden_names,
     letters_doubted,
     listening_for,
-    plain_yes,
     says_a_number,
     unnamed_spelling,
     whose_reply,
@@ -179,7 +178,7 @@ class VoiceKiosk:
             if isinstance(heard, Typed):
                 self.counts.waiting = None  # so is a team count
                 return heard.text
-            asked = self.turns[-1].asked if self.turns else ""
+            asked = asked_since_reply(self.turns)
             if heard.doubted_yes or yes_under_way(heard, way) or loose_yes(heard, way, self.room.loud, asked):
                 return Ask(NOT_SURE_OF_YES)
             return (
@@ -377,13 +376,6 @@ class VoiceKiosk:
         self.end_of_speech.reset()
         self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
         return first
-
-
-def loose_yes(heard: Utterance, way: Listening, loud: bool, asked: str) -> bool:
-    """A yes other than the one the kiosk asks for in a loud room (listening.plain_yes), unless the kiosk's
-    last words (`asked`) asked whether it was one (a reader who says "yes" again means it) or asked for a
-    plain yes."""
-    return loud and plain_yes(heard, way) and asked not in (NOT_SURE_OF_YES, NO_TWICE)
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk"]
