@@ -42,10 +42,11 @@ def rendered(speaker: Renders, texts: list[str]) -> Iterator[Speech]:
             except Exception as error:  # SpeechError, or anything else: never leave the reader waiting
                 # An engine's own fault (not a SpeechError) goes to the log with its traceback; a sentence
                 # the voice refused is one line, its traceback at debug level (the console stays readable).
-                refused = isinstance(error, SpeechError)
-                _LOG.warning("(speech) %s", error, exc_info=not refused)
-                if refused:
+                if isinstance(error, SpeechError):
+                    _LOG.warning("(speech) %s", error)
                     _LOG.debug("(speech) the sentence's fault", exc_info=True)
+                else:
+                    _LOG.exception("(speech) %s", error)
                 ready.put(Speech(np.zeros(0, dtype=np.int16), 22_050))
 
     worker = threading.Thread(target=render_all, name="render", daemon=True)
