@@ -4,7 +4,9 @@ answer that the spelling most resembles."""
 from __future__ import annotations
 
 from kiosk.engine.matching import slips
+from kiosk.engine.numbers import UNITS
 from kiosk.engine.text import LETTER_NAMES, letter_of
+from kiosk.engine.years import ZERO_WORDS
 
 _TWO_LETTERS = {"okay": "ok"}
 """Letters said quickly together that a recogniser writes as one word ("s t o k e r" heard as "s tee okay ee
@@ -58,9 +60,10 @@ def spelled_word(words: list[str]) -> str | None:
 
 
 _DIGITS = {
-    "zero": "0", "oh": "0", "o": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4",
-    "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
-}  # fmt: skip
+    **{word: str(value) for word, value in UNITS.items() if value < 10},
+    **{word: "0" for word in ZERO_WORDS},
+}
+"""A digit as said: the number words one to nine, and the ways a year says its nought ("nineteen oh five")."""
 YEAR_DIGITS = 4
 """A Candle-End year is four digits (Rule 2 of the endgame)."""
 

@@ -20,13 +20,13 @@ _TOKEN = re.compile(r"[0-9]+(?:,[0-9]{3})*|[a-z]+")
 _DECADE = re.compile(
     r"[0-9]0\s*'?\s*s\b|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b"
 )
-_ZERO = ("oh", "o", "zero", "nought")
+ZERO_WORDS = ("oh", "o", "zero", "nought")
 
 
 def _pair(words: list[str], *, lone_digit: bool = False) -> int | None:
     """A two-digit group said as words: "ninety seven", "oh five", "nineteen", "ten"; a lone digit only
     after "hundred" ("eleven hundred and one"), since "twenty five" is 25, not 2005."""
-    if len(words) == 2 and words[0] in _ZERO and words[1] in UNITS and UNITS[words[1]] < 10:
+    if len(words) == 2 and words[0] in ZERO_WORDS and words[1] in UNITS and UNITS[words[1]] < 10:
         return UNITS[words[1]]
     if not words or not all(word in UNITS or word in TENS for word in words):
         return None
@@ -74,7 +74,7 @@ def _numbers(text: str) -> list[str | list[str]]:
         if token in UNITS or token in TENS or token in SCALES:
             run.append(token)
             continue
-        if run and token in _ZERO and following in UNITS:
+        if run and token in ZERO_WORDS and following in UNITS:
             run.append(token)
             continue
         if run and token == "and" and run[-1] in ("hundred", "thousand") and following in {**UNITS, **TENS}:
