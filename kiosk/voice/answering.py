@@ -30,7 +30,15 @@ from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
-from kiosk.voice.listening import NOT_SURE_OF_YES, SURE_YES, WITH_WORDS, Listening, plain_yes, spelled_back
+from kiosk.voice.listening import (
+    NOT_SURE_OF_YES,
+    SURE_YES,
+    WITH_WORDS,
+    Listening,
+    plain_yes,
+    spelled_back,
+    team_named,
+)
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -195,8 +203,8 @@ class Answerers:
         words = [word for word in words_of(heard).split() if word not in _AROUND_A_NAME]
         # Asked for a name, "ghost" or "owl" (the open vocabulary's reading of a name the list missed) is one.
         # "You", a solo night's name, is none: "you know you as you i live" was taken for the next answer.
-        named = [team for team in (_team(word) or _team(f"{word}s") for word in words) if team]
-        if named and len(words) > 1 and _team(words[0]):
+        named = [team for team in (team_named(word) or team_named(f"{word}s") for word in words) if team]
+        if named and len(words) > 1 and team_named(words[0]):
             # Not a reply but the next answer ("Ghosts, Mary Shelley"), said over the question: it goes on
             # as heard, and the held words go to nobody (the read-back shows who is still to answer).
             self.holding = None
@@ -276,12 +284,6 @@ def _spelling(words: list[str]) -> str | None:
         if spelled is not None:
             return " ".join(spelled)
     return None
-
-
-def _team(word: str) -> Team | None:
-    """The team of the four a word names; None for any other word, "you" too."""
-    team = Team.from_name(word)
-    return team if team in TEAM_ORDER else None
 
 
 def _in_order(teams: set[Team]) -> tuple[Team, ...]:

@@ -250,7 +250,7 @@ def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:
     """The read-back list heard a yes where the letters list heard more words than any yes has: a long
     spelling in party noise, heard by the read-back list as its likeliest short phrase ("E for echo, C for
     charlie, ..." as "okay"). A yes locks the answers, so the kiosk asks rather than rule."""
-    if letters is None or not is_yes(heard.text.replace("'", "")):
+    if letters is None or not _said_yes(heard):
         return False
     return len(letters.words) > LONGEST_YES
 
@@ -259,7 +259,7 @@ def yes_under_way(heard: Utterance, way: Listening) -> bool:
     """A yes to the read-back whose words were begun before the kiosk listened: the rest of a longer line
     its reply cut off (in party babble, a spelling cut at a stall, its "india, tango" heard as "that's
     right"), not a reply to the read-back. A yes locks the answers, so the kiosk asks."""
-    return way.reading_back and heard.under_way and is_yes(heard.text.replace("'", ""))
+    return way.reading_back and heard.under_way and _said_yes(heard)
 
 
 def plain_yes(heard: Utterance, way: Listening) -> bool:
@@ -267,7 +267,12 @@ def plain_yes(heard: Utterance, way: Listening) -> bool:
     asks for "that's right", the kiosk asks about it before it rules. Over the simulated table's loud
     read-backs, 2 of 9 one-word yeses were a spelling heard so ("Bats. Oscar. Whiskey. Lima." as "yeah"),
     and none of 134 "that's right"."""
-    return way.reading_back and heard.text != SURE_YES and is_yes(heard.text.replace("'", ""))
+    return way.reading_back and heard.text != SURE_YES and _said_yes(heard)
+
+
+def _said_yes(heard: Utterance) -> bool:
+    """The words are a yes the engine reads ("that's right" as the engine writes it, "thats right")."""
+    return is_yes(heard.text.replace("'", ""))
 
 
 SURE_SPELLING = 3
@@ -312,12 +317,18 @@ def whose_reply(names: Utterance, heard: Utterance | None) -> Utterance:
     said = names.text.split()
     if heard is None or not heard.words:
         return Utterance("")
-    if Team.from_name(heard.words[0].word) in TEAM_ORDER:
+    if team_named(heard.words[0].word):
         return heard
     short = heard.words[-1].end - heard.words[0].start <= LONE_NAME_SECONDS
-    if len(said) == 1 and Team.from_name(said[0]) and short:
+    if len(said) == 1 and team_named(said[0]) and short:
         return Utterance(names.text, names.words)
-    return heard if heard is not None and heard.text else Utterance("")
+    return heard if heard.text else Utterance("")
+
+
+def team_named(word: str) -> Team | None:
+    """The team of the four a word names; None for any other word, "you" (a solo night's name) too."""
+    team = Team.from_name(word)
+    return team if team in TEAM_ORDER else None
 
 
 def letters_doubted(heard: Utterance, taken: Utterance) -> bool:
