@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 from kiosk import Host, KeySource
+from kiosk.engine.board import Board
+from kiosk.engine.cells import Cell
 from kiosk.keys import load_practice
 from kiosk.screen.captions import KIOSK, Caption
 from kiosk.table import Table
@@ -50,6 +52,12 @@ def test_readings_as_likely_as_the_best_that_pick_different_cells_are_asked_abou
     assert doubt(readings(("four", 83.5), ("board", 82.0))) is None
     # Noise heard as [unk] by the list, with two picks as likely as it.
     assert doubt(readings(("", 53.3), ("e five", 52.7), ("a five", 52.3))) == Doubt(("E5", "A5"), "")
+    # A cell already played is no choice: nobody can pick it.
+    board = Board()
+    board.play(Cell("B", 2), ())
+    assert doubt(heard, board) is None
+    board.play(Cell("D", 2), ())
+    assert doubt(readings(("bee two", 101.3), ("d two", 100.7), ("e two", 100.1)), board) is None
 
 
 def test_a_clear_best_reading_or_readings_that_agree_are_taken() -> None:

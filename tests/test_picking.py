@@ -8,6 +8,8 @@ from pathlib import Path
 from kiosk import config
 from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
+from kiosk.engine.night import Night, Phase
+from kiosk.engine.teams import Team
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.picking import Picks, by_letter, rivals, said_by_name
@@ -92,6 +94,11 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
         "Was that Old Customs 2, or Old Customs 1? Say the one you meant."
     )
     assert Picks(confirm=False).take(Utterance("owls three"), board, loud=True) == "owls three"
+    # A command as likely as a cell: in a loud room the cell is said back; in a quiet one, asked about.
+    saved = Utterance("save", alternatives=("the treat bag five", "five"), scores=(62.8, 61.7, 61.7))
+    assert picks.take(saved, board, loud=True) == Ask("The Treat Bag 5? Say yes, or say the category's name.")
+    assert picks.take(Utterance("save"), board, loud=True) == "save"
+    assert Picks().take(saved, board) == Ask("Was that save, or The Treat Bag 5? Say the one you meant.")
 
 
 def test_a_letter_with_no_sound_alike_cell_left_is_taken_at_once() -> None:
@@ -104,6 +111,40 @@ def test_a_letter_with_no_sound_alike_cell_left_is_taken_at_once() -> None:
     assert rivals(Cell("A", 4), board)
     board.play(Cell("E", 4), ())
     assert not rivals(Cell("A", 4), board)
+
+
+def test_a_played_cell_heard_gives_way_to_a_free_reading_said_back() -> None:
+    board = Board()
+    for cell in board.free_cells():
+        if cell not in (Cell("D", 5), Cell("E", 4)):
+            board.play(cell, ())
+    # "The Treat Bag four" heard as three, a played cell; the n-best holds the free one, far below.
+    heard = Utterance("the treat bag three", alternatives=("the treat bag four",), scores=(70.0, 64.0))
+    assert Picks().take(heard, board) == Ask("The Treat Bag 4? Say yes, or say the category's name.")
+    # Readings as likely as each other, one of them played: nothing to choose between.
+    close = Utterance("the treat bag four", alternatives=("the treat bag three",), scores=(70.0, 69.5))
+    assert Picks().take(close, board) == "the treat bag four"
+    # No free reading: the host says the cell was played and asks again (the card's THE TABLE).
+    assert Picks().take(Utterance("the treat bag three"), board) == "the treat bag three"
+
+
+def test_picks_missed_twice_late_in_the_night_name_the_cells_still_free() -> None:
+    night = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
+    for cell in night.board.free_cells():
+        if cell not in (Cell("D", 5), Cell("E", 4)):
+            night.board.play(cell, ())
+    picks = Picks()
+    assert picks.after(night, "bats, pick") is None  # the kiosk asked for a pick
+    assert picks.after(night, "the treat bag three") is None
+    assert picks.after(night, "the treat bag three") == Ask(
+        "Still free: Wings & Webs 5 or The Treat Bag 4. Say the one you want slowly, by its name. Or say pass."
+    )
+    early = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
+    picks = Picks()
+    answers = [picks.after(early, said) for said in ("bats, pick", "mumble", "mumble")]
+    assert answers[-1] == Ask(
+        "Say the category's name and its points slowly, like Old Customs 1. Or say pass."
+    )
 
 
 def test_by_letter_and_by_name() -> None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.cartridge import CATEGORIES
+from kiosk.engine.board import Board
+from kiosk.engine.cells import Cell
 from kiosk.engine.picks import parse_pick
 from kiosk.voice.asr import Utterance
 from kiosk.voice.grammar import nearest
@@ -66,16 +68,24 @@ def meaning(reading: str) -> str | None:
     return f"{pick.cell.letter}{pick.cell.points}"
 
 
-def doubt(heard: Utterance) -> Doubt | None:
+def doubt(heard: Utterance, board: Board | None = None) -> Doubt | None:
     """A Doubt when readings about as likely as the best mean different picks or commands; None when the
-    best reading can be taken."""
+    best reading can be taken. A cell already played on `board` is no choice: it cannot be picked."""
     if not heard.scores:
         return None
     readings = (heard.text, *heard.alternatives)
     best = heard.scores[0]
     close = [text for text, score in zip(readings, heard.scores, strict=False) if best - score <= MARGIN]
     meanings = [meaning(text) if text else None for text in close]
-    choices = tuple(dict.fromkeys(found for found in meanings if found is not None))
+    choices = tuple(
+        dict.fromkeys(found for found in meanings if found is not None and playable(found, board))
+    )
     if len(choices) >= 2:
         return Doubt(choices, heard.text)
     return None
+
+
+def playable(found: str, board: Board | None) -> bool:
+    """A meaning the table could have meant: a command, or a cell still free on `board`."""
+    cell = Cell.parse(found)
+    return cell is None or board is None or board.is_free(cell)

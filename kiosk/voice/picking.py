@@ -45,6 +45,9 @@ QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
 MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
+FEW_LEFT = 3
+"""Free cells few enough to name them all when picks are missed: late in a babble night "The Treat Bag four"
+was heard as three, C4, three, A3 and B5, all played, with two cells left."""
 
 
 @dataclass
@@ -70,10 +73,12 @@ class Picks:
         if isinstance(intent.read(message, night), (intent.Do, intent.SwitchMode, intent.Asked)):
             return None  # a command, or a question about the rules
         self._misses += 1
-        cell = night.board.first_free()
-        if self._misses % MISSES or cell is None:
+        free = night.board.free_cells()
+        if self._misses % MISSES or not free:
             return None
-        return Ask(f"Say the category's name and its points slowly, like {by_name(cell.id)}. Or say pass.")
+        if len(free) <= FEW_LEFT:
+            return Ask(f"Still free: {_either(free)}. Say the one you want slowly, by its name. Or say pass.")
+        return Ask(f"Say the category's name and its points slowly, like {by_name(free[0].id)}. Or say pass.")
 
     def take(self, heard: Utterance, board: Board, loud: bool = False) -> str | Ask:
         """The message for the host, or the kiosk's own question while it is unsure of the pick; `loud`:
@@ -95,7 +100,21 @@ class Picks:
             self.waiting = waiting
             return Ask(f"{NO_YES_HEARD} {said_back(waiting, yes=QUOTED_SURE_YES)}")
         cell = _cell(found, board, loud)
-        unsure = doubt(heard)
+        if cell is not None and not board.is_free(cell):
+            # A cell already played, which nobody can have meant ("The Treat Bag four" heard as "three" with
+            # two cells left): another reading that is free is said back; with none, the host says the cell
+            # was played and asks again.
+            free = free_reading(heard, board)
+            if free is None:
+                return heard.text
+            self.waiting = free
+            return Ask(said_back(free))
+        unsure = doubt(heard, board)
+        if unsure is not None and loud and self.confirm and cell is None:
+            # A command as likely as a cell ("The Treat Bag five" heard as "save", then "treat bag five"):
+            # the cell is said back, as a pick is in a loud room. Asked "Was that save, or The Treat Bag
+            # 5?", a reader said the pick again, and it was heard the same way.
+            cell = next((choice for choice in map(Cell.parse, unsure.choices) if choice is not None), None)
         if unsure is not None and not (loud and self.confirm and cell is not None):
             # In a loud room the likeliest cell is said back instead: "Was that A2 or A1?" drew the same
             # doubt five times running, where a yes is one short word the room garbles less.
@@ -106,6 +125,12 @@ class Picks:
             return heard.text
         self.waiting = cell
         return Ask(said_back(cell))
+
+
+def _either(cells: tuple[Cell, ...]) -> str:
+    """Cells by name, the last after "or": "Old Customs 4, The Treat Bag 4 or Wings & Webs 5"."""
+    names = [by_name(cell.id) for cell in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def said_back(cell: Cell, yes: str = "yes") -> str:
@@ -119,6 +144,16 @@ def _cell(found: str | None, board: Board, loud: bool) -> Cell | None:
     if loud and found == "pass":
         return board.first_free()
     return Cell.parse(found) if found else None
+
+
+def free_reading(heard: Utterance, board: Board) -> Cell | None:
+    """The likeliest of the recogniser's other readings that means a cell still free, if any."""
+    for reading in heard.alternatives:
+        found = meaning(reading) if reading else None
+        cell = Cell.parse(found) if found else None
+        if cell is not None and board.is_free(cell):
+            return cell
+    return None
 
 
 def by_letter(text: str) -> bool:
