@@ -610,6 +610,11 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     again.run()
     assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES, NOT_CAUGHT, ""]
     assert again.kiosk.turns[-1].asked == "" and "The answer: eight." in again.said
+    # A name of no team at this table before the yes is dropped as misheard: the yes is asked about too.
+    named = fake_table(practice_host(), ["two", "yes", "voice", *answers, "owls right"])
+    named.kiosk.room = LoudRoom()
+    named.run()
+    assert named.kiosk.turns[-1].asked == NOT_SURE_OF_YES and "The answer: eight." not in named.said
     sure = fake_table(practice_host(), ["two", "yes", "voice", *answers, "that's right"])
     sure.kiosk.room = LoudRoom()
     sure.run()

@@ -271,8 +271,12 @@ def plain_yes(heard: Utterance, way: Listening) -> bool:
 
 
 def _said_yes(heard: Utterance) -> bool:
-    """The words are a yes the engine reads ("that's right" as the engine writes it, "thats right")."""
-    return is_yes(heard.text.replace("'", ""))
+    """The words are a yes the engine reads ("that's right" as the engine writes it, "thats right"), after
+    a team's name too: a name of no team at the table is dropped as misheard (answering.py), and "owls
+    right" in babble was taken as the read-back's yes, unasked."""
+    words = heard.text.replace("'", "").split()
+    named = len(words) > 1 and Team.from_name(words[0]) is not None
+    return is_yes(" ".join(words[1:] if named else words))
 
 
 SURE_SPELLING = 3
