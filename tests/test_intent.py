@@ -128,6 +128,10 @@ def test_read_back() -> None:
     made = with_answer(night(Phase.READBACK, voice=True), BATS, "a big brass mutton")
     assert i.read("yes", made) == i.Plain.CONFIRM
     assert i.read("no", made) == i.Plain.DENY
+    # Said twice or two ways, still one: a loud room's "yes" was heard as "yeah yes".
+    assert i.read("yeah, yes", made) == i.read("Yes, yes!", made) == i.Plain.CONFIRM
+    assert i.read("no, no", made) == i.Plain.DENY
+    assert i.read("yes no", made) != i.Plain.CONFIRM and i.read("no yes", made) != i.Plain.DENY
     assert i.read("bats b u t t o n", made) == i.SpelledFix(BATS, "button")
     assert i.read("ghosts that was not what was said", made) == i.Dispute(GHOSTS)
     assert i.read("button", made) == i.Continue("button")

@@ -143,8 +143,11 @@ def parse_latecomer(text: str) -> tuple[str, Team] | None:
     return (match["who"] or "").strip(), team
 
 
-_YES = re.compile(r"^(?:yes|yeah|yep|yup|right|correct|thats right|that is right|ok|okay|sure|agreed|aye|y)$")
-_NO = re.compile(r"^(?:no|nope|nah|not yet|wrong|thats wrong|that is wrong|not right|n)$")
+_YES_WORDS = r"(?:yes|yeah|yep|yup|right|correct|thats right|that is right|ok|okay|sure|agreed|aye|y)"
+_NO_WORDS = r"(?:no|nope|nah|not yet|wrong|thats wrong|that is wrong|not right|n)"
+# Said twice, or two ways ("yes, yes", "yeah, yes", "no, no"), it is still one yes or no.
+_YES = re.compile(rf"^{_YES_WORDS}(?: {_YES_WORDS})*$")
+_NO = re.compile(rf"^{_NO_WORDS}(?: {_NO_WORDS})*$")
 
 
 def is_yes(words: str) -> bool:
