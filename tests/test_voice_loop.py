@@ -15,6 +15,7 @@ from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NOT_CAUGHT
 from kiosk.voice.asr import Utterance
+from kiosk.voice.audio import Chunk
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
@@ -240,6 +241,17 @@ def test_only_the_first_sound_after_whose_is_its_reply() -> None:
     assert replace(hearing, replying=True).not_caught() == Utterance("")
     assert replace(hearing, replying=True, started_at=None).not_caught() is None  # no voice at all
     assert replace(hearing, way=Listening.READ_BACK, replying=True).not_caught() is None
+
+
+def test_an_utterance_ends_on_quiet_on_words_stalled_or_at_its_longest_and_the_log_says_which() -> None:
+    hearing = Hearing(Listening.READ_BACK, opened_at=10.0, started_at=10.5, so_far="bats", changed_at=11.0)
+    assert not hearing.ends(12.9, quiet=False) and hearing.ended_by == ""
+    assert hearing.ends(12.9, quiet=True) and hearing.ended_by == "quiet"
+    assert hearing.ends(13.0, quiet=False) and hearing.ended_by == "stalled"  # party talk never goes quiet
+    longest = replace(hearing, so_far="")
+    assert longest.ends(30.5, quiet=False) and longest.ended_by == "too long"
+    last = Chunk(b"\0\0" * 1600, 30.4, captured=1000.0)
+    assert longest.span(last, now=1001.25) == "10.5-30.5 s, too long, 1.2 s behind"
 
 
 def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:

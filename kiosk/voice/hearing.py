@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kiosk.voice.asr import Utterance
+from kiosk.voice.audio import Chunk
 from kiosk.voice.listening import Listening
 
 UNDER_WAY = 0.1
@@ -15,6 +16,10 @@ FIRST_WORD_UNDER_WAY = 0.25
 """Seconds after the kiosk begins to listen within which the recogniser's first word must begin too: music
 at 10 dB passes for voice in the first chunk now and then, and a reply 0.6 s later was taken for the
 rest of an earlier spelling, five times running."""
+STALL_SECONDS = 2.0
+"""Seconds with words heard and none changing that end an utterance even if the room never goes quiet."""
+LONGEST_SECONDS = 20.0
+"""No utterance runs longer than this."""
 
 
 @dataclass
@@ -41,6 +46,25 @@ class Hearing:
     first_word: float | None = None
     """Seconds after `since` at which the recogniser's first word began; None before it is closed, or when
     the recogniser gave no word times."""
+    ended_by: str = ""
+    """Why the utterance ended ("quiet", "stalled", "too long"): for the log."""
+
+    def ends(self, at: float, quiet: bool) -> bool:
+        """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech
+        detector's), or words unchanged for STALL_SECONDS in a room that never goes quiet, or at
+        LONGEST_SECONDS."""
+        stalled = bool(self.so_far) and at - self.changed_at >= STALL_SECONDS
+        too_long = self.started_at is not None and at - self.started_at >= LONGEST_SECONDS
+        self.ended_by = "quiet" if quiet else "stalled" if stalled else "too long" if too_long else ""
+        return bool(self.ended_by)
+
+    def span(self, last: Chunk, now: float) -> str:
+        """Where the utterance lies in the stream, why it ended, and how far behind the microphone the kiosk
+        was when it ended (`last` its last chunk, `now` the clock chunks are captured on), for the log:
+        "12.3-15.1 s, quiet, 0.2 s behind"."""
+        began = self.started_at if self.started_at is not None else self.opened_at
+        told = f"{began or 0.0:.1f}-{last.at + last.seconds:.1f} s, {self.ended_by or 'end of stream'}"
+        return told if last.captured is None else f"{told}, {now - last.captured:.1f} s behind"
 
     @property
     def under_way(self) -> bool:

@@ -67,10 +67,6 @@ TAIL_SECONDS = 0.3
 """Seconds after the kiosk stops speaking during which the microphone is still ignored (room echo)."""
 PREROLL_SECONDS = 1.0
 """Audio kept from before speech starts, to hear an utterance again with the full vocabulary."""
-STALL_SECONDS = 2.0
-"""Seconds with words heard and none changing that end an utterance even if the room never goes quiet."""
-LONGEST_SECONDS = 20.0
-"""No utterance runs longer than this."""
 WARM_TEXT = "Bats, D three. Ghosts: a broomstick. Yes. B U T T O N. What's the score?"
 """Spoken to the recognisers during the opening: words of every kind the table says."""
 
@@ -221,7 +217,9 @@ class VoiceKiosk:
                 continue  # half duplex: this is the kiosk's own voice, or its echo
             if self._hear_chunk(hearing, chunk):
                 utterance = self._close(hearing)
-                _LOG.debug("heard %s: %s", hearing.way.value, told(utterance))
+                _LOG.debug(
+                    "heard %s (%s): %s", hearing.way.value, hearing.span(chunk, self.clock()), told(utterance)
+                )
                 if utterance is not None:
                     yield replace(utterance, under_way=hearing.under_way), self._voice_ended, hearing.way
                 detector.reset()
@@ -273,9 +271,7 @@ class VoiceKiosk:
             # ("Bats. T, U" as "dee you"), and the lists that hear it again need them.
             return False
         quiet_after_words = anything and not detector.speaking and detector.quiet_seconds >= wait
-        stalled = bool(so_far) and chunk.at - hearing.changed_at >= STALL_SECONDS
-        too_long = hearing.started_at is not None and chunk.at - hearing.started_at >= LONGEST_SECONDS
-        return ended or quiet_after_words or stalled or too_long
+        return hearing.ends(chunk.at, ended or quiet_after_words)
 
     def _close(self, hearing: Hearing) -> Utterance | None:
         """The utterance as the table meant it: its pieces joined; heard again with the full vocabulary if a
