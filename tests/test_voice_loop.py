@@ -19,6 +19,7 @@ from kiosk.voice.audio import Chunk
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
+from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
@@ -225,6 +226,38 @@ def test_a_reply_to_whose_heard_as_nothing_is_asked_again_not_waited_on(names: s
     script = [*WHOSE_SPELLING, Spoken("", names=names), Quiet(4.0), "bats", Quiet(1.5)]
     table = fake_table(practice_host(), script)
     table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-3:]]
+    assert asked == [
+        "Whose spelling was that: Bats or Ghosts?",
+        "Just the team's name, please: Bats or Ghosts?",
+        "",
+    ]
+    assert "Fixed: Bats said button." in table.said
+
+
+class FirstWhoseSoundIsAnotherVoice(ReaderLevel):
+    """The first sound after "whose?" is party talk far quieter than the reader (the level itself is tested
+    on audio in test_reader.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dropped = 0
+
+    def other_voice(self, pcm: bytes, way: Listening) -> bool:
+        if way is Listening.WHOSE and not self.dropped:
+            self.dropped += 1
+            return True
+        return False
+
+
+def test_a_reply_to_whose_after_another_voice_heard_as_nothing_is_asked_again() -> None:
+    # In held-out babble the room's talk came first and went unheard as another voice; the reader's "Bats."
+    # after it was heard as no word, and the kiosk waited in silence for over a minute.
+    script = [*WHOSE_SPELLING, Spoken("[unk]", names="[unk]"), Quiet(1.0), Spoken("", names=""), Quiet(4.0)]
+    table = fake_table(practice_host(), [*script, "bats", Quiet(1.5)])
+    table.kiosk.reader = FirstWhoseSoundIsAnotherVoice()
+    table.run()
+    assert table.kiosk.reader.dropped == 1
     asked = [turn.asked for turn in table.kiosk.turns[-3:]]
     assert asked == [
         "Whose spelling was that: Bats or Ghosts?",

@@ -194,13 +194,6 @@ class VoiceKiosk:
         self._warm_samples = resample(speech.samples, speech.rate, SAMPLE_RATE)
         self.recognizers.warm(self._warm_samples)
 
-    def _renew(self, samples: npt.NDArray[np.int16]) -> None:
-        """Renew the open recogniser once it has heard enough (listening.py); a failure keeps the old one."""
-        try:
-            self.recognizers.renew_open(samples)
-        except Exception as error:  # never a traceback at the table: the night goes on, heavier
-            _LOG.exception("The speech recogniser could not be renewed (%s); the old one goes on.", error)
-
     def utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
         """What the table says, one utterance (or typed message) at a time: each heard the way the night
         expects now, with when its voice ended and the way it was heard. Audio captured while the kiosk
@@ -294,6 +287,7 @@ class VoiceKiosk:
         self.room.heard(bytes(hearing.audio))
         if self.reader.other_voice(bytes(hearing.audio), hearing.way):
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
+            self._spoken = self._spoken or hearing.replying  # the table's reply is still to come
             return None
         if hearing.way is Listening.READ_BACK:
             if yes_over_a_spelling(utterance, also):
@@ -343,7 +337,7 @@ class VoiceKiosk:
         if self._warming is None and self._warm_samples is not None:  # renewed while the reply is said
             samples = self._warm_samples
             self._warming = threading.Thread(
-                target=self._renew, args=(samples,), name="renew-recogniser", daemon=True
+                target=renew_open, args=(self.recognizers, samples), name="renew-recogniser", daemon=True
             )
             self._warming.start()
         first = self._speak(reply.speech)
@@ -372,6 +366,14 @@ class VoiceKiosk:
         self.end_of_speech.reset()
         self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
         return first
+
+
+def renew_open(recognizers: HearsEachWay, samples: npt.NDArray[np.int16]) -> None:
+    """Renew the open recogniser once it has heard enough (listening.py); a failure keeps the old one."""
+    try:
+        recognizers.renew_open(samples)
+    except Exception as error:  # never a traceback at the table: the night goes on, heavier
+        _LOG.exception("The speech recogniser could not be renewed (%s); the old one goes on.", error)
 
 
 __all__ = ["Chunk", "Turn", "VoiceKiosk"]
