@@ -287,6 +287,19 @@ def test_an_utterance_ends_on_quiet_on_words_stalled_or_at_its_longest_and_the_l
     assert longest.span(last, now=1001.25) == "10.5-30.5 s, too long, 1.2 s behind"
 
 
+def test_in_the_read_back_letters_heard_beside_it_keep_a_spelling_from_stalling() -> None:
+    hearing = Hearing(Listening.READ_BACK)
+    assert hearing.words_heard("bats", "bats [unk]", 1.0) and hearing.changed_at == 1.0
+    # The read-back list hears the rest as [unk]; the letters list hears it: the spelling goes on.
+    assert not hearing.words_heard("bats", "bats tango", 2.5) and hearing.changed_at == 2.5
+    assert not hearing.words_heard("bats", "bats tango [unk]", 3.0) and hearing.changed_at == 2.5
+    assert not hearing.ends(4.4, quiet=False) and hearing.ends(4.5, quiet=False)
+    # Elsewhere only the main list's words count.
+    answers = Hearing(Listening.ANSWERS)
+    answers.words_heard("bats", "bats", 1.0)
+    assert not answers.words_heard("bats", "bats ghosts", 2.5) and answers.changed_at == 1.0
+
+
 def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:
     # The name list heard "ghosts" and something else; the open vocabulary, a short "they actually".
     script = [*WHOSE_SPELLING, Spoken("they actually", names="ghosts [unk]"), Quiet(1.5)]

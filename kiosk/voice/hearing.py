@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
+from kiosk.voice.grammar import UNKNOWN
 from kiosk.voice.listening import Listening
 
 UNDER_WAY = 0.1
@@ -37,8 +38,10 @@ class Hearing:
     beside_pieces: list[Utterance] = field(default_factory=list)
     audio: bytearray = field(default_factory=bytearray)
     so_far: str = ""
+    beside_so_far: str = ""
+    """During the read-back, the words the letters list beside it has heard so far ([unk] left out)."""
     changed_at: float = 0.0
-    """Seconds into the stream when the words so far last changed."""
+    """Seconds into the stream when the words so far (or, in the read-back, the letters) last changed."""
     started_at: float | None = None
     """Seconds into the stream of the chunk in which voice was first heard."""
     opened_at: float | None = None
@@ -48,6 +51,20 @@ class Hearing:
     the recogniser gave no word times."""
     ended_by: str = ""
     """Why the utterance ended ("quiet", "stalled", "too long"): for the log."""
+
+    def words_heard(self, so_far: str, beside: str, at: float) -> bool:
+        """Note the words heard so far at `at`, and those the list `beside` the main one heard; True when
+        `so_far` changed. In the read-back the letters list's words restart the stall clock too: in party
+        talk, which never goes quiet, the read-back list heard a slow spelling's last words as [unk] while
+        the letters list heard them, and the spelling was cut two words short."""
+        letters = (
+            " ".join(word for word in beside.split() if word != UNKNOWN) if self.way.reading_back else ""
+        )
+        changed = so_far != self.so_far
+        if changed or letters != self.beside_so_far:
+            self.changed_at = at
+        self.so_far, self.beside_so_far = so_far, letters
+        return changed
 
     def ends(self, at: float, quiet: bool) -> bool:
         """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech

@@ -246,8 +246,7 @@ class VoiceKiosk:
             label = " ".join([*told, "" if also else beside.partial(keep_unknown=True)]).strip()
         partial = "" if piece is not None else recognizer.partial()
         so_far = " ".join([*(p.text for p in hearing.pieces if p.text), partial]).strip()
-        if so_far != hearing.so_far:
-            hearing.so_far, hearing.changed_at = so_far, chunk.at
+        if hearing.words_heard(so_far, label, chunk.at):
             self.table.hearing(so_far)
         wait = hangover(so_far, hearing.way, label)
         voiced_before = detector.last_voice_at
