@@ -12,6 +12,8 @@ Three ways of being unsure:
 - the room is loud (room.py): in party noise the points were misheard too ("wings and webs three" heard as
   "wings and webs one", with no other reading), and "Ghosts, yes" as "pass", so every pick (a pass too, as
   the cell it would read) is said back before its question is read.
+
+A cell already played is no reading at all: the likeliest free one among the others is said back instead.
 """
 
 from __future__ import annotations
