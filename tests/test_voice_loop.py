@@ -417,6 +417,15 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     echoed.run()
     assert echoed.heard == ["the mumble", "two teams"]
     assert echoed.host.night.teams == (Team.BATS, Team.GHOSTS)
+    # In a loud room a lone "right" is no yes to a count: "four teams" was heard so, and two teams played.
+    rhymed = fake_table(practice_host(), ["the mumble", "the mumble", "right", "four teams", "yes"])
+    rhymed.kiosk.room = LoudRoom()
+    rhymed.run()
+    assert [turn.asked for turn in rhymed.kiosk.turns][2:4] == [
+        f"I didn't catch a yes. Two teams? {offer}",
+        "Four teams? Say yes, or say how many again.",
+    ]
+    assert rhymed.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
 
 
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:

@@ -15,7 +15,7 @@ from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES
+from kiosk.voice.picking import NO, NO_YES_HEARD, QUOTED_SURE_YES, RHYMES_WITH_NIGHT, YES
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
@@ -44,6 +44,14 @@ class Counts:
             self._misses = 0
             return None
         if waiting is not None and heard in YES:
+            if loud and heard == RHYMES_WITH_NIGHT:
+                # As for a pick said back: in party babble "four teams" was heard as a lone "right", and a
+                # two-team night began on an offer the reader had answered with another count.
+                self.waiting, self.offered = waiting, offered
+                again = "no" if offered else "how many again"
+                return Ask(
+                    f"{NO_YES_HEARD} {SAID[waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say {again}."
+                )
             return SAID[waiting]
         if waiting is not None and offered and heard in NO:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
