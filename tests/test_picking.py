@@ -128,6 +128,44 @@ def test_a_played_cell_heard_gives_way_to_a_free_reading_said_back() -> None:
     assert Picks().take(Utterance("the treat bag three"), board) == "the treat bag three"
 
 
+def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_a_time() -> None:
+    picks, board = Picks(), Board()
+    board.play(Cell("B", 2), ())
+    # "Far and Wide four" heard as "one", time after time, in babble.
+    heard = Utterance("far and wide one", alternatives=("far and wide three",), scores=(75.2, 74.0))
+    assert picks.take(heard, board, loud=True) == Ask("Far and Wide 1? Say yes, or say the category's name.")
+    offer = 'Say "that\'s right", or say no.'
+    assert picks.take(heard, board, loud=True) == Ask(f"Let's take it one at a time. Far and Wide 3? {offer}")
+    assert picks.take(heard, board, loud=True) == Ask(f"Far and Wide 4? {offer}")  # another pick: the next
+    assert picks.take(Utterance("owls"), board, loud=True) == Ask(
+        f"I didn't catch a yes. Far and Wide 4? {offer}"
+    )
+    assert picks.take(Utterance("right"), board, loud=True) == Ask(
+        f"I didn't catch a yes. Far and Wide 4? {offer}"
+    )
+    assert picks.take(Utterance("that's right"), board, loud=True) == "far and wide four"
+    # A no to every free cell of the category: asked afresh, slowly.
+    picks = Picks()
+    picks.take(heard, board, loud=True)
+    picks.take(heard, board, loud=True)
+    for _ in range(3):  # three, four and five offered, each said no to
+        last = picks.take(Utterance("no"), board, loud=True)
+    assert last == Ask("Which one, then? Say the category's name and its points slowly, like Far and Wide 5.")
+    # Offered, the cell itself said is as good as a yes; a pick in another category, or a command, goes on.
+    picks = Picks()
+    picks.take(heard, board, loud=True)
+    picks.take(heard, board, loud=True)
+    assert picks.take(Utterance("far and wide three"), board, loud=True) == "far and wide three"
+    picks.take(heard, board, loud=True)
+    picks.take(heard, board, loud=True)
+    assert picks.take(Utterance("old customs two"), board, loud=True) == Ask(
+        "Old Customs 2? Say yes, or say the category's name."
+    )
+    picks.take(heard, board, loud=True)
+    picks.take(heard, board, loud=True)
+    assert picks.take(Utterance("board"), board, loud=True) == "board"
+
+
 def test_picks_missed_twice_late_in_the_night_name_the_cells_still_free() -> None:
     night = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
     for cell in night.board.free_cells():

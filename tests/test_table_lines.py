@@ -60,6 +60,13 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert fixed is not None and fixed.group(1) == "Owls"
     asked_again = PICK_YES.search(question.question)
     assert asked_again is not None and asked_again.group(1) == "that's right"
+    # A category's cells offered one at a time, after the cell said no to was heard again.
+    heard = Utterance("far and wide one")
+    picks.take(heard, Board(), loud=True)
+    offer = picks.take(heard, Board(), loud=True)
+    assert isinstance(offer, Ask) and said_back(offer.question) == "B2"
+    offered_yes = PICK_YES.search(offer.question)
+    assert offered_yes is not None and offered_yes.group(1) == "that's right"
 
 
 def test_the_table_reads_the_read_back_and_the_vote() -> None:

@@ -15,7 +15,7 @@ from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, NO_YES_HEARD, QUOTED_SURE_YES, RHYMES_WITH_NIGHT, YES
+from kiosk.voice.picking import NO, NO_YES_HEARD, ONE_AT_A_TIME, QUOTED_SURE_YES, RHYMES_WITH_NIGHT, YES
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
@@ -23,7 +23,6 @@ OFFERED = (2, 3, 4, 1)
 """The counts offered one at a time, in this order and round again: two teams first, as most tables play."""
 MISSES = 2
 """Counts missed in a row before the kiosk offers them one at a time."""
-ONE_AT_A_TIME = "Let's take it one at a time."
 
 
 @dataclass

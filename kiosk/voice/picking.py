@@ -18,7 +18,7 @@ A cell already played is no reading at all: the likeliest free one among the oth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kiosk.engine import intent
 from kiosk.engine.board import Board
@@ -47,6 +47,7 @@ QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
 MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
+ONE_AT_A_TIME = "Let's take it one at a time."
 FEW_LEFT = 3
 """Free cells few enough to name them all when picks are missed: late in a babble night "The Treat Bag four"
 was heard as three, C4, three, A3 and B5, all played, with two cells left."""
@@ -63,12 +64,18 @@ class Picks:
     """Picks missed in a row: replies that ask for the pick again after words that were no pick."""
     _asked: bool = False
     """The last reply asked for a pick."""
+    _rejected: list[Cell] = field(default_factory=list)
+    """Cells said back and answered with another pick, since a question was last read."""
+    _offers: tuple[Cell, ...] | None = None
+    """While a category's cells are offered one at a time: those still to offer after the one waiting."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: at every MISSES-th pick missed in a row, a pick said another
         way (a category's whole name, or "pass"), so that a pick the room keeps garbling does not stick the
         night; else None. A command ("board", "voice") or a question is no pick missed."""
         asked, self._asked = self._asked, night is not None and night.phase is Phase.PICK
+        if not self._asked:
+            self._rejected = []
         if night is None or not night.voice or not (asked and self._asked):
             self._misses = 0
             return None
@@ -87,6 +94,9 @@ class Picks:
         the room is loud, and any pick, "pass" too, is said back, the likeliest reading when readings
         differ."""
         waiting, self.waiting = self.waiting, None
+        offers, self._offers = self._offers, None
+        if waiting is not None and offers is not None:
+            return self._offered(heard, board, loud, waiting, offers)
         if waiting is not None and heard.text in YES:
             if loud and heard.text == RHYMES_WITH_NIGHT:
                 self.waiting = waiting
@@ -101,6 +111,8 @@ class Picks:
             # stuck when its yes was missed six times running.
             self.waiting = waiting
             return Ask(f"{NO_YES_HEARD} {said_back(waiting, yes=QUOTED_SURE_YES)}")
+        if waiting is not None and found is not None and Cell.parse(found) is not None:
+            self._rejected.append(waiting)  # another pick said to the one said back: not that one
         cell = _cell(found, board, loud)
         if cell is not None and not board.is_free(cell):
             # A cell already played, which nobody can have meant ("The Treat Bag four" heard as "three" with
@@ -125,14 +137,66 @@ class Picks:
             return heard.text
         if not loud and not (by_letter(heard.text) and rivals(cell, board)):
             return heard.text
+        if cell in self._rejected:
+            # The cell the table just said no to, heard again: in babble "Far and Wide four" was heard as
+            # "one" five times running, each said back. The category is heard; its points are offered.
+            return self._offer(heard, board, cell)
         self.waiting = cell
         return Ask(said_back(cell))
+
+    def _offer(self, heard: Utterance, board: Board, cell: Cell, first: bool = True) -> Ask:
+        """Offer the category's free cells one at a time, for the yes heard most surely: those the readings
+        name first, then the rest by points; none said no to."""
+        named = [
+            Cell.parse(meaning(reading) or "") for reading in (heard.text, *heard.alternatives) if reading
+        ]
+        by_points = [free for free in board.free_cells() if free.letter == cell.letter]
+        offers = [
+            one
+            for one in dict.fromkeys([*named, *by_points])
+            if one in by_points and one not in self._rejected
+        ]
+        if not offers:
+            self._rejected = []
+            return Ask(
+                f"Which one, then? Say the category's name and its points slowly, like {by_name(cell.id)}."
+            )
+        self.waiting, self._offers = offers[0], tuple(offers[1:])
+        return Ask(f"{ONE_AT_A_TIME} {offered(offers[0])}" if first else offered(offers[0]))
+
+    def _offered(
+        self, heard: Utterance, board: Board, loud: bool, waiting: Cell, offers: tuple[Cell, ...]
+    ) -> str | Ask:
+        """The reply to a cell offered one at a time: a yes (or the cell itself) takes it; a no, or another
+        of the category's cells, offers the next; a pick in another category is taken as any pick is."""
+        found = meaning(heard.text)
+        cell = Cell.parse(found) if found else None
+        sure_yes = heard.text in YES and not (loud and heard.text == RHYMES_WITH_NIGHT)
+        if sure_yes or cell == waiting:
+            self._rejected = []
+            return said_by_name(waiting)
+        if cell is not None and cell.letter != waiting.letter:
+            self._rejected = []
+            return self.take(heard, board, loud)
+        if heard.text in NO or cell is not None:
+            self._rejected.append(waiting)
+            return self._offer(Utterance(""), board, waiting, first=False)
+        if found is not None:
+            self._rejected = []
+            return heard.text  # a command
+        self.waiting, self._offers = waiting, offers  # neither: the same one again
+        return Ask(f"{NO_YES_HEARD} {offered(waiting)}")
 
 
 def _either(cells: tuple[Cell, ...]) -> str:
     """Cells by name, the last after "or": "Old Customs 4, The Treat Bag 4 or Wings & Webs 5"."""
     names = [by_name(cell.id) for cell in cells]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def offered(cell: Cell) -> str:
+    """A cell offered one at a time, for the yes heard most surely."""
+    return f"{by_name(cell.id)}? Say {QUOTED_SURE_YES}, or say no."
 
 
 def said_back(cell: Cell, yes: str = "yes") -> str:

@@ -43,10 +43,11 @@ SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
 FIXED = re.compile(r"^Fixed: (Bats|Ghosts|Owls|Toads) said ", re.MULTILINE)
-PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say the category's name\.")
-"""A pick said back again, with the yes the kiosk asks for this time."""
+PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say (?:the category's name|no)\.")
+"""A pick said back again, or a category's cell offered, with the yes the kiosk asks for this time."""
 SAID_BACK = re.compile(
-    r"^(?:I didn't catch a yes\. )?([A-Z][\w& ]+) (\d)\? Say (?:yes|\"that's right\"), or say the category's name\.$",
+    r"^(?:I didn't catch a yes\. )?(?:Let's take it one at a time\. )?([A-Z][\w& ]+) (\d)\? "
+    r"Say (?:yes|\"that's right\"), or say (?:the category's name|no)\.$",
     re.MULTILINE,
 )
 
