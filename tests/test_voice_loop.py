@@ -357,6 +357,35 @@ def test_a_pick_missed_twice_is_asked_for_another_way() -> None:
     assert "Old Customs, 1 point:" in twice.said
 
 
+def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
+    # Over music "Toads, swede." was heard as "toads leave", and Toads lost their answer to the question.
+    answers = ["two", "voice", "wings and webs two", "bats a big brass button"]
+    table = fake_table(practice_host(), [*answers, "ghosts leave", "no", "ghosts mutton"])
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns[-3:]] == [
+        'Ghosts leaving the night? Say "that\'s right", or say no.',
+        "Then Ghosts play on.",
+        "",
+    ]
+    assert table.host.night.out == set() and table.host.night.answers[Team.GHOSTS].text == "mutton"
+    # Anything but a yes or a no is heard as it is: the answer said again.
+    again = fake_table(practice_host(), [*answers, "ghosts leave", "ghosts mutton"])
+    again.run()
+    assert again.host.night.out == set() and again.host.night.answers[Team.GHOSTS].text == "mutton"
+    # A yes lets the team go; typed on the screen, it goes at once.
+    gone = fake_table(practice_host(), [*answers, "ghosts leave", "that's right"])
+    gone.run()
+    assert gone.host.night.out == {Team.GHOSTS}
+    assert "Ghosts are out" in gone.said
+    typed: Queue[str] = Queue()
+    typed.put("two")
+    typed.put("ghosts is out")
+    keyboard = fake_table(practice_host(), ["voice"], typed=typed)
+    keyboard.run()
+    assert keyboard.host.night.out == {Team.GHOSTS}
+    assert [turn.asked for turn in keyboard.kiosk.turns] == ["", "", ""]
+
+
 def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() -> None:
     table = fake_table(practice_host(), ["three teams", "no", "two teams", "yes", "voice"])
     table.kiosk.room = LoudRoom()

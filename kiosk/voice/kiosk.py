@@ -35,6 +35,7 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages, asked_since_reply, typed_now
 from kiosk.voice.hearing import Hearing
+from kiosk.voice.leaving import Leaving
 from kiosk.voice.listening import (
     NOT_SURE_OF_YES,
     Listening,
@@ -123,6 +124,8 @@ class VoiceKiosk:
     """The team count said back in a loud room (counting.py)."""
     votes: Votes = field(init=False, default_factory=Votes)
     """The team asked for its yes to end the night (voting.py)."""
+    leaving: Leaving = field(init=False, default_factory=Leaving)
+    """A team heard leaving the night, said back (leaving.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
@@ -168,6 +171,9 @@ class VoiceKiosk:
     def _message(self, heard: Utterance, way: Listening) -> str | Ask:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
         night = self.table.night
+        left = None if isinstance(heard, Typed) else self.leaving.take(heard.text, night, self.room.loud)
+        if left is not None:
+            return left
         picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
         if isinstance(heard, Typed) or not picking or night is None:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all

@@ -1,0 +1,39 @@
+"""A team leaving the night, by voice, is said back first. A team that is out keeps its total but is skipped
+for answers and picks (the card's THE TABLE), so words misheard as a team leaving cost that team its
+answer: in babble a tuning voice's "B four" was heard as "bats is out", and over music a held-out voice's
+"Toads, swede." as "toads leave", and the night went on without Toads' answer. Coming back loses nothing,
+and is taken as heard; so is anything typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.engine.commands import Movement, parse_team_move
+from kiosk.engine.night import Night
+from kiosk.voice.answering import Ask
+from kiosk.voice.picking import NO, QUOTED_SURE_YES, RHYMES_WITH_NIGHT, YES
+
+
+@dataclass
+class Leaving:
+    """The words heard as a team leaving, said back and waiting for a yes."""
+
+    waiting: str | None = None
+
+    def take(self, heard: str, night: Night | None, loud: bool) -> str | Ask | None:
+        """The words for the host once a yes confirms them, the kiosk's question, or None: no team leaving,
+        and the words go on as heard. Anything but a yes or a no to the question is no yes to leaving: it
+        is heard as it is (the answer said again)."""
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None and heard in YES and not (loud and heard == RHYMES_WITH_NIGHT):
+            return waiting
+        move = parse_team_move(waiting) if waiting is not None else None
+        if move is not None and heard in NO:
+            return Ask(f"Then {move.team.value} play on.")
+        move = parse_team_move(heard)
+        if night is None or not night.voice or move is None or move.movement is not Movement.OUT:
+            return None
+        if move.team not in night.teams or move.team in night.out:
+            return None  # the host says what it makes of that
+        self.waiting = heard
+        return Ask(f"{move.team.value} leaving the night? Say {QUOTED_SURE_YES}, or say no.")
