@@ -34,6 +34,9 @@ def test_a_far_quieter_closed_set_phrase_is_another_voice() -> None:
     assert reader.other_voice(voice(quieter), Listening.WHOSE)  # a team name from across the room
     assert not reader.other_voice(voice(quieter), Listening.ANSWERS)  # answers are always heard
     assert not reader.other_voice(voice(3000 * 10 ** (-4 / 20)), Listening.READ_BACK)  # a softer reader
+    # An answer with no team's name, far quieter, is party talk (unheard in a loud room); the reader's is not.
+    assert reader.party_talk(voice(quieter)) and not reader.party_talk(voice(3000))
+    assert not ReaderLevel().party_talk(voice(quieter))  # no level yet
 
 
 def test_answers_never_lower_the_readers_level_unless_they_name_a_team() -> None:

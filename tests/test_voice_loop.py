@@ -357,6 +357,39 @@ def test_a_pick_missed_twice_is_asked_for_another_way() -> None:
     assert "Old Customs, 1 point:" in twice.said
 
 
+class FirstAnswerIsPartyTalk(ReaderLevel):
+    """The first answer with no team's name is far quieter than the reader (the level itself is tested on
+    audio in test_reader.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    def party_talk(self, pcm: bytes) -> bool:
+        self.asked += 1
+        return self.asked == 1
+
+
+def test_in_a_loud_room_party_talk_is_no_answer_for_the_team_called() -> None:
+    # In held-out babble the room's talk just before the reader spoke was heard as "the volleyball" and taken
+    # as Bats' answer; the reader's "fruit" that followed went to Ghosts, called next.
+    script = ["two", "yes", "voice", "wings and webs two", "yes", "the volleyball", "bats a big brass button"]
+    table = fake_table(practice_host(), [*script, Quiet(4.0), "ghosts mutton"])
+    table.kiosk.room = LoudRoom()
+    table.kiosk.reader = reader = FirstAnswerIsPartyTalk()
+    table.run()
+    assert reader.asked >= 1
+    assert table.host.night.answers[Team.BATS].text == "a big brass button"
+    assert "the volleyball" not in table.heard
+    # In a quiet room the reader's level is not asked: words after a call are the called team's.
+    quiet = fake_table(
+        practice_host(), ["two", "voice", "wings and webs two", "bats", Quiet(4.0), "a big brass button"]
+    )
+    quiet.kiosk.reader = FirstAnswerIsPartyTalk()
+    quiet.run()
+    assert quiet.kiosk.reader.asked == 0
+
+
 def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     # Over music "Toads, swede." was heard as "toads leave", and Toads lost their answer to the question.
     answers = ["two", "voice", "wings and webs two", "bats a big brass button"]

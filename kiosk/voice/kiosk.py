@@ -327,8 +327,8 @@ class VoiceKiosk:
             labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
             if not labelled.text or not Team.from_name(labelled.text.split()[0]):
                 # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
-                # if it was said after the call (answering.py).
-                return labelled
+                # (answering.py); in a loud room, unheard if far quieter than the reader (party talk).
+                return None if self.room.loud and self.reader.party_talk(bytes(hearing.audio)) else labelled
             self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance

@@ -108,11 +108,21 @@ class ReaderLevel:
         level = loudness(pcm)
         if level is None:
             return False
-        reader = self.level
-        if reader is not None and level < reader - QUIETER_DB:
+        if self.quieter(level):
             return True
         self.recent.append(level)
         return False
+
+    def quieter(self, level: float | None) -> bool:
+        """A level (loudness) QUIETER_DB or more below the reader's: another voice's."""
+        reader = self.level
+        return level is not None and reader is not None and level < reader - QUIETER_DB
+
+    def party_talk(self, pcm: bytes) -> bool:
+        """An answer with no team's name at its start, far quieter than the reader: in a loud room it goes
+        unheard (kiosk.py). Party talk before the reader spoke, heard as "the volleyball", was given to the
+        team the kiosk had called, and the reader's answer after it to the team called next."""
+        return self.quieter(loudness(pcm))
 
     def answered(self, pcm: bytes) -> None:
         """An answer that opened with a team's name: the reader's voice, whose level is kept."""
