@@ -180,6 +180,10 @@ class Picks:
             return self.take(heard, board, loud)
         if heard.text in NO or cell is not None:
             self._rejected.append(waiting)
+            rest = [one for one in offers if one not in self._rejected]
+            if rest:
+                self.waiting, self._offers = rest[0], tuple(rest[1:])
+                return Ask(offered(rest[0]))
             return self._offer(Utterance(""), board, waiting, first=False)
         if found is not None:
             self._rejected = []
