@@ -15,7 +15,7 @@ from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, NO_YES_HEARD, ONE_AT_A_TIME, QUOTED_SURE_YES, RHYMES_WITH_NIGHT, YES
+from kiosk.voice.picking import NO, NO_YES_HEARD, ONE_AT_A_TIME, QUOTED_SURE_YES, YES, lone_right
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
@@ -43,7 +43,7 @@ class Counts:
             self._misses = 0
             return None
         if waiting is not None and heard in YES:
-            if loud and heard == RHYMES_WITH_NIGHT:
+            if lone_right(heard, loud):
                 # As for a pick said back: in party babble "four teams" was heard as a lone "right", and a
                 # two-team night began on an offer the reader had answered with another count.
                 self.waiting, self.offered = waiting, offered

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from kiosk.engine.commands import Movement, parse_team_move
 from kiosk.engine.night import Night
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, QUOTED_SURE_YES, RHYMES_WITH_NIGHT, YES
+from kiosk.voice.picking import NO, QUOTED_SURE_YES, YES, lone_right
 
 
 @dataclass
@@ -25,7 +25,7 @@ class Leaving:
         and the words go on as heard. Anything but a yes or a no to the question is no yes to leaving: it
         is heard as it is (the answer said again)."""
         waiting, self.waiting = self.waiting, None
-        if waiting is not None and heard in YES and not (loud and heard == RHYMES_WITH_NIGHT):
+        if waiting is not None and heard in YES and not lone_right(heard, loud):
             return waiting
         move = parse_team_move(waiting) if waiting is not None else None
         if move is not None and heard in NO:

@@ -98,7 +98,7 @@ class Picks:
         if waiting is not None and offers is not None:
             return self._offered(heard, board, loud, waiting, offers)
         if waiting is not None and heard.text in YES:
-            if loud and heard.text == RHYMES_WITH_NIGHT:
+            if lone_right(heard.text, loud):
                 self.waiting = waiting
                 return Ask(f"{NO_YES_HEARD} {said_back(waiting, yes=QUOTED_SURE_YES)}")
             return said_by_name(waiting)
@@ -171,7 +171,7 @@ class Picks:
         of the category's cells, offers the next; a pick in another category is taken as any pick is."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
-        sure_yes = heard.text in YES and not (loud and heard.text == RHYMES_WITH_NIGHT)
+        sure_yes = heard.text in YES and not lone_right(heard.text, loud)
         if sure_yes or cell == waiting:
             self._rejected = []
             return said_by_name(waiting)
@@ -224,6 +224,12 @@ def free_reading(heard: Utterance, board: Board) -> Cell | None:
         if cell is not None and board.is_free(cell):
             return cell
     return None
+
+
+def lone_right(text: str, loud: bool) -> bool:
+    """In a loud room, a lone "right" is no yes to words said back (a pick, a team count, a team leaving):
+    "end the night" and "four teams" were heard so, and a reader's "yes" never was."""
+    return loud and text == RHYMES_WITH_NIGHT
 
 
 def by_letter(text: str) -> bool:
