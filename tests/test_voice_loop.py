@@ -13,11 +13,12 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NOT_CAUGHT
+from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NOT_CAUGHT, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
+from kiosk.voice.leaving import Leaving
 from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
 from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
@@ -417,6 +418,13 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     keyboard.run()
     assert keyboard.host.night.out == {Team.GHOSTS}
     assert [turn.asked for turn in keyboard.kiosk.turns] == ["", "", ""]
+    # A team said back leaving is confirmed by the next words or not at all: a typed message in between
+    # leaves a later yes nothing to confirm.
+    leaving, night = Leaving(), gone.host.night
+    night.out.clear()
+    assert isinstance(leaving.take("ghosts leave", night, loud=False), Ask)
+    assert leaving.take("board", night, loud=False, typed=True) is None
+    assert leaving.take("yes", night, loud=False) is None and leaving.waiting is None
 
 
 def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() -> None:

@@ -171,7 +171,7 @@ class VoiceKiosk:
     def _message(self, heard: Utterance, way: Listening) -> str | Ask:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
         night = self.table.night
-        left = None if isinstance(heard, Typed) else self.leaving.take(heard.text, night, self.room.loud)
+        left = self.leaving.take(heard.text, night, self.room.loud, typed=isinstance(heard, Typed))
         if left is not None:
             return left
         picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK

@@ -20,11 +20,14 @@ class Leaving:
 
     waiting: str | None = None
 
-    def take(self, heard: str, night: Night | None, loud: bool) -> str | Ask | None:
+    def take(self, heard: str, night: Night | None, loud: bool, typed: bool = False) -> str | Ask | None:
         """The words for the host once a yes confirms them, the kiosk's question, or None: no team leaving,
         and the words go on as heard. Anything but a yes or a no to the question is no yes to leaving: it
-        is heard as it is (the answer said again)."""
+        is heard as it is (the answer said again). Words `typed` on the screen go on as typed, and a team
+        said back is confirmed by the next words or not at all, as a pick said back is."""
         waiting, self.waiting = self.waiting, None
+        if typed:
+            return None
         if waiting is not None and heard in YES and not lone_right(heard, loud):
             return waiting
         move = parse_team_move(waiting) if waiting is not None else None
