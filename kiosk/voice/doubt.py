@@ -68,6 +68,13 @@ def meaning(reading: str) -> str | None:
     return f"{pick.cell.letter}{pick.cell.points}"
 
 
+def cell_meant(reading: str) -> Cell | None:
+    """The cell a reading between questions would pick ("dee two" -> D2); None for "pass", a command, an
+    empty reading or words outside the closed set."""
+    found = meaning(reading) if reading else None
+    return Cell.parse(found) if found else None
+
+
 def doubt(heard: Utterance, board: Board | None = None) -> Doubt | None:
     """A Doubt when readings about as likely as the best mean different picks or commands; None when the
     best reading can be taken. A cell already played on `board` is no choice: it cannot be picked."""

@@ -26,7 +26,7 @@ from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
-from kiosk.voice.doubt import by_name, doubt, meaning
+from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning
 from kiosk.voice.listening import SURE_YES
 from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
 
@@ -147,9 +147,7 @@ class Picks:
     def _offer(self, heard: Utterance, board: Board, cell: Cell, first: bool = True) -> Ask:
         """Offer the category's free cells one at a time, for the yes heard most surely: those the readings
         name first, then the rest by points; none said no to."""
-        named = [
-            Cell.parse(meaning(reading) or "") for reading in (heard.text, *heard.alternatives) if reading
-        ]
+        named = [cell_meant(reading) for reading in (heard.text, *heard.alternatives)]
         by_points = [free for free in board.free_cells() if free.letter == cell.letter]
         offers = [
             one
@@ -218,12 +216,7 @@ def _cell(found: str | None, board: Board, loud: bool) -> Cell | None:
 
 def free_reading(heard: Utterance, board: Board) -> Cell | None:
     """The likeliest of the recogniser's other readings that means a cell still free, if any."""
-    for reading in heard.alternatives:
-        found = meaning(reading) if reading else None
-        cell = Cell.parse(found) if found else None
-        if cell is not None and board.is_free(cell):
-            return cell
-    return None
+    return next((cell for cell in map(cell_meant, heard.alternatives) if cell and board.is_free(cell)), None)
 
 
 def lone_right(text: str, loud: bool) -> bool:
