@@ -101,6 +101,23 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
     assert Picks().take(saved, board) == Ask("Was that save, or The Treat Bag 5? Say the one you meant.")
 
 
+def test_a_yes_with_nothing_asked_gives_way_to_a_reading_as_likely_that_means_something() -> None:
+    board = Board()
+    # "End the night" heard as "right" in babble, "the night" 0.1 below it.
+    ended = Utterance("right", alternatives=("the night",), scores=(50.9, 50.8))
+    assert Picks().take(ended, board) == "end the night"
+    # A cell so read is said back, in any room: a read cell cannot be taken back.
+    picked = Utterance("no", alternatives=("old customs two",), scores=(60.0, 59.0))
+    assert Picks().take(picked, board) == Ask("Old Customs 2? Say yes, or say the category's name.")
+    # Readings far below, played cells, or a lone reading: the words go on as heard.
+    assert (
+        Picks().take(Utterance("right", alternatives=("the night",), scores=(50.9, 47.0)), board) == "right"
+    )
+    board.play(Cell("A", 2), ())
+    assert Picks().take(picked, board) == "no"
+    assert Picks().take(Utterance("yes"), board) == "yes"
+
+
 def test_a_letter_with_no_sound_alike_cell_left_is_taken_at_once() -> None:
     board = Board()
     for letter in "BCE":

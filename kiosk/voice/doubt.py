@@ -51,11 +51,12 @@ def by_name(choice: str) -> str:
     return f"{title} {choice[1:]}" if title and choice[1:].isdigit() else choice
 
 
-def meaning(reading: str) -> str | None:
+def meaning(reading: str, phrases: tuple[str, ...] | None = None) -> str | None:
     """What a reading between questions would make the host do, as a message: the cell of a pick ("dee
     two", "d two", "wings and webs two" are all "D2"), "pass" for the lowest cell, the phrase of a
-    command; None for a team count, yes or no, or words outside the closed set."""
-    phrase = nearest(reading, between_questions())
+    command; None for a team count, yes or no, or words outside the closed set. `phrases`: the phrases
+    it may be, by default all of them."""
+    phrase = nearest(reading, phrases or between_questions())
     if phrase in COMMANDS:
         if phrase in _CONFIRMING:
             return None
@@ -96,3 +97,19 @@ def playable(found: str, board: Board | None) -> bool:
     """A meaning the table could have meant: a command, or a cell still free on `board`."""
     cell = Cell.parse(found)
     return cell is None or board is None or board.is_free(cell)
+
+
+def meant_instead(heard: Utterance, board: Board) -> str | None:
+    """Between questions, where the likeliest reading means nothing (a yes or no with nothing asked): the
+    likeliest reading about as likely that means a command or a free cell. In babble a reader's "end the
+    night" was heard as "right" four times running, "the night" scored 0.1 below it, and the night stuck."""
+    if not heard.scores:
+        return None
+    best = heard.scores[0]
+    meaningful = tuple(phrase for phrase in between_questions() if phrase not in _CONFIRMING)
+    for text, score in zip(heard.alternatives, heard.scores[1:], strict=False):
+        # A part of a phrase ("the night") is read as the nearest phrase that is no yes or no.
+        found = meaning(text, meaningful) if text and best - score <= MARGIN else None
+        if found is not None and playable(found, board):
+            return found
+    return None

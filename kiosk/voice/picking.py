@@ -26,7 +26,7 @@ from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
-from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning
+from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning, meant_instead
 from kiosk.voice.listening import SURE_YES
 from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
 
@@ -105,6 +105,10 @@ class Picks:
         if waiting is not None and heard.text in NO:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
         found = meaning(heard.text)
+        if waiting is None and found is None and heard.text:
+            instead = meant_instead(heard, board)
+            if instead is not None:
+                return self._instead(instead, board)
         if waiting is not None and found is None:
             # Neither yes, no, a pick nor a command: most likely a yes the room garbled ("owls", "that was my
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
@@ -141,6 +145,15 @@ class Picks:
             # The cell the table just said no to, heard again: in babble "Far and Wide four" was heard as
             # "one" five times running, each said back. The category is heard; its points are offered.
             return self._offer(heard, board, cell)
+        self.waiting = cell
+        return Ask(said_back(cell))
+
+    def _instead(self, found: str, board: Board) -> str | Ask:
+        """A reading that means something, taken where the likeliest meant nothing here: a command as said
+        (none is final; "end the night" asks every team first), a cell or "pass" said back for a yes."""
+        cell = _cell(found, board, loud=True)
+        if cell is None:
+            return found
         self.waiting = cell
         return Ask(said_back(cell))
 
