@@ -150,6 +150,18 @@ def test_a_spelled_fix_comes_from_the_letters_list_and_its_team_from_either() ->
     assert with_letters(main, Utterance("bats")) is main  # no letters heard: as the read-back list heard it
 
 
+def test_a_team_name_among_a_spellings_letters_is_the_letter_it_was_heard_for() -> None:
+    # "Bats. Sierra. Tango. Oscar. Kilo. Echo. Romeo." in babble: "oscar" heard as "owls".
+    heard = with_letters(
+        Utterance("that sierra tango owls"), Utterance("bats sierra tango owls kilo echo romeo")
+    )
+    assert heard.text == "bats sierra tango oscar kilo echo romeo"
+    assert with_letters(Utterance("x"), Utterance("bats owls whisky lima")).text == "bats oscar whisky lima"
+    # Names with fewer than two letters are no spelling: the read-back list's words stand.
+    for said in ("bats owls", "bats ghosts b", "owls ghosts toads"):
+        assert with_letters(Utterance("no"), Utterance(said)).text == "no"
+
+
 def names_heard(*names: str) -> Utterance:
     return Utterance(
         " ".join(names), tuple(Word(name, 0.5 * i, 0.5 * i + 0.4, 1.0) for i, name in enumerate(names))

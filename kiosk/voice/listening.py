@@ -23,6 +23,7 @@ from kiosk.engine.night import Phase
 from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.text import LETTER_NAMES, letter_of
 from kiosk.voice.asr import Recognizer, Utterance, Word, grammar_for
 from kiosk.voice.grammar import (
     COMMANDS,
@@ -226,6 +227,7 @@ def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
         return heard
     words = letters.text.split()
     named = Team.from_name(words[0]) if words else None
+    words = [*words[:1], *names_as_letters(words[1:])] if named else names_as_letters(words)
     spelled = spelled_word(words[1:] if named else words)
     if spelled is None:
         return heard
@@ -234,6 +236,24 @@ def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
     team = named or also if named is None or also is None or named is also else None
     text = " ".join([*([team.value.lower()] if team else []), *(words[1:] if named else words)])
     return Utterance(text, letters.words, unknown=False)
+
+
+_LIKE_A_NAME = {
+    team: next(w for w in LETTER_NAMES if len(w) > 3 and w[0] == team.value[0].lower()) for team in TEAM_ORDER
+}
+"""The example word of each team name's first letter ("owls": "oscar"), which the letters list hears as the
+name: its list holds the team names, for the team a fix opens with."""
+
+
+def names_as_letters(words: list[str]) -> list[str]:
+    """A spelling's words with a team name among its letters taken as the example word of the name's first
+    letter: the letters list heard "Oscar" as "owls" (in babble at 10 dB, 7 of 90 spellings by the tuning
+    voices had a name among their letters, four of them "owls" for "oscar"), and a name there would make
+    the whole spelling none. Only among two letters or more: "Bats, Owls" is no spelling."""
+    names = [team_named(word) for word in words]
+    if sum(name is None and letter_of(word) is not None for word, name in zip(words, names, strict=True)) < 2:
+        return words
+    return [word if name is None else _LIKE_A_NAME[name] for word, name in zip(words, names, strict=True)]
 
 
 LONGEST_YES = 2
