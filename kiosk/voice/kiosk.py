@@ -7,8 +7,8 @@
 While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
 hears itself. The recognisers are built once and warmed during the opening; each utterance goes to the one
 for what the table is expected to say (listening.py), and ends after a silence chosen from the words heard
-so far (turns.py). A pick the kiosk is unsure of is not passed on: it asks which was meant, or says it back
-and waits for a yes (picking.py).
+so far (turns.py). What each utterance means is decided in conversation.py: a pick the kiosk is unsure of
+is not passed on, it asks which was meant, or says it back and waits for a yes (picking.py).
 """
 
 from __future__ import annotations
@@ -24,20 +24,17 @@ from typing import TextIO
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.engine.night import Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 from kiosk.table import By, Table
-from kiosk.voice.answering import Answerers, Ask, loose_yes
+from kiosk.voice.answering import Ask
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
-from kiosk.voice.counting import Counts
+from kiosk.voice.conversation import Conversation
 from kiosk.voice.grammar import between_questions, nearest
-from kiosk.voice.heard import Turn, Typed, TypedMessages, asked_since_reply, typed_now
+from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
 from kiosk.voice.hearing import Hearing
-from kiosk.voice.leaving import Leaving
 from kiosk.voice.listening import (
-    NOT_SURE_OF_YES,
     Listening,
     Recognizers,
     hidden_names,
@@ -50,17 +47,14 @@ from kiosk.voice.listening import (
     with_letters,
     with_team,
     yes_over_a_spelling,
-    yes_under_way,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
-from kiosk.voice.picking import Picks
 from kiosk.voice.reader import ReaderLevel, loud_words
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.speaking import speak
 from kiosk.voice.tts import SpeechError
 from kiosk.voice.turns import hangover
 from kiosk.voice.vad import EndOfSpeech
-from kiosk.voice.voting import Votes
 
 _LOG = logging.getLogger(__name__)
 
@@ -112,24 +106,16 @@ class VoiceKiosk:
     """Warming the recognisers during the opening, or renewing the open one during a reply."""
     _warm_samples: npt.NDArray[np.int16] | None = field(init=False, default=None)
     """WARM_TEXT in the kiosk's voice at 16 kHz, kept to warm a renewed recogniser."""
-    answerers: Answerers = field(init=False, default_factory=Answerers)
-    """Whose words the kiosk is waiting to hear (answering.py)."""
-    picks: Picks = field(init=False, default_factory=Picks)
-    """The pick said back and waiting for a yes (picking.py)."""
+    conversation: Conversation = field(init=False)
+    """What the kiosk makes of each utterance, and what it has said back and waits to hear confirmed."""
     reader: ReaderLevel = field(init=False, default_factory=ReaderLevel)
     """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
     room: RoomLevel = field(init=False, default_factory=RoomLevel)
     """How loud the room is: in a loud one the kiosk asks more carefully (room.py)."""
-    counts: Counts = field(init=False, default_factory=Counts)
-    """The team count said back in a loud room (counting.py)."""
-    votes: Votes = field(init=False, default_factory=Votes)
-    """The team asked for its yes to end the night (voting.py)."""
-    leaving: Leaving = field(init=False, default_factory=Leaving)
-    """A team heard leaving the night, said back (leaving.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
-        self.picks = Picks(confirm=self.confirm_picks)
+        self.conversation = Conversation(confirm_picks=self.confirm_picks)
         self.recognizers = (
             recognizer_set if recognizer_set is not None else Recognizers(self.model, grammar=self.grammar)
         )
@@ -150,7 +136,7 @@ class VoiceKiosk:
         if resume:
             self._say(self.table.hear(resume))
         for heard, ended_at, way in self.utterances(source):
-            message = self._message(heard, way)
+            message = self.conversation.message(heard, way, self.table.night, self.turns, self.room.loud)
             if isinstance(message, Ask):
                 started = self._ask(message.question)
                 self.turns.append(Turn(heard.text, None, ended_at, started, way, message.question))
@@ -161,34 +147,10 @@ class VoiceKiosk:
             if reply.over:
                 return 0
             night = self.table.night
-            after = self.answerers.after(night, reply, loud=self.room.loud) or self.picks.after(
-                night, message
-            )
+            after = self.conversation.after(night, reply, message, loud=self.room.loud)
             if after is not None:
                 self._ask(after.question)
         return 0
-
-    def _message(self, heard: Utterance, way: Listening) -> str | Ask:
-        """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
-        night = self.table.night
-        left = self.leaving.take(heard.text, night, self.room.loud, typed=isinstance(heard, Typed))
-        if left is not None:
-            return left
-        picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
-        if isinstance(heard, Typed) or not picking or night is None:
-            self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
-            if isinstance(heard, Typed):
-                self.counts.waiting = None  # so is a team count
-                return heard.text
-            asked = asked_since_reply(self.turns)
-            if heard.doubted_yes or yes_under_way(heard, way) or loose_yes(heard, way, self.room.loud, asked):
-                return Ask(NOT_SURE_OF_YES)
-            return (
-                self.counts.take(heard.text, night, loud=self.room.loud)
-                or self.votes.take(heard.text, night)
-                or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
-            )
-        return self.picks.take(heard, night.board, loud=self.room.loud)
 
     def _warm(self) -> None:
         """Warm every recogniser on real speech while the opening plays; a voice that cannot render
@@ -228,7 +190,7 @@ class VoiceKiosk:
             yield replace(last, under_way=hearing.under_way), self._voice_ended, hearing.way
 
     def _hearing(self) -> Hearing:
-        way = Listening.WHOSE if self.answerers.holding else listening_for(self.table)
+        way = Listening.WHOSE if self.conversation.answerers.holding else listening_for(self.table)
         beside = self.recognizers.beside(way)
         replying, self._spoken = self._spoken, False
         return Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0, replying=replying)
@@ -305,7 +267,7 @@ class VoiceKiosk:
                 names = self.recognizers[Listening.WHOSE].decode(bytes(hearing.audio))
                 _LOG.debug("team names in an unnamed spelling: %s", told(names))
                 taken = with_team(taken, names)
-            self.answerers.letters_doubted = letters_doubted(utterance, taken)
+            self.conversation.answerers.letters_doubted = letters_doubted(utterance, taken)
             utterance = taken
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return utterance  # the year as the number list heard it; the words around it do not count

@@ -1,0 +1,66 @@
+"""What the kiosk makes of each utterance: the message the host is told, or the kiosk's own question while
+it is unsure what was meant or whose; and what it asks after the host's reply. The voice loop (kiosk.py)
+hears; this decides, holding what the kiosk has said back and waits to hear confirmed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kiosk.engine.night import Night, Phase
+from kiosk.engine.reply import Reply
+from kiosk.voice.answering import Answerers, Ask, loose_yes
+from kiosk.voice.asr import Utterance
+from kiosk.voice.counting import Counts
+from kiosk.voice.heard import Turn, Typed, asked_since_reply
+from kiosk.voice.leaving import Leaving
+from kiosk.voice.listening import NOT_SURE_OF_YES, Listening, yes_under_way
+from kiosk.voice.picking import Picks
+from kiosk.voice.voting import Votes
+
+
+@dataclass
+class Conversation:
+    """The kiosk's side of the talk with the table, between utterances."""
+
+    confirm_picks: bool = True
+    """Say back a pick made by a sound-alike letter and wait for a yes (picking.py)."""
+    answerers: Answerers = field(init=False, default_factory=Answerers)
+    """Whose words the kiosk is waiting to hear (answering.py)."""
+    picks: Picks = field(init=False)
+    """The pick said back and waiting for a yes (picking.py)."""
+    counts: Counts = field(init=False, default_factory=Counts)
+    """The team count said back in a loud room (counting.py)."""
+    votes: Votes = field(init=False, default_factory=Votes)
+    """The team asked for its yes to end the night (voting.py)."""
+    leaving: Leaving = field(init=False, default_factory=Leaving)
+    """A team heard leaving the night, said back (leaving.py)."""
+
+    def __post_init__(self) -> None:
+        self.picks = Picks(confirm=self.confirm_picks)
+
+    def message(
+        self, heard: Utterance, way: Listening, night: Night | None, turns: list[Turn], loud: bool
+    ) -> str | Ask:
+        """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
+        left = self.leaving.take(heard.text, night, loud, typed=isinstance(heard, Typed))
+        if left is not None:
+            return left
+        picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
+        if isinstance(heard, Typed) or not picking or night is None:
+            self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
+            if isinstance(heard, Typed):
+                self.counts.waiting = None  # so is a team count
+                return heard.text
+            asked = asked_since_reply(turns)
+            if heard.doubted_yes or yes_under_way(heard, way) or loose_yes(heard, way, loud, asked):
+                return Ask(NOT_SURE_OF_YES)
+            return (
+                self.counts.take(heard.text, night, loud=loud)
+                or self.votes.take(heard.text, night)
+                or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
+            )
+        return self.picks.take(heard, night.board, loud=loud)
+
+    def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
+        """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py)."""
+        return self.answerers.after(night, reply, loud=loud) or self.picks.after(night, message)
