@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
-from kiosk.voice.answering import Answerers, Ask, loose_yes
+from kiosk.voice.answering import NOT_CAUGHT, Answerers, Ask, loose_yes
 from kiosk.voice.asr import Utterance
 from kiosk.voice.counting import Counts
 from kiosk.voice.heard import Turn, Typed, asked_since_reply
@@ -34,6 +34,9 @@ class Conversation:
     """The team asked for its yes to end the night (voting.py)."""
     leaving: Leaving = field(init=False, default_factory=Leaving)
     """A team heard leaving the night, said back (leaving.py)."""
+    _nothing_asked: bool = field(init=False, default=False)
+    """The kiosk's last words asked again after a reply heard as no word: the next such is the room's
+    noise, or the kiosk would ask for ever in a room whose noise passes for voice."""
 
     def __post_init__(self) -> None:
         self.picks = Picks(confirm=self.confirm_picks)
@@ -42,6 +45,11 @@ class Conversation:
         self, heard: Utterance, way: Listening, night: Night | None, turns: list[Turn], loud: bool
     ) -> str | Ask:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
+        nothing, self._nothing_asked = self._nothing_asked, False
+        if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
+            # A reply heard as no word (Hearing.not_caught): asked again, once.
+            self._nothing_asked = not nothing
+            return self._not_heard()
         left = self.leaving.take(heard.text, night, loud, typed=isinstance(heard, Typed))
         if left is not None:
             return left
@@ -60,6 +68,24 @@ class Conversation:
                 or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
             )
         return self.picks.take(heard, night.board, loud=loud)
+
+    def awaits(self, night: Night | None) -> bool:
+        """The kiosk waits on a reply to words it said back: a pick, a team count, a team leaving, or the
+        answers at a read-back; not after asking once already about a reply heard as no word."""
+        if self._nothing_asked or night is None or not night.voice:
+            return False
+        said_back = (self.picks.waiting, self.counts.waiting, self.leaving.waiting)
+        return any(waiting is not None for waiting in said_back) or night.phase.reading_back
+
+    def _not_heard(self) -> Ask:
+        """The kiosk's words again, after a reply to them heard as no word."""
+        if self.picks.waiting is not None:
+            return self.picks.again()
+        if self.counts.waiting is not None:
+            return self.counts.again()
+        if self.leaving.waiting is not None:
+            return self.leaving.again()
+        return Ask(NOT_CAUGHT)
 
     def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
         """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py)."""

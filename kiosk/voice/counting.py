@@ -47,10 +47,7 @@ class Counts:
                 # As for a pick said back: in party babble "four teams" was heard as a lone "right", and a
                 # two-team night began on an offer the reader had answered with another count.
                 self.waiting, self.offered = waiting, offered
-                again = "no" if offered else "how many again"
-                return Ask(
-                    f"{NO_YES_HEARD} {SAID[waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say {again}."
-                )
+                return self.again()
             return SAID[waiting]
         if waiting is not None and offered and heard in NO:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
@@ -73,13 +70,19 @@ class Counts:
             # Said back, and neither yes, no nor a count came ("yes" heard as "owls" in babble): the count is
             # kept and asked again for the yes heard most surely, as a pick said back is (picking.py).
             self.waiting = waiting
-            return Ask(
-                f"{NO_YES_HEARD} {SAID[waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say how many again."
-            )
+            return self.again()
         self._misses += 1
         if self._misses % MISSES:
             return None
         return self._offer(OFFERED[0], first=True)
+
+    def again(self) -> Ask:
+        """The count said back or offered, asked about again for the yes heard most surely."""
+        assert self.waiting is not None
+        again = "no" if self.offered else "how many again"
+        return Ask(
+            f"{NO_YES_HEARD} {SAID[self.waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say {again}."
+        )
 
     def _offer(self, count: int, first: bool = False) -> Ask:
         self.waiting, self.offered = count, True

@@ -34,6 +34,12 @@ class Hearing:
     """The clock of the recogniser heard beside it."""
     replying: bool = False
     """The first utterance since the kiosk spoke: the table's reply to it, if anyone's."""
+    awaited: bool = False
+    """The kiosk waits on a reply to words it said back (a pick, a count, a team leaving, the read-back): an
+    utterance heard as no word is still that reply (not_caught)."""
+    first: bool = True
+    """Begun as the kiosk began to listen, not after an utterance heard as nothing: only such words can be
+    under way (under_way)."""
     pieces: list[Utterance] = field(default_factory=list)
     beside_pieces: list[Utterance] = field(default_factory=list)
     audio: bytearray = field(default_factory=bytearray)
@@ -88,14 +94,15 @@ class Hearing:
         """Voice in the very first chunk heard, and the first word at once: the words were being said before
         the kiosk listened (the rest of an answer its reply cut off, "Ghosts, ... sweet potato"), not said
         in reply to it."""
-        if self.started_at is None or self.opened_at is None:
+        if self.started_at is None or self.opened_at is None or not self.first:
             return False
         word_under_way = self.first_word is None or self.first_word < FIRST_WORD_UNDER_WAY
         return self.started_at - self.opened_at < UNDER_WAY and word_under_way
 
     def not_caught(self) -> Utterance | None:
         """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
-        to "whose was that?", which the kiosk asks again rather than wait on in silence (in babble a lone
-        "Bats." was heard so, and the night stuck); else nothing (the room's noise passing for voice)."""
-        replied = self.way is Listening.WHOSE and self.replying and self.started_at is not None
-        return Utterance("") if replied else None
+        to "whose was that?" or to words the kiosk said back (`awaited`), which the kiosk asks again rather
+        than wait on in silence (in babble a lone "Bats.", a pick's "yes" and a read-back's "yes" were heard
+        so, and each night stuck); else nothing (the room's noise passing for voice)."""
+        asked = self.way is Listening.WHOSE or self.awaited
+        return Utterance("") if asked and self.replying and self.started_at is not None else None

@@ -102,6 +102,8 @@ class VoiceKiosk:
     _voice_ended: float | None = field(init=False, default=None)
     _spoken: bool = field(init=False, default=False)
     """The kiosk has spoken since the utterance in progress began: the next one is the table's reply."""
+    _listening: bool = field(init=False, default=True)
+    """The kiosk has just begun to listen: the next utterance is its first since (Hearing.first)."""
     _warming: threading.Thread | None = field(init=False, default=None)
     """Warming the recognisers during the opening, or renewing the open one during a reply."""
     _warm_samples: npt.NDArray[np.int16] | None = field(init=False, default=None)
@@ -193,7 +195,10 @@ class VoiceKiosk:
         way = Listening.WHOSE if self.conversation.answerers.holding else listening_for(self.table)
         beside = self.recognizers.beside(way)
         replying, self._spoken = self._spoken, False
-        return Hearing(way, self.recognizers[way].fed, beside.fed if beside else 0.0, replying=replying)
+        first, self._listening = self._listening, False
+        awaited = self.conversation.awaits(self.table.night)
+        clocks = (self.recognizers[way].fed, beside.fed if beside else 0.0)
+        return Hearing(way, *clocks, replying=replying, awaited=awaited, first=first)
 
     def _hear_chunk(self, hearing: Hearing, chunk: Chunk) -> bool:
         """Feed one chunk to the recogniser and the end-of-speech detector; True when the utterance ends."""
@@ -250,7 +255,7 @@ class VoiceKiosk:
             beside.reset()
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None:
-            return hearing.not_caught()
+            return self._not_caught(hearing)
         self.room.heard(bytes(hearing.audio))
         if self.reader.other_voice(bytes(hearing.audio), hearing.way):
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
@@ -276,10 +281,12 @@ class VoiceKiosk:
             again = self.recognizers.open.decode(bytes(hearing.audio))
             if hearing.way is Listening.WHOSE:
                 reply = whose_reply(utterance, again)
-                return reply if reply.text else hearing.not_caught()
-            return again if again is not None and again.text else (utterance if utterance.text else None)
+                return reply if reply.text else self._not_caught(hearing)
+            if again is not None and again.text:
+                return again
+            return utterance if utterance.text else self._not_caught(hearing)
         if not utterance.text:
-            return hearing.not_caught()
+            return self._not_caught(hearing)
         if hearing.way is Listening.BETWEEN_QUESTIONS and recognizer is not self.recognizers.open:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
             return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
@@ -294,6 +301,14 @@ class VoiceKiosk:
             self.reader.answered(bytes(hearing.audio))
             return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         return utterance
+
+    def _not_caught(self, hearing: Hearing) -> Utterance | None:
+        """An utterance heard as no word: an empty reply, or nothing; then the table's reply is still to
+        come, and the next words are taken as it (not as words under way before the kiosk listened)."""
+        reply = hearing.not_caught()
+        if reply is None:
+            self._spoken = self._spoken or hearing.replying
+        return reply
 
     # --- speaking ----------------------------------------------------------------------------------------
 
@@ -325,7 +340,7 @@ class VoiceKiosk:
     def _speak(self, text: str) -> float | None:
         """Say `text` sentence by sentence, then listen afresh; time.monotonic() of the first sample."""
         first = speak(self.speaker, self.output, text)
-        self._spoken = True
+        self._spoken = self._listening = True
         if self._warming is not None:
             self._warming.join()  # the recognisers are the warming thread's until it is done
             self._warming = None

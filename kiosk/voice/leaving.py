@@ -39,4 +39,10 @@ class Leaving:
         if move.team not in night.teams or move.team in night.out:
             return None  # the host says what it makes of that
         self.waiting = heard
+        return self.again()
+
+    def again(self) -> Ask:
+        """The team heard leaving, said back (again)."""
+        move = parse_team_move(self.waiting) if self.waiting is not None else None
+        assert move is not None
         return Ask(f"{move.team.value} leaving the night? Say {QUOTED_SURE_YES}, or say no.")

@@ -148,6 +148,13 @@ class Picks:
         self.waiting = cell
         return Ask(said_back(cell))
 
+    def again(self) -> Ask:
+        """The pick said back or offered, asked about again: its reply was heard as no word."""
+        assert self.waiting is not None
+        if self._offers is not None:
+            return Ask(f"{NO_YES_HEARD} {offered(self.waiting)}")
+        return Ask(f"{NO_YES_HEARD} {said_back(self.waiting, yes=QUOTED_SURE_YES)}")
+
     def _instead(self, found: str, board: Board) -> str | Ask:
         """A reading that means something, taken where the likeliest meant nothing here: a command as said
         (none is final; "end the night" asks every team first), a cell or "pass" said back for a yes."""
