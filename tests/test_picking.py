@@ -118,6 +118,29 @@ def test_a_yes_with_nothing_asked_gives_way_to_a_reading_as_likely_that_means_so
     assert Picks().take(Utterance("yes"), board) == "yes"
 
 
+def test_the_points_heard_alone_offer_the_free_cells_at_those_points_one_at_a_time() -> None:
+    board = Board()
+    board.play(Cell("B", 3), ())
+    picks = Picks()
+    # "The Treat Bag three" heard as a lone "three", three times running in babble.
+    assert picks.take(Utterance("three"), board) == Ask(
+        "Let's take it one at a time. Old Customs 3? Say \"that's right\", or say no."
+    )
+    assert picks.take(Utterance("no"), board) == Ask('The Haunted Shelf 3? Say "that\'s right", or say no.')
+    # Another cell at those points heard is no yes to this one; a cell at other points is a pick.
+    assert picks.take(Utterance("old customs three"), board) == Ask(
+        'Wings & Webs 3? Say "that\'s right", or say no.'
+    )
+    assert picks.take(Utterance("no"), board) == Ask('The Treat Bag 3? Say "that\'s right", or say no.')
+    assert picks.take(Utterance("that's right"), board) == "the treat bag three"
+    picks.take(Utterance("three"), board)
+    assert picks.take(Utterance("wings and webs one"), board) == "wings and webs one"
+    # No free cell at those points: the host's to answer.
+    for letter in "ACDE":
+        board.play(Cell(letter, 3), ())
+    assert Picks().take(Utterance("three"), board) == "three"
+
+
 def test_a_letter_with_no_sound_alike_cell_left_is_taken_at_once() -> None:
     board = Board()
     for letter in "BCE":

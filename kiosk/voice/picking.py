@@ -68,6 +68,8 @@ class Picks:
     """Cells said back and answered with another pick, since a question was last read."""
     _offers: tuple[Cell, ...] | None = None
     """While a category's cells are offered one at a time: those still to offer after the one waiting."""
+    _by_points: bool = False
+    """The cells offered are those at the points heard, in every category, not one category's."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: at every MISSES-th pick missed in a row, a pick said another
@@ -109,6 +111,11 @@ class Picks:
             instead = meant_instead(heard, board)
             if instead is not None:
                 return self._instead(instead, board)
+            points = POINT_WORDS.index(heard.text) + 1 if heard.text in POINT_WORDS else None
+            if points is not None and any(cell.points == points for cell in board.free_cells()):
+                # The points alone, the category lost ("The Treat Bag three" heard as "three" three times
+                # running in babble): the free cells at those points are offered one at a time.
+                return self._offer(heard, board, Cell("A", points), by_points=True)
         if waiting is not None and found is None:
             # Neither yes, no, a pick nor a command: most likely a yes the room garbled ("owls", "that was my
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
@@ -164,16 +171,16 @@ class Picks:
         self.waiting = cell
         return Ask(said_back(cell))
 
-    def _offer(self, heard: Utterance, board: Board, cell: Cell, first: bool = True) -> Ask:
-        """Offer the category's free cells one at a time, for the yes heard most surely: those the readings
-        name first, then the rest by points; none said no to."""
+    def _offer(
+        self, heard: Utterance, board: Board, cell: Cell, first: bool = True, by_points: bool = False
+    ) -> Ask:
+        """Offer the category's free cells (`by_points`: those at the cell's points) one at a time, for the
+        yes heard most surely: those the readings name first, then the rest in the board's order; none
+        said no to."""
         named = [cell_meant(reading) for reading in (heard.text, *heard.alternatives)]
-        by_points = [free for free in board.free_cells() if free.letter == cell.letter]
-        offers = [
-            one
-            for one in dict.fromkeys([*named, *by_points])
-            if one in by_points and one not in self._rejected
-        ]
+        self._by_points = by_points
+        kin = [free for free in board.free_cells() if self._kin(free, cell)]
+        offers = [one for one in dict.fromkeys([*named, *kin]) if one in kin and one not in self._rejected]
         if not offers:
             self._rejected = []
             return Ask(
@@ -182,18 +189,22 @@ class Picks:
         self.waiting, self._offers = offers[0], tuple(offers[1:])
         return Ask(f"{ONE_AT_A_TIME} {offered(offers[0])}" if first else offered(offers[0]))
 
+    def _kin(self, cell: Cell, other: Cell) -> bool:
+        """Cells offered together: one category's, or (`_by_points`) those at the same points."""
+        return cell.points == other.points if self._by_points else cell.letter == other.letter
+
     def _offered(
         self, heard: Utterance, board: Board, loud: bool, waiting: Cell, offers: tuple[Cell, ...]
     ) -> str | Ask:
         """The reply to a cell offered one at a time: a yes (or the cell itself) takes it; a no, or another
-        of the category's cells, offers the next; a pick in another category is taken as any pick is."""
+        of the cells offered together, offers the next; any other pick is taken as any pick is."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
         sure_yes = heard.text in YES and not lone_right(heard.text, loud)
         if sure_yes or cell == waiting:
             self._rejected = []
             return said_by_name(waiting)
-        if cell is not None and cell.letter != waiting.letter:
+        if cell is not None and not self._kin(cell, waiting):
             self._rejected = []
             return self.take(heard, board, loud)
         if heard.text in NO or cell is not None:
@@ -202,7 +213,7 @@ class Picks:
             if rest:
                 self.waiting, self._offers = rest[0], tuple(rest[1:])
                 return Ask(offered(rest[0]))
-            return self._offer(Utterance(""), board, waiting, first=False)
+            return self._offer(Utterance(""), board, waiting, first=False, by_points=self._by_points)
         if found is not None:
             self._rejected = []
             return heard.text  # a command
