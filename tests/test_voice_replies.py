@@ -1,6 +1,6 @@
-"""A reply heard as no word (conversation.py, Hearing.not_caught): when the kiosk waits on a reply to words it
-said back, voice in which no list heard a word is asked about again, once; after an utterance heard as
-nothing, the next words are the table's reply, never words under way before the kiosk listened."""
+"""A reply heard as no word (conversation.py, Hearing.not_caught): the first utterance after the kiosk spoke
+in which no list heard a word is asked about again, once; after an utterance heard as nothing, the next
+words are the table's reply, never words under way before the kiosk listened."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import replace
 from kiosk import Host, KeySource
 from kiosk.keys import load_practice
 from kiosk.voice.answering import NOT_CAUGHT
+from kiosk.voice.conversation import SORRY
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import Listening
 
@@ -63,10 +64,19 @@ def test_a_read_back_reply_heard_as_no_word_is_asked_for_again() -> None:
     assert "The answer: fly." in table.said
 
 
-def test_no_word_heard_where_the_kiosk_waits_on_nothing_said_back_goes_unanswered() -> None:
-    table = fake_table(practice_host(), ["two", "voice", UNHEARD, Quiet(1.5), "dee three", "yes"])
+def test_a_reply_to_any_prompt_heard_as_no_word_is_asked_for_again() -> None:
+    # In babble a reader's "E four", said to "Bats, pick a category and points", was heard as no word, and
+    # the kiosk waited in silence.
+    script = ["two", "voice", Quiet(4.0), UNHEARD, Quiet(4.0), "dee three", "yes"]
+    table = fake_table(practice_host(), script)
     table.run()
-    assert [turn.asked for turn in table.kiosk.turns] == ["", "", SAID_BACK, ""]
+    assert [turn.asked for turn in table.kiosk.turns] == [
+        "",
+        "",
+        f"{SORRY} Please say it again.",
+        SAID_BACK,
+        "",
+    ]
 
 
 def test_only_the_first_utterance_since_the_kiosk_listened_can_be_under_way() -> None:

@@ -17,6 +17,10 @@ from kiosk.voice.listening import NOT_SURE_OF_YES, Listening, yes_under_way
 from kiosk.voice.picking import Picks
 from kiosk.voice.voting import Votes
 
+SORRY = "Sorry, I didn't catch that."
+"""Said before the kiosk's words again, when a reply to them was heard as no word."""
+_OVER = (Phase.NO_KEY, Phase.OVER)
+
 
 @dataclass
 class Conversation:
@@ -49,7 +53,7 @@ class Conversation:
         if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
             # A reply heard as no word (Hearing.not_caught): asked again, once.
             self._nothing_asked = not nothing
-            return self._not_heard()
+            return self._not_heard(night)
         left = self.leaving.take(heard.text, night, loud, typed=isinstance(heard, Typed))
         if left is not None:
             return left
@@ -70,14 +74,11 @@ class Conversation:
         return self.picks.take(heard, night.board, loud=loud)
 
     def awaits(self, night: Night | None) -> bool:
-        """The kiosk waits on a reply to words it said back: a pick, a team count, a team leaving, or the
-        answers at a read-back; not after asking once already about a reply heard as no word."""
-        if self._nothing_asked or night is None or not night.voice:
-            return False
-        said_back = (self.picks.waiting, self.counts.waiting, self.leaving.waiting)
-        return any(waiting is not None for waiting in said_back) or night.phase.reading_back
+        """The kiosk waits on the table's reply to what it said last, as it does all night long; not after
+        asking once already about a reply heard as no word."""
+        return not self._nothing_asked and night is not None and night.voice and night.phase not in _OVER
 
-    def _not_heard(self) -> Ask:
+    def _not_heard(self, night: Night | None) -> Ask:
         """The kiosk's words again, after a reply to them heard as no word."""
         if self.picks.waiting is not None:
             return self.picks.again()
@@ -85,7 +86,11 @@ class Conversation:
             return self.counts.again()
         if self.leaving.waiting is not None:
             return self.leaving.again()
-        return Ask(NOT_CAUGHT)
+        if night is not None and night.phase.reading_back:
+            return Ask(NOT_CAUGHT)
+        if self.answerers.calling is not None:
+            return Ask(f"{SORRY} {self.answerers.calling.value}, your answer?")
+        return Ask(f"{SORRY} Please say it again.")
 
     def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
         """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py)."""

@@ -35,8 +35,8 @@ class Hearing:
     replying: bool = False
     """The first utterance since the kiosk spoke: the table's reply to it, if anyone's."""
     awaited: bool = False
-    """The kiosk waits on a reply to words it said back (a pick, a count, a team leaving, the read-back): an
-    utterance heard as no word is still that reply (not_caught)."""
+    """The kiosk waits on the table's reply to what it said (Conversation.awaits): the first utterance
+    after it spoke, heard as no word, is still that reply (not_caught)."""
     first: bool = True
     """Begun as the kiosk began to listen, not after an utterance heard as nothing: only such words can be
     under way (under_way)."""
@@ -101,8 +101,8 @@ class Hearing:
 
     def not_caught(self) -> Utterance | None:
         """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
-        to "whose was that?" or to words the kiosk said back (`awaited`), which the kiosk asks again rather
-        than wait on in silence (in babble a lone "Bats.", a pick's "yes" and a read-back's "yes" were heard
-        so, and each night stuck); else nothing (the room's noise passing for voice)."""
+        to "whose was that?" or to anything the kiosk said (`awaited`), which the kiosk asks again rather
+        than wait on in silence (in babble a lone "Bats.", a pick, a pick's "yes" and a read-back's "yes"
+        were heard so, and each night stuck); else nothing (the room's noise passing for voice)."""
         asked = self.way is Listening.WHOSE or self.awaited
         return Utterance("") if asked and self.replying and self.started_at is not None else None
