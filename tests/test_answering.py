@@ -167,6 +167,21 @@ def test_a_teams_second_fix_is_read_back_and_asks_for_a_word_for_each_letter(but
     assert fixed.startswith("Fixed: Bats said fly.") and not fixed.endswith("papa.")  # counted afresh
 
 
+def test_a_word_spelled_again_keeps_the_letters_either_spelling_was_heard_with(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    # "button" spelled twice in party noise: its "november" lost the first time, its "uniform" the second.
+    assert heard.hear("bats b u t t o").startswith("Fixed: Bats said butto.")
+    assert heard.hear("bats b t t o n").startswith("Fixed: Bats said button.")
+    # Another word, or another team's spelling, is spelled afresh.
+    assert heard.hear("bats z i p").startswith("Fixed: Bats said zip.")
+    assert heard.hear("ghosts m u t t o").startswith("Fixed: Ghosts said mutto.")
+    # Asked whose, the spelling is merged as well.
+    assert heard.hear("m t t o n") == "Whose spelling was that: Bats or Ghosts?"
+    assert heard.hear("ghosts").startswith("Fixed: Ghosts said mutton.")
+
+
 def test_an_answer_said_over_the_question_is_taken_as_said_and_the_held_words_go_to_nobody(
     button_key: Key,
 ) -> None:

@@ -26,7 +26,7 @@ from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
-from kiosk.engine.spelling import spelled_word, spelled_year
+from kiosk.engine.spelling import closest_word, spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
@@ -39,6 +39,7 @@ from kiosk.voice.listening import (
     spelled_back,
     team_named,
 )
+from kiosk.voice.respelling import alike, merged
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -108,6 +109,10 @@ class Answerers:
     """The two lists heard the last spelled fix differently: once taken, its letters are read back."""
     _fixes: dict[str, int] = field(default_factory=dict, repr=False)
     """Spelled fixes taken for each team in this read-back: at the second, letters are asked for as words."""
+    _spelled: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
+    """Each team's last fix in this read-back: the letters heard, and the word they put in its answer."""
+    _heard: dict[str, str] = field(default_factory=dict, repr=False)
+    """The letters of each team's spelling passed on to the host, until its reply tells what was taken."""
     _waiting: tuple[Team, ...] = field(default=(), repr=False)
     _tries: int = field(default=0, repr=False)
     _told_to_spell: bool = field(default=False, repr=False)
@@ -133,7 +138,7 @@ class Answerers:
         again, self._asked_again = self._asked_again, False
         under_way = under_way and not again
         if self.holding is not None:
-            return self._named(heard, under_way)
+            return self._named(heard, night, under_way)
         missed, self._not_caught = self._not_caught, 0
         nos, self._nos = self._nos, 0
         calling, self.calling = self.calling, None
@@ -168,7 +173,7 @@ class Answerers:
             self.holding = Whose(" ".join(words[1:]), _in_order({opening, calling}))
             return Ask(self.holding.question)
         if not words or opening is not None:
-            return heard
+            return self._respelled(heard, night)
         if calling is not None and night.phase.collecting and not under_way:
             return f"{calling.value.lower()} {heard}"
         read = intent.read(heard, night)
@@ -194,7 +199,7 @@ class Answerers:
         self.holding = Whose(" ".join(words), teams, spelling=spelling)
         return Ask(self.holding.question)
 
-    def _named(self, heard: str, under_way: bool = False) -> str | Ask:
+    def _named(self, heard: str, night: Night | None, under_way: bool = False) -> str | Ask:
         """The reply to "whose was that?": the held words with the team named, or asked once more. Words
         begun before the question are no reply: the rest of a long spelling ("bravo, oscar, november") or
         of another voice, heard as a name by the list ("ghosts"), would give the held words to that team."""
@@ -218,12 +223,30 @@ class Answerers:
             self.holding = None
             words = held.words.split()
             said = _spelling(words) if held.spelling else None
-            return f"{named[0].value.lower()} {said or held.words}"
+            return self._respelled(f"{named[0].value.lower()} {said or held.words}", night)
         if not held.again:
             self.holding = replace(held, again=True)
             return Ask(self.holding.question)
         self.holding = None
         return Ask("Then say it again, with the team's name first.")
+
+    def _respelled(self, message: str, night: Night | None) -> str:
+        """A team's spelled fix, merged with its last one when both spell the word that one put in its
+        answer (respelling.py); else as heard."""
+        words = message.split()
+        team = Team.from_name(words[0]) if words else None
+        spelled = spelled_word(words[1:]) if team is not None else None
+        if night is None or not night.phase.reading_back or team is None or spelled is None:
+            return message
+        if team not in night.answers:
+            return message
+        self._heard[team.value] = spelled
+        before, placed = self._spelled.get(team.value, ("", ""))
+        answer = night.answers[team].text.split()
+        index = closest_word(answer, spelled)
+        if index is None or answer[index] != placed or not alike(before, spelled):
+            return message
+        return f"{words[0]} {' '.join(merged(before, spelled))}"
 
     def after(self, night: Night | None, reply: Reply | None = None, loud: bool = False) -> Ask | None:
         """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter
@@ -232,14 +255,16 @@ class Answerers:
         night's first read-back and, in a loud room, at each question's; or None."""
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
-            self._fixes, self._told_to_spell = {}, False
+            self._fixes, self._spelled, self._told_to_spell = {}, {}, False
         elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
             self._told_to_spell = True
             return Ask(f"{LOUD_YES} {HOW_TO_FIX_A_YEAR}" if loud else HOW_TO_FIX_A_YEAR)
         elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
             self._told_to_spell = self._told_tonight = True
             return Ask(LOUD_SPELLING if loud else HOW_TO_SPELL)
+        heard, self._heard = self._heard, {}
         if fix is not None and not fix.word.isdigit():  # a year's digits are read back as the year
+            self._spelled[fix.team] = (heard.get(fix.team, fix.word), fix.word)
             self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
             doubted, self.letters_doubted = self.letters_doubted, False
             if doubted or tries >= TRIES:
