@@ -177,9 +177,13 @@ def test_a_word_spelled_again_keeps_the_letters_either_spelling_was_heard_with(b
     # Another word, or another team's spelling, is spelled afresh.
     assert heard.hear("bats z i p").startswith("Fixed: Bats said zip.")
     assert heard.hear("ghosts m u t t o").startswith("Fixed: Ghosts said mutto.")
-    # Asked whose, the spelling is merged as well.
-    assert heard.hear("m t t o n") == "Whose spelling was that: Bats or Ghosts?"
-    assert heard.hear("ghosts").startswith("Fixed: Ghosts said mutton.")
+    # With its team lost, a spelling of the word a team's last fix put in, alike to no word of another
+    # team's answer, is that team's again: no "whose?" (in babble every try lost its team).
+    assert heard.hear("m t t o n").startswith("Fixed: Ghosts said mutton.")
+    # Alike to words of both teams' answers, it is asked about, and merged once named.
+    heard.hear("bats b u t t o")
+    assert heard.hear("b t t o n") == "Whose spelling was that: Bats or Ghosts?"
+    assert heard.hear("bats").startswith("Fixed: Bats said button.")
 
 
 def test_an_answer_said_over_the_question_is_taken_as_said_and_the_held_words_go_to_nobody(

@@ -190,6 +190,9 @@ class Answerers:
                 # and a team named for them would get a word of the tail's letters alone.
                 self._asked_again = True
                 return Ask(PART_CAUGHT)
+            speller = self._spelling_again(_spelling(words) or "", night)
+            if speller is not None:
+                return self._respelled(f"{speller.value.lower()} {_spelling(words)}", night)
             teams = _in_order(set(night.answering()))
         else:
             return heard
@@ -229,6 +232,26 @@ class Answerers:
             return Ask(self.holding.question)
         self.holding = None
         return Ask("Then say it again, with the team's name first.")
+
+    def _spelling_again(self, letters: str, night: Night) -> Team | None:
+        """The team whose word a spelling with no team spells again: alike to the word its last fix put in
+        its answer, and to no word of another team's answer. In babble a speller's team name was lost at
+        every try, and each "Whose spelling was that?" cost a turn, or the whole spelling when its reply was
+        lost too."""
+        spelled = letters.replace(" ", "")
+        mine = [
+            team
+            for team in night.answering()
+            if (last := self._spelled.get(team.value))
+            and last[1] in night.answers[team].text.split()
+            and alike(last[0], spelled)
+        ]
+        if len(mine) != 1:
+            return None
+        others = [team for team in night.answering() if team is not mine[0] and team in night.answers]
+        if any(alike(word, spelled) for team in others for word in night.answers[team].text.split()):
+            return None
+        return mine[0]
 
     def _respelled(self, message: str, night: Night | None) -> str:
         """A team's spelled fix, merged with its last one when both spell the word that one put in its
