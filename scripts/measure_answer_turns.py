@@ -22,8 +22,6 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -33,12 +31,11 @@ from kiosk.engine.teams import Team  # noqa: E402
 from kiosk.engine.text import words_of  # noqa: E402
 from kiosk.keys import load_practice  # noqa: E402
 from kiosk.table import Table  # noqa: E402
-from kiosk.voice.asr import SAMPLE_RATE  # noqa: E402
 from kiosk.voice.audio import WavOutput  # noqa: E402
 from kiosk.voice.kiosk import VoiceKiosk  # noqa: E402
 from kiosk.voice.listening import Listening, Recognizers  # noqa: E402
 from kiosk.voice.tts import Speaker  # noqa: E402
-from scripts.measure_read_back_turns import AFTER_SECONDS, Streamed  # noqa: E402
+from scripts.measure_read_back_turns import heard_in_turns  # noqa: E402
 from scripts.measure_second_opinion import answers  # noqa: E402
 from scripts.read_back_room import read_back_room  # noqa: E402
 
@@ -69,18 +66,9 @@ def main() -> None:
         for voice in room.voices:
             for index, (team, answer) in enumerate(said):
                 audio = voice.render(f"{team.value}, {answer}.")
-                padded = np.concatenate(
-                    [audio, np.zeros(int(AFTER_SECONDS * SAMPLE_RATE), dtype=audio.dtype)]
-                )
                 for draw in range(room.draws):
-                    kiosk.recognizers.reset()
-                    kiosk.end_of_speech.reset()
-                    samples = np.frombuffer(room.mixed(padded, index * room.draws + draw), dtype=np.int16)
-                    heard = [
-                        utterance.text
-                        for utterance, _, way in kiosk.utterances(Streamed(samples))
-                        if way is Listening.ANSWERS and utterance.text
-                    ]
+                    place = index * room.draws + draw
+                    heard = heard_in_turns(kiosk, room, audio, place, Listening.ANSWERS)
                     counts["one"] += len(heard) == 1
                     first = heard[0].split() if heard else []
                     counts["team"] += bool(first) and Team.from_name(first[0]) is team

@@ -40,8 +40,9 @@ from kiosk.voice.audio import CHUNK_SECONDS, Chunk, WavOutput  # noqa: E402
 from kiosk.voice.kiosk import VoiceKiosk  # noqa: E402
 from kiosk.voice.listening import Listening, Recognizers  # noqa: E402
 from kiosk.voice.tts import Speaker  # noqa: E402
+from scripts.measure_hearing import Samples  # noqa: E402
 from scripts.measure_spelling_styles import WORDS, spelled  # noqa: E402
-from scripts.read_back_room import read_back_room  # noqa: E402
+from scripts.read_back_room import ReadBackRoom, read_back_room  # noqa: E402
 
 STYLES = ("words alone", "words, slowly")
 DRAWS = 3
@@ -79,6 +80,22 @@ def at_the_read_back(recognizers: Recognizers, folder: Path, screen: TextIO) -> 
     return kiosk
 
 
+def heard_in_turns(
+    kiosk: VoiceKiosk, room: ReadBackRoom, audio: Samples, place: int, way: Listening
+) -> list[str]:
+    """What the kiosk's own turn-taking makes of `audio` said in the room (its bed at `place`, going on for
+    AFTER_SECONDS after it): the words of each utterance heard `way`, in order."""
+    padded = np.concatenate([audio, np.zeros(int(AFTER_SECONDS * SAMPLE_RATE), dtype=audio.dtype)])
+    kiosk.recognizers.reset()
+    kiosk.end_of_speech.reset()
+    samples = np.frombuffer(room.mixed(padded, place), dtype=np.int16)
+    return [
+        utterance.text
+        for utterance, _, heard_way in kiosk.utterances(Streamed(samples))
+        if heard_way is way and utterance.text
+    ]
+
+
 def main() -> None:
     room = read_back_room(__doc__ or "", DRAWS)
     counts: Counter[tuple[str, str]] = Counter()
@@ -89,18 +106,9 @@ def main() -> None:
                 team = TEAM_ORDER[index % 2]
                 for style in STYLES:
                     audio = voice.render(f"{team.value}. {spelled(word, style)}.")
-                    padded = np.concatenate(
-                        [audio, np.zeros(int(AFTER_SECONDS * SAMPLE_RATE), dtype=audio.dtype)]
-                    )
                     for draw in range(room.draws):
-                        kiosk.recognizers.reset()
-                        kiosk.end_of_speech.reset()
-                        samples = np.frombuffer(room.mixed(padded, index * room.draws + draw), dtype=np.int16)
-                        heard = [
-                            utterance.text
-                            for utterance, _, way in kiosk.utterances(Streamed(samples))
-                            if way is Listening.READ_BACK and utterance.text
-                        ]
+                        place = index * room.draws + draw
+                        heard = heard_in_turns(kiosk, room, audio, place, Listening.READ_BACK)
                         counts[(style, "one")] += len(heard) == 1
                         if len(heard) != 1:
                             print(f"{voice.name} {style}: {' | '.join(heard) or '-'}", file=sys.stderr)
