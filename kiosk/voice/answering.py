@@ -180,7 +180,8 @@ class Answerers:
         if night.phase.collecting and _unlabelled(read, words):
             teams = _in_order({*waiting, *([night.last_named] if night.last_named else [])})
         elif night.phase.reading_back and isinstance(read, intent.Continue):
-            if _spelling(words) is None:
+            letters = _spelling(words)
+            if letters is None:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
@@ -190,9 +191,9 @@ class Answerers:
                 # and a team named for them would get a word of the tail's letters alone.
                 self._asked_again = True
                 return Ask(PART_CAUGHT)
-            speller = self._spelling_again(_spelling(words) or "", night)
+            speller = self._spelling_again(letters, night)
             if speller is not None:
-                return self._respelled(f"{speller.value.lower()} {_spelling(words)}", night)
+                return self._respelled(f"{speller.value.lower()} {letters}", night)
             teams = _in_order(set(night.answering()))
         else:
             return heard
