@@ -127,14 +127,19 @@ def test_the_points_heard_alone_offer_the_free_cells_at_those_points_one_at_a_ti
         "Let's take it one at a time. Old Customs 3? Say \"that's right\", or say no."
     )
     assert picks.take(Utterance("no"), board) == Ask('The Haunted Shelf 3? Say "that\'s right", or say no.')
-    # Another cell at those points heard is no yes to this one; a cell at other points is a pick.
-    assert picks.take(Utterance("old customs three"), board) == Ask(
-        'Wings & Webs 3? Say "that\'s right", or say no.'
+    # The cell offered said by its letter rhymes ("bee three" was heard for "The Treat Bag three"): the yes
+    # is asked for.
+    assert picks.take(Utterance("see three"), board) == Ask(
+        "I didn't catch a yes. The Haunted Shelf 3? Say \"that's right\", or say no."
     )
-    assert picks.take(Utterance("no"), board) == Ask('The Treat Bag 3? Say "that\'s right", or say no.')
-    assert picks.take(Utterance("that's right"), board) == "the treat bag three"
-    picks.take(Utterance("three"), board)
-    assert picks.take(Utterance("wings and webs one"), board) == "wings and webs one"
+    assert picks.take(Utterance("no"), board) == Ask('Wings & Webs 3? Say "that\'s right", or say no.')
+    assert picks.take(Utterance("that's right"), board) == "wings and webs three"
+    # Any other pick is a pick, taken as any pick is: in a loud room, said back.
+    picks.take(Utterance("three"), board, loud=True)
+    assert picks.take(Utterance("the treat bag three"), board, loud=True) == Ask(
+        "The Treat Bag 3? Say yes, or say the category's name."
+    )
+    assert picks.take(Utterance("yes"), board, loud=True) == "the treat bag three"
     # No free cell at those points: the host's to answer.
     for letter in "ACDE":
         board.play(Cell(letter, 3), ())

@@ -196,17 +196,23 @@ class Picks:
     def _offered(
         self, heard: Utterance, board: Board, loud: bool, waiting: Cell, offers: tuple[Cell, ...]
     ) -> str | Ask:
-        """The reply to a cell offered one at a time: a yes (or the cell itself) takes it; a no, or another
-        of the cells offered together, offers the next; any other pick is taken as any pick is."""
+        """The reply to a cell offered one at a time: a yes (or the cell itself, by name) takes it; a no, or
+        another of the category's cells, offers the next; any other pick (at the points offered, any pick at
+        all) is taken as any pick is. By letter, the cell itself asks for the yes: "bee three" was heard for
+        "The Treat Bag three" while Far and Wide 3 was offered."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
         sure_yes = heard.text in YES and not lone_right(heard.text, loud)
-        if sure_yes or cell == waiting:
+        if sure_yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
             return said_by_name(waiting)
-        if cell is not None and not self._kin(cell, waiting):
+        if cell is not None and cell != waiting and (self._by_points or not self._kin(cell, waiting)):
+            # In babble "The Treat Bag three", offered Old Customs 3, was heard as itself: no no to the offer.
             self._rejected = []
             return self.take(heard, board, loud)
+        if cell == waiting:
+            self.waiting, self._offers = waiting, offers
+            return Ask(f"{NO_YES_HEARD} {offered(waiting)}")
         if heard.text in NO or cell is not None:
             self._rejected.append(waiting)
             rest = [one for one in offers if one not in self._rejected]
