@@ -177,13 +177,11 @@ def test_a_word_spelled_again_keeps_the_letters_either_spelling_was_heard_with(b
     # Another word, or another team's spelling, is spelled afresh.
     assert heard.hear("bats z i p").startswith("Fixed: Bats said zip.")
     assert heard.hear("ghosts m u t t o").startswith("Fixed: Ghosts said mutto.")
-    # With its team lost, a spelling of the word a team's last fix put in, alike to no word of another
-    # team's answer, is that team's again: no "whose?" (in babble every try lost its team).
-    assert heard.hear("m t t o n").startswith("Fixed: Ghosts said mutton.")
-    # Alike to words of both teams' answers, it is asked about, and merged once named.
-    heard.hear("bats b u t t o")
-    assert heard.hear("b t t o n") == "Whose spelling was that: Bats or Ghosts?"
-    assert heard.hear("bats").startswith("Fixed: Bats said button.")
+    # With its team lost, a spelling is asked about, and merged once named: another team's answer may be
+    # misheard past all likeness to the word it spells (both teams wrote "Illinois"; a held-out babble
+    # night's Ghosts spelling, given to Bats for looking like Bats' last fix, had to be disputed).
+    assert heard.hear("m t t o n") == "Whose spelling was that: Bats or Ghosts?"
+    assert heard.hear("ghosts").startswith("Fixed: Ghosts said mutton.")
 
 
 def test_an_answer_said_over_the_question_is_taken_as_said_and_the_held_words_go_to_nobody(

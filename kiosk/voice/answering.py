@@ -180,8 +180,7 @@ class Answerers:
         if night.phase.collecting and _unlabelled(read, words):
             teams = _in_order({*waiting, *([night.last_named] if night.last_named else [])})
         elif night.phase.reading_back and isinstance(read, intent.Continue):
-            letters = _spelling(words)
-            if letters is None:
+            if _spelling(words) is None:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
@@ -191,9 +190,6 @@ class Answerers:
                 # and a team named for them would get a word of the tail's letters alone.
                 self._asked_again = True
                 return Ask(PART_CAUGHT)
-            speller = self._spelling_again(letters, night)
-            if speller is not None:
-                return self._respelled(f"{speller.value.lower()} {letters}", night)
             teams = _in_order(set(night.answering()))
         else:
             return heard
@@ -233,26 +229,6 @@ class Answerers:
             return Ask(self.holding.question)
         self.holding = None
         return Ask("Then say it again, with the team's name first.")
-
-    def _spelling_again(self, letters: str, night: Night) -> Team | None:
-        """The team whose word a spelling with no team spells again: alike to the word its last fix put in
-        its answer, and to no word of another team's answer. In babble a speller's team name was lost at
-        every try, and each "Whose spelling was that?" cost a turn, or the whole spelling when its reply was
-        lost too."""
-        spelled = letters.replace(" ", "")
-        mine = [
-            team
-            for team in night.answering()
-            if (last := self._spelled.get(team.value))
-            and last[1] in night.answers[team].text.split()
-            and alike(last[0], spelled)
-        ]
-        if len(mine) != 1:
-            return None
-        others = [team for team in night.answering() if team is not mine[0] and team in night.answers]
-        if any(alike(word, spelled) for team in others for word in night.answers[team].text.split()):
-            return None
-        return mine[0]
 
     def _respelled(self, message: str, night: Night | None) -> str:
         """A team's spelled fix, merged with its last one when both spell the word that one put in its
