@@ -102,7 +102,7 @@ class Picks:
         if waiting is not None and heard.text in YES:
             if lone_right(heard.text, loud):
                 self.waiting = waiting
-                return Ask(f"{NO_YES_HEARD} {said_back(waiting, yes=QUOTED_SURE_YES)}")
+                return self.again()
             return said_by_name(waiting)
         if waiting is not None and heard.text in NO:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
@@ -121,7 +121,7 @@ class Picks:
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
             # stuck when its yes was missed six times running.
             self.waiting = waiting
-            return Ask(f"{NO_YES_HEARD} {said_back(waiting, yes=QUOTED_SURE_YES)}")
+            return self.again()
         if waiting is not None and found is not None and Cell.parse(found) is not None:
             self._rejected.append(waiting)  # another pick said to the one said back: not that one
         cell = _cell(found, board, loud)
@@ -156,7 +156,8 @@ class Picks:
         return Ask(said_back(cell))
 
     def again(self) -> Ask:
-        """The pick said back or offered, asked about again: its reply was heard as no word."""
+        """The pick said back or offered, asked about again for the yes heard most surely: its reply was
+        neither a yes, a no nor a pick, a lone "right" in a loud room, or no word at all."""
         assert self.waiting is not None
         if self._offers is not None:
             return Ask(f"{NO_YES_HEARD} {offered(self.waiting)}")
@@ -212,7 +213,7 @@ class Picks:
             return self.take(heard, board, loud)
         if cell == waiting:
             self.waiting, self._offers = waiting, offers
-            return Ask(f"{NO_YES_HEARD} {offered(waiting)}")
+            return self.again()
         if heard.text in NO or cell is not None:
             self._rejected.append(waiting)
             rest = [one for one in offers if one not in self._rejected]
@@ -224,7 +225,7 @@ class Picks:
             self._rejected = []
             return heard.text  # a command
         self.waiting, self._offers = waiting, offers  # neither: the same one again
-        return Ask(f"{NO_YES_HEARD} {offered(waiting)}")
+        return self.again()
 
 
 def _either(cells: tuple[Cell, ...]) -> str:
