@@ -13,6 +13,7 @@ before, to the full vocabulary or to the host, which asks again for what it does
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from kiosk.cartridge import CATEGORIES
 from kiosk.engine.board import Board
@@ -106,10 +107,15 @@ def meant_instead(heard: Utterance, board: Board) -> str | None:
     if not heard.scores:
         return None
     best = heard.scores[0]
-    meaningful = tuple(phrase for phrase in between_questions() if phrase not in _CONFIRMING)
     for text, score in zip(heard.alternatives, heard.scores[1:], strict=False):
         # A part of a phrase ("the night") is read as the nearest phrase that is no yes or no.
-        found = meaning(text, meaningful) if text and best - score <= MARGIN else None
+        found = meaning(text, _meaningful()) if text and best - score <= MARGIN else None
         if found is not None and playable(found, board):
             return found
     return None
+
+
+@cache
+def _meaningful() -> tuple[str, ...]:
+    """The phrases between questions that are no yes or no."""
+    return tuple(phrase for phrase in between_questions() if phrase not in _CONFIRMING)
