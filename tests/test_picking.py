@@ -211,7 +211,9 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     assert picks.take(Utterance("board"), board, loud=True) == "board"
 
 
-def test_picks_missed_twice_late_in_the_night_name_the_cells_still_free() -> None:
+def test_picks_missed_twice_late_in_the_night_offer_the_cells_still_free_one_at_a_time() -> None:
+    # Named and asked for slowly, "E four" and "The Treat Bag four" were heard in babble as no word, "one",
+    # "three" and party talk, and the night stuck with two cells left.
     night = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
     for cell in night.board.free_cells():
         if cell not in (Cell("D", 5), Cell("E", 4)):
@@ -219,14 +221,34 @@ def test_picks_missed_twice_late_in_the_night_name_the_cells_still_free() -> Non
     picks = Picks()
     assert picks.after(night, "bats, pick") is None  # the kiosk asked for a pick
     assert picks.after(night, "the treat bag three") is None
+    offer = 'Say "that\'s right", or say no.'
     assert picks.after(night, "the treat bag three") == Ask(
-        "Still free: Wings & Webs 5 or The Treat Bag 4. Say the one you want slowly, by its name. Or say pass."
+        f"Let's take it one at a time. Wings & Webs 5? {offer}"
     )
-    early = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
+    assert picks.take(Utterance("no"), night.board, loud=True) == Ask(f"The Treat Bag 4? {offer}")
+    assert picks.take(Utterance(""), night.board, loud=True) == Ask(
+        f"I didn't catch a yes. The Treat Bag 4? {offer}"
+    )
+    assert picks.take(Utterance("that's right"), night.board, loud=True) == "the treat bag four"
+
+
+def test_picks_missed_twice_ask_by_name_and_missed_again_offer_every_free_cell() -> None:
+    night = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
     picks = Picks()
-    answers = [picks.after(early, said) for said in ("bats, pick", "mumble", "mumble")]
-    assert answers[-1] == Ask(
-        "Say the category's name and its points slowly, like Old Customs 1. Or say pass."
+    answers = [picks.after(night, said) for said in ("bats, pick", "mumble", "mumble")]
+    assert answers == [
+        None,
+        None,
+        Ask("Say the category's name and its points slowly, like Old Customs 1. Or say pass."),
+    ]
+    # Words heard as nothing are picks missed too (Conversation._not_heard).
+    assert picks.missed(night) is None
+    offer = 'Say "that\'s right", or say no.'
+    assert picks.missed(night) == Ask(f"Let's take it one at a time. Old Customs 1? {offer}")
+    # Any pick said to an offer of every free cell is a pick, taken as any pick is.
+    assert picks.take(Utterance("far and wide two"), night.board) == "far and wide two"
+    assert picks.take(Utterance("dee three"), night.board) == Ask(
+        "Wings & Webs 3? Say yes, or say the category's name."
     )
 
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 import numpy as np
 
 from kiosk.engine.board import Board
+from kiosk.engine.night import Night, Phase
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.answering import HOW_TO_SPELL, LOUD_SPELLING, NOT_CAUGHT_AGAIN, PART_CAUGHT, Ask, Whose
 from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
+from kiosk.voice.conversation import Conversation
 from kiosk.voice.counting import Counts
-from kiosk.voice.listening import spelled_back
+from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.voting import Votes
 from scripts.table.adult import Adult
@@ -22,6 +24,7 @@ from scripts.table.kiosk_lines import (
     COUNT_BACK,
     FIXED,
     NOT_CAUGHT,
+    OFFERED,
     PICK_YES,
     PLAIN_YES,
     STILL_TO_SAY_YES,
@@ -67,6 +70,15 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert isinstance(offer, Ask) and said_back(offer.question) == "B2"
     offered_yes = PICK_YES.search(offer.question)
     assert offered_yes is not None and offered_yes.group(1) == "that's right"
+    assert OFFERED in offer.question and OFFERED not in question.question  # an offer is said no to
+    # Every free cell offered after picks missed, the last miss heard as no word.
+    night = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
+    conversation = Conversation()
+    conversation.picks.missed(night)
+    conversation.picks.missed(night)
+    conversation.picks.missed(night)
+    unheard = conversation.message(Utterance(""), Listening.BETWEEN_QUESTIONS, night, [], loud=True)
+    assert isinstance(unheard, Ask) and said_back(unheard.question) == "A1"
 
 
 def test_the_table_reads_the_read_back_and_the_vote() -> None:

@@ -91,3 +91,26 @@ def test_only_the_first_utterance_since_the_kiosk_listened_can_be_under_way() ->
     assert awaited.not_caught() is not None and awaited.not_caught().text == ""  # type: ignore[union-attr]
     assert replace(awaited, awaited=False).not_caught() is None
     assert replace(awaited, replying=False).not_caught() is None
+
+
+def test_a_pick_missed_again_and_again_heard_as_no_word_or_other_words_offers_the_free_cells() -> None:
+    # In babble a reader's "E four" and "The Treat Bag four" were heard as no word, "one", "three" and party
+    # talk, and the night stuck: words heard as nothing are picks missed as much as other words are.
+    script = ["two", "voice", Quiet(4.0), UNHEARD, Quiet(4.0), "mumble", Quiet(6.0)]
+    script += [UNHEARD, Quiet(4.0), "mumble", Quiet(8.0), "no", Quiet(4.0), "that's right"]
+    table = fake_table(practice_host(), script)
+    table.run()
+    offer = 'Say "that\'s right", or say no.'
+    assert [turn.asked for turn in table.kiosk.turns] == [
+        "",
+        "",
+        f"{SORRY} Please say it again.",
+        "",
+        f"{SORRY} Please say it again.",
+        "",
+        f"Old Customs 2? {offer}",
+        "",
+    ]
+    assert "Say the category's name and its points slowly, like Old Customs 1. Or say pass." in table.said
+    assert f"Let's take it one at a time. Old Customs 1? {offer}" in table.said
+    assert table.heard[-1] == "old customs two"

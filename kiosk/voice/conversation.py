@@ -90,6 +90,10 @@ class Conversation:
             return Ask(NOT_CAUGHT)
         if self.answerers.calling is not None:
             return Ask(f"{SORRY} {self.answerers.calling.value}, your answer?")
+        picking = night is not None and night.voice and night.phase is Phase.PICK
+        other_way = self.picks.missed(night) if night is not None and picking else None
+        if other_way is not None:
+            return Ask(f"{SORRY} {other_way.question}")
         return Ask(f"{SORRY} Please say it again.")
 
     def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:

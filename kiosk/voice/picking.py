@@ -19,6 +19,7 @@ A cell already played is no reading at all: the likeliest free one among the oth
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from kiosk.engine import intent
 from kiosk.engine.board import Board
@@ -49,8 +50,22 @@ MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
 ONE_AT_A_TIME = "Let's take it one at a time."
 FEW_LEFT = 3
-"""Free cells few enough to name them all when picks are missed: late in a babble night "The Treat Bag four"
-was heard as three, C4, three, A3 and B5, all played, with two cells left."""
+"""Free cells few enough to offer them one at a time at the first MISSES picks missed: late in a babble night
+"The Treat Bag four" was heard as three, C4, three, A3 and B5, all played, with two cells left; named
+("Still free: ...") and asked for slowly by name, "E four" and "The Treat Bag four" were heard as no word,
+"one", "three" and party talk, and the night stuck. With more free cells, they are offered at the second
+MISSES."""
+
+
+class Offering(Enum):
+    """Which free cells are offered one at a time, for a yes."""
+
+    CATEGORY = "category"
+    """One category's: a cell was said no to and heard again, the category heard, its points not."""
+    POINTS = "points"
+    """Those at the points heard alone: the category lost."""
+    FREE = "free"
+    """Every free cell: picks were missed again and again."""
 
 
 @dataclass
@@ -67,14 +82,13 @@ class Picks:
     _rejected: list[Cell] = field(default_factory=list)
     """Cells said back and answered with another pick, since a question was last read."""
     _offers: tuple[Cell, ...] | None = None
-    """While a category's cells are offered one at a time: those still to offer after the one waiting."""
-    _by_points: bool = False
-    """The cells offered are those at the points heard, in every category, not one category's."""
+    """While cells are offered one at a time: those still to offer after the one waiting."""
+    _offering: Offering = Offering.CATEGORY
+    """Which cells are offered."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
-        """After the host's reply to `message`: at every MISSES-th pick missed in a row, a pick said another
-        way (a category's whole name, or "pass"), so that a pick the room keeps garbling does not stick the
-        night; else None. A command ("board", "voice") or a question is no pick missed."""
+        """After the host's reply to `message`: a pick missed (see missed()) if the host asked for the pick
+        again; else None. A command ("board", "voice") or a question is no pick missed."""
         asked, self._asked = self._asked, night is not None and night.phase is Phase.PICK
         if not self._asked:
             self._rejected = []
@@ -83,12 +97,20 @@ class Picks:
             return None
         if isinstance(intent.read(message, night), (intent.Do, intent.SwitchMode, intent.Asked)):
             return None  # a command, or a question about the rules
+        return self.missed(night)
+
+    def missed(self, night: Night) -> Ask | None:
+        """A pick missed: words that were no pick, or no word at all. At every MISSES-th in a row, the pick
+        asked for another way, so that a pick the room keeps garbling does not stick the night: by the
+        category's whole name, slowly; with few cells free, or missed again, the free cells offered one at
+        a time for the yes heard most surely. Else None."""
         self._misses += 1
         free = night.board.free_cells()
         if self._misses % MISSES or not free:
             return None
-        if len(free) <= FEW_LEFT:
-            return Ask(f"Still free: {_either(free)}. Say the one you want slowly, by its name. Or say pass.")
+        if len(free) <= FEW_LEFT or self._misses > MISSES:
+            self._rejected = []
+            return self._offer(Utterance(""), night.board, free[0], Offering.FREE)
         return Ask(f"Say the category's name and its points slowly, like {by_name(free[0].id)}. Or say pass.")
 
     def take(self, heard: Utterance, board: Board, loud: bool = False) -> str | Ask:
@@ -115,7 +137,7 @@ class Picks:
             if points is not None and any(cell.points == points for cell in board.free_cells()):
                 # The points alone, the category lost ("The Treat Bag three" heard as "three" three times
                 # running in babble): the free cells at those points are offered one at a time.
-                return self._offer(heard, board, Cell("A", points), by_points=True)
+                return self._offer(heard, board, Cell("A", points), Offering.POINTS)
         if waiting is not None and found is None:
             # Neither yes, no, a pick nor a command: most likely a yes the room garbled ("owls", "that was my
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
@@ -151,7 +173,7 @@ class Picks:
         if cell in self._rejected:
             # The cell the table just said no to, heard again: in babble "Far and Wide four" was heard as
             # "one" five times running, each said back. The category is heard; its points are offered.
-            return self._offer(heard, board, cell)
+            return self._offer(heard, board, cell, Offering.CATEGORY)
         self.waiting = cell
         return Ask(said_back(cell))
 
@@ -173,13 +195,12 @@ class Picks:
         return Ask(said_back(cell))
 
     def _offer(
-        self, heard: Utterance, board: Board, cell: Cell, first: bool = True, by_points: bool = False
+        self, heard: Utterance, board: Board, cell: Cell, offering: Offering, first: bool = True
     ) -> Ask:
-        """Offer the category's free cells (`by_points`: those at the cell's points) one at a time, for the
-        yes heard most surely: those the readings name first, then the rest in the board's order; none
-        said no to."""
+        """Offer the free cells kin to `cell` one at a time, for the yes heard most surely: those the
+        readings name first, then the rest in the board's order; none said no to."""
         named = [cell_meant(reading) for reading in (heard.text, *heard.alternatives)]
-        self._by_points = by_points
+        self._offering = offering
         kin = [free for free in board.free_cells() if self._kin(free, cell)]
         offers = [one for one in dict.fromkeys([*named, *kin]) if one in kin and one not in self._rejected]
         if not offers:
@@ -191,15 +212,19 @@ class Picks:
         return Ask(f"{ONE_AT_A_TIME} {offered(offers[0])}" if first else offered(offers[0]))
 
     def _kin(self, cell: Cell, other: Cell) -> bool:
-        """Cells offered together: one category's, or (`_by_points`) those at the same points."""
-        return cell.points == other.points if self._by_points else cell.letter == other.letter
+        """Cells offered together."""
+        if self._offering is Offering.FREE:
+            return True
+        if self._offering is Offering.POINTS:
+            return cell.points == other.points
+        return cell.letter == other.letter
 
     def _offered(
         self, heard: Utterance, board: Board, loud: bool, waiting: Cell, offers: tuple[Cell, ...]
     ) -> str | Ask:
         """The reply to a cell offered one at a time: a yes (or the cell itself, by name) takes it; a no, or
-        another of the category's cells, offers the next; any other pick (at the points offered, any pick at
-        all) is taken as any pick is. By letter, the cell itself asks for the yes: "bee three" was heard for
+        another of the category's cells, offers the next; any other pick (offered by points or among every
+        free cell, any pick at all) is taken as any pick is. By letter, the cell itself asks for the yes: "bee three" was heard for
         "The Treat Bag three" while Far and Wide 3 was offered."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
@@ -207,7 +232,11 @@ class Picks:
         if sure_yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
             return said_by_name(waiting)
-        if cell is not None and cell != waiting and (self._by_points or not self._kin(cell, waiting)):
+        if (
+            cell is not None
+            and cell != waiting
+            and (self._offering is not Offering.CATEGORY or not self._kin(cell, waiting))
+        ):
             # In babble "The Treat Bag three", offered Old Customs 3, was heard as itself: no no to the offer.
             self._rejected = []
             return self.take(heard, board, loud)
@@ -220,18 +249,12 @@ class Picks:
             if rest:
                 self.waiting, self._offers = rest[0], tuple(rest[1:])
                 return Ask(offered(rest[0]))
-            return self._offer(Utterance(""), board, waiting, first=False, by_points=self._by_points)
+            return self._offer(Utterance(""), board, waiting, self._offering, first=False)
         if found is not None:
             self._rejected = []
             return heard.text  # a command
         self.waiting, self._offers = waiting, offers  # neither: the same one again
         return self.again()
-
-
-def _either(cells: tuple[Cell, ...]) -> str:
-    """Cells by name, the last after "or": "Old Customs 4, The Treat Bag 4 or Wings & Webs 5"."""
-    names = [by_name(cell.id) for cell in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def offered(cell: Cell) -> str:

@@ -19,6 +19,7 @@ from .kiosk_lines import (
     DIGITS,
     FIXED,
     NOT_CAUGHT,
+    OFFERED,
     PICK_YES,
     PLAIN_YES,
     STILL_TO_SAY_YES,
@@ -127,7 +128,8 @@ class Adult(Talk):
             if back is not None:  # the kiosk says the pick back: yes (as it asks) if it is the one
                 asked = PICK_YES.search(reply or "")
                 confirming = back == question.cell
-                line = (asked.group(1) if asked else "yes") if confirming else by_title
+                other = "no" if OFFERED in (reply or "") else by_title  # as the kiosk asks
+                line = (asked.group(1) if asked else "yes") if confirming else other
                 continue
             confirming = False
             line = by_title if line == question.pick or "Was that" in self.text else question.pick

@@ -44,9 +44,12 @@ TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
 FIXED = re.compile(r"^Fixed: (Bats|Ghosts|Owls|Toads) said ", re.MULTILINE)
 PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say (?:the category's name|no)\.")
-"""A pick said back again, or a category's cell offered, with the yes the kiosk asks for this time."""
+"""A pick said back again, or a cell offered, with the yes the kiosk asks for this time."""
+OFFERED = "or say no."
+"""A cell offered one at a time, to be said yes or no to."""
 SAID_BACK = re.compile(
-    r"^(?:I didn't catch a yes\. )?(?:Let's take it one at a time\. )?([A-Z][\w& ]+) (\d)\? "
+    r"^(?:Sorry, I didn't catch that\. )?(?:I didn't catch a yes\. )?(?:Let's take it one at a time\. )?"
+    r"([A-Z][\w& ]+) (\d)\? "
     r"Say (?:yes|\"that's right\"), or say (?:the category's name|no)\.$",
     re.MULTILINE,
 )
