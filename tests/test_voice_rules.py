@@ -86,6 +86,23 @@ def test_a_spelled_fix_replaces_the_word_it_most_resembles(button_key: Key) -> N
     assert "Bats: right, 4 points." in table.say("yes").speech
 
 
+def test_a_word_spelled_again_takes_the_place_of_the_teams_last_fix_and_goes_where_it_fits(
+    button_key: Key,
+) -> None:
+    # In babble "Bats, barn owl." was heard as "glad are now"; "O, W, L" heard as "w l" went to "glad" (as
+    # like "w l" as "now" is), and "owl" spelled again went where "w l" stood.
+    table = voice_table(button_key)
+    table.say("d four", "bats glad are now ghosts zip")
+    assert table.say("bats b a r n").speech.startswith("Fixed: Bats said barn. I have Bats: glad barn now;")
+    assert table.say("bats w l").speech.startswith("Fixed: Bats said wl. I have Bats: wl barn now;")
+    assert table.say("bats o w l").speech.startswith("Fixed: Bats said owl. I have Bats: glad barn owl;")
+    # The fix taken back is no fix any more: undone, the word as heard comes back.
+    reply = table.say("ghosts that was not what was said")
+    assert reply.speech == "Fix undone for Bats. I have Bats: glad barn now; Ghosts: zip. Right?"
+    # A spelling like another word than the last fix's leaves that fix in place.
+    assert "Bats: glad barn owl;" in table.say("bats o w l").speech
+
+
 def test_a_spelled_fix_replaces_a_word_the_read_back_said(button_key: Key) -> None:
     table = voice_table(button_key)
     # "Ghosts, pass" heard with a stray "yes" before it: the read-back says only "penis".

@@ -36,6 +36,8 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
         # A Candle-End year spelled digit by digit is the whole year, however many words it was heard as.
         words[said.start : said.stop] = [" ".join(words[said.start : said.stop])]
         said = range(said.start, said.start + 1)
+    elif _spelled_again(night, team, words, said, spelled):
+        said = phrase_words(words)
     index = closest_word(words[said.start : said.stop], spelled)
     if index is None:
         return [Noted(Note.NOT_HEARD), Part.PROMPT]
@@ -44,6 +46,21 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
     words[index] = spelled
     night.answers[team] = lock(night, " ".join(words))
     return [Fixed(team, spelled), Part.PROMPT]
+
+
+def _spelled_again(night: Night, team: Team, words: list[str], said: range, spelled: str) -> bool:
+    """A spelling most like the word the team's own last fix put in its answer spells again the word that
+    fix was for: the fix is taken back (in `words` and `night.fixes`) and the spelling placed afresh among
+    the words as heard. A misheard first spelling may have gone to another word: in babble "O, W, L" was
+    heard as "w l" and took the place of "glad", not of "now" in "glad barn now", and "owl", spelled
+    again, then went where "w l" stood."""
+    own = next((done for done in reversed(night.fixes) if done.team is team), None)
+    closest = closest_word(words[said.start : said.stop], spelled)
+    if own is None or closest is None or closest + said.start != own.index:
+        return False
+    night.fixes.remove(own)
+    words[own.index] = own.before
+    return True
 
 
 def dispute(night: Night, disputer: Team | None) -> list[Fact]:
