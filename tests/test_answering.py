@@ -167,6 +167,22 @@ def test_a_teams_second_fix_is_read_back_and_asks_for_a_word_for_each_letter(but
     assert fixed.startswith("Fixed: Bats said fly.") and not fixed.endswith("papa.")  # counted afresh
 
 
+def test_in_a_loud_room_with_a_keyboard_a_teams_second_fix_says_the_fix_can_be_typed(button_key: Key) -> None:
+    typing = "Or type Bats, then the word's letters, on the table screen's keyboard."
+    for keyboard, loud in ((True, True), (False, True), (True, False)):
+        heard = Heard(button_key, loud=loud)
+        heard.answerers.keyboard = keyboard
+        heard.hear("d two")
+        heard.hear("bats mitten")
+        heard.hear("ghosts zip")
+        assert typing not in heard.hear("bats b u d d o n")  # a first fix
+        second = heard.hear("bats b u t t o n")
+        assert second.endswith(f"like tango, uniform, romeo for T, U, R. {typing}") is (keyboard and loud)
+        assert typing not in heard.hear("bats b u t t o n")  # said once a team's read-back
+    # Typed as told, the letters are a spelling like any other.
+    assert heard.hear("Bats: B U T T O N").startswith("Fixed: Bats said button.")
+
+
 def test_a_word_spelled_again_keeps_the_letters_either_spelling_was_heard_with(button_key: Key) -> None:
     heard = Heard(button_key)
     heard.hear("d two")

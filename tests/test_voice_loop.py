@@ -418,6 +418,7 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     keyboard.run()
     assert keyboard.host.night.out == {Team.GHOSTS}
     assert [turn.asked for turn in keyboard.kiosk.turns] == ["", "", ""]
+    assert keyboard.kiosk.conversation.answerers.keyboard and not gone.kiosk.conversation.answerers.keyboard
     # A team said back leaving is confirmed by the next words or not at all: a typed message in between
     # leaves a later yes nothing to confirm.
     leaving, night = Leaving(), gone.host.night

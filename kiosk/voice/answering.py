@@ -58,6 +58,10 @@ yes asked for again and again may be heard so (in babble "that's right" came out
 voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
+TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboard."
+"""Added, in a loud room with a table screen's keyboard, when a team's second fix is read back: for voices
+the kiosk barely hears in babble, spellings came out whole one or two words in six however asked. Typed
+("Bats: B A R N"), the letters are a spelling like any other."""
 LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
 LOUD_SPELLING = f"{LOUD_YES} To fix a word, say the team's name, then spell it slowly, with {WITH_WORDS}."
 """Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
@@ -102,6 +106,8 @@ class Ask:
 class Answerers:
     """The kiosk's memory, between utterances, of whose words it is waiting to hear."""
 
+    keyboard: bool = False
+    """A table screen's keyboard can type into the night: a loud table whose spelling keeps failing is told."""
     holding: Whose | None = None
     calling: Team | None = None
     """The team the kiosk named last ("Ghosts, your answer?"): words naming no team are its."""
@@ -268,7 +274,10 @@ class Answerers:
             self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
             doubted, self.letters_doubted = self.letters_doubted, False
             if doubted or tries >= TRIES:
-                return Ask(spelled_back(fix.word, with_words=tries >= TRIES))
+                typing = (
+                    f" {TYPE_IT.format(team=fix.team)}" if self.keyboard and loud and tries == TRIES else ""
+                )
+                return Ask(spelled_back(fix.word, with_words=tries >= TRIES) + typing)
         if night is None or not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None

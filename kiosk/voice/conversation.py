@@ -28,7 +28,9 @@ class Conversation:
 
     confirm_picks: bool = True
     """Say back a pick made by a sound-alike letter and wait for a yes (picking.py)."""
-    answerers: Answerers = field(init=False, default_factory=Answerers)
+    keyboard: bool = False
+    """A table screen's keyboard can type into the night (answering.py)."""
+    answerers: Answerers = field(init=False)
     """Whose words the kiosk is waiting to hear (answering.py)."""
     picks: Picks = field(init=False)
     """The pick said back and waiting for a yes (picking.py)."""
@@ -44,6 +46,7 @@ class Conversation:
 
     def __post_init__(self) -> None:
         self.picks = Picks(confirm=self.confirm_picks)
+        self.answerers = Answerers(keyboard=self.keyboard)
 
     def message(
         self, heard: Utterance, way: Listening, night: Night | None, turns: list[Turn], loud: bool

@@ -117,7 +117,7 @@ class VoiceKiosk:
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
-        self.conversation = Conversation(confirm_picks=self.confirm_picks)
+        self.conversation = Conversation(confirm_picks=self.confirm_picks, keyboard=self.typed is not None)
         self.recognizers = (
             recognizer_set if recognizer_set is not None else Recognizers(self.model, grammar=self.grammar)
         )
