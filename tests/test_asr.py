@@ -161,6 +161,13 @@ def test_nearest_expected_phrase() -> None:
     assert nearest("and the night", phrases) == "end the night"
     assert nearest("zzz qqq", phrases) == "zzz qqq"
     assert nearest("zzz", phrases, alternatives=("board",)) == "board"
+    assert nearest("the treat bag for", phrases) == "the treat bag four"
+    assert nearest("to teams", phrases) == "two teams"
+    # Fewer than half a phrase's words wrong, and a points word is that number: in babble "Far and Wide one"
+    # was heard as "five one", once taken for "spiders one" (Wings & Webs 1); "five" was "save".
+    assert nearest("five one", phrases) == "five one"
+    assert nearest("one five", phrases) == "one five"
+    assert nearest("five", phrases) == "five"
 
 
 @pytest.mark.english

@@ -16,7 +16,7 @@ from kiosk.engine.matching import slips
 from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES
-from kiosk.voice.phrases import COMMANDS, between_questions
+from kiosk.voice.phrases import COMMANDS, POINT_WORDS, between_questions
 from kiosk.voice.spoken_years import year_phrases
 
 UNKNOWN = "[unk]"
@@ -115,16 +115,20 @@ def nearest(text: str, phrases: tuple[str, ...], *, alternatives: tuple[str, ...
         for phrase in phrases:
             expected = phrase.split()
             cost = _word_distance(heard, expected)
-            # Near enough: no more than half the phrase's words wrong.
-            if cost <= len(expected) / 2 and (best_cost is None or cost < best_cost):
+            # Near enough: fewer than half the phrase's words wrong. With half, a two-word pick whose
+            # category word was wholly lost was still a pick: "five one" was taken for "spiders one".
+            if cost < len(expected) / 2 and (best_cost is None or cost < best_cost):
                 best, best_cost = phrase, cost
     return best
 
 
 def _word_cost(word: str, target: str) -> float:
-    """0 for the same word, 1 for a different one, a share of 1 for a near spelling ("tree", "three")."""
+    """0 for the same word, 1 for a different one, a share of 1 for a near spelling ("tree", "three"). A
+    points word heard is that number, never a near spelling of another word ("five" of "spiders")."""
     if word == target:
         return 0.0
+    if word in POINT_WORDS and target not in POINT_WORDS:
+        return 1.0
     longest = max(len(word), len(target))
     return min(1.0, slips(word, target, longest) / longest)
 
