@@ -211,6 +211,19 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     assert picks.take(Utterance("board"), board, loud=True) == "board"
 
 
+def test_a_cell_said_no_to_heard_again_with_another_categorys_reading_says_that_one_back() -> None:
+    # In babble "Far and Wide one" was heard as "one" with "five one" beside it (taken for Wings & Webs 1),
+    # then as "spiders one", "and wide one" beside it: Wings & Webs' cells were offered, each said no to.
+    picks, board = Picks(), Board()
+    first = Utterance("one", alternatives=("five one", "far and wide one"), scores=(68.0, 67.4, 67.1))
+    assert picks.take(first, board, loud=True) == Ask("Far and Wide 1? Say yes, or say the category's name.")
+    picks = Picks()
+    picks.take(Utterance("spiders one"), board, loud=True)
+    again = Utterance("spiders one", alternatives=("and wide one",), scores=(73.1, 72.8))
+    assert picks.take(again, board, loud=True) == Ask("Far and Wide 1? Say yes, or say the category's name.")
+    assert picks.take(Utterance("yes"), board, loud=True) == "far and wide one"
+
+
 def test_picks_missed_twice_late_in_the_night_offer_the_cells_still_free_one_at_a_time() -> None:
     # Named and asked for slowly, "E four" and "The Treat Bag four" were heard in babble as no word, "one",
     # "three" and party talk, and the night stuck with two cells left.

@@ -172,7 +172,14 @@ class Picks:
             return heard.text
         if cell in self._rejected:
             # The cell the table just said no to, heard again: in babble "Far and Wide four" was heard as
-            # "one" five times running, each said back. The category is heard; its points are offered.
+            # "one" five times running, each said back. The category is heard; its points are offered,
+            # unless another reading names a cell of another category ("Far and Wide one" heard as
+            # "spiders one", "and wide one" beside it): then the category was misheard too.
+            kin = tuple(free for free in board.free_cells() if free.letter == cell.letter)
+            other = free_reading(heard, board, but=(*self._rejected, *kin))
+            if other is not None:
+                self.waiting = other
+                return Ask(said_back(other))
             return self._offer(heard, board, cell, Offering.CATEGORY)
         self.waiting = cell
         return Ask(said_back(cell))
@@ -275,9 +282,10 @@ def _cell(found: str | None, board: Board, loud: bool) -> Cell | None:
     return Cell.parse(found) if found else None
 
 
-def free_reading(heard: Utterance, board: Board) -> Cell | None:
-    """The likeliest of the recogniser's other readings that means a cell still free, if any."""
-    return next((cell for cell in map(cell_meant, heard.alternatives) if cell and board.is_free(cell)), None)
+def free_reading(heard: Utterance, board: Board, but: tuple[Cell, ...] = ()) -> Cell | None:
+    """The likeliest of the recogniser's other readings that means a cell still free, if any, `but` those."""
+    meant = map(cell_meant, heard.alternatives)
+    return next((cell for cell in meant if cell and board.is_free(cell) and cell not in but), None)
 
 
 def lone_right(text: str, loud: bool) -> bool:
