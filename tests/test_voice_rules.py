@@ -89,18 +89,30 @@ def test_a_spelled_fix_replaces_the_word_it_most_resembles(button_key: Key) -> N
 def test_a_word_spelled_again_takes_the_place_of_the_teams_last_fix_and_goes_where_it_fits(
     button_key: Key,
 ) -> None:
-    # In babble "Bats, barn owl." was heard as "glad are now"; "O, W, L" heard as "w l" went to "glad" (as
-    # like "w l" as "now" is), and "owl" spelled again went where "w l" stood.
+    # In babble "Bats, barn owl." was heard as "glad are now"; "O, W, L" heard as "w l" went to "glad", and
+    # "owl" spelled again went where "w l" stood. Here "g l", more like "glad" than "now".
     table = voice_table(button_key)
     table.say("d four", "bats glad are now ghosts zip")
     assert table.say("bats b a r n").speech.startswith("Fixed: Bats said barn. I have Bats: glad barn now;")
-    assert table.say("bats w l").speech.startswith("Fixed: Bats said wl. I have Bats: wl barn now;")
+    assert table.say("bats g l").speech.startswith("Fixed: Bats said gl. I have Bats: gl barn now;")
     assert table.say("bats o w l").speech.startswith("Fixed: Bats said owl. I have Bats: glad barn owl;")
     # The fix taken back is no fix any more: undone, the word as heard comes back.
     reply = table.say("ghosts that was not what was said")
     assert reply.speech == "Fix undone for Bats. I have Bats: glad barn now; Ghosts: zip. Right?"
     # A spelling like another word than the last fix's leaves that fix in place.
     assert "Bats: glad barn owl;" in table.say("bats o w l").speech
+
+
+def test_of_words_as_like_a_spelling_the_first_after_the_teams_last_fix_is_replaced(button_key: Key) -> None:
+    # "w l" is as like "glad" as "now": the table fixes words in order, and "barn" was fixed before it.
+    table = voice_table(button_key)
+    table.say("d four", "bats glad are now ghosts zip")
+    table.say("bats b a r n")
+    assert "I have Bats: glad barn wl;" in table.say("bats w l").speech
+    # With no fix before it, the first of equals.
+    table = voice_table(button_key)
+    table.say("d four", "bats glad barn now ghosts zip")
+    assert "I have Bats: wl barn now;" in table.say("bats w l").speech
 
 
 def test_a_spelled_fix_replaces_a_word_the_read_back_said(button_key: Key) -> None:

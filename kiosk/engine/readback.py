@@ -38,7 +38,10 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
         said = range(said.start, said.start + 1)
     elif _spelled_again(night, team, words, said, spelled):
         said = phrase_words(words)
-    index = closest_word(words[said.start : said.stop], spelled)
+    # Of words as like the spelling, the first after the team's last fix: "O, W, L" heard as "w l" after
+    # "barn" was fixed in "glad barn now" went to "glad", as like it as "now".
+    last = next((done.index for done in reversed(night.fixes) if done.team is team), said.start - 1)
+    index = closest_word(words[said.start : said.stop], spelled, after=last - said.start)
     if index is None:
         return [Noted(Note.NOT_HEARD), Part.PROMPT]
     index += said.start

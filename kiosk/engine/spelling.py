@@ -77,12 +77,14 @@ def spelled_year(words: list[str]) -> str | None:
     return "".join(digit for digit in digits if digit is not None)
 
 
-def closest_word(words: list[str], spelled: str) -> int | None:
-    """The index of the answer word the spelling most resembles (the first of equals); None if no words."""
+def closest_word(words: list[str], spelled: str, after: int = -1) -> int | None:
+    """The index of the answer word the spelling most resembles; None if no words. Of equals, the first
+    after index `after` if any (a table fixes an answer's words in order), else the first."""
     if not words:
         return None
     scores = [slips(word, spelled, max(len(word), len(spelled))) for word in words]
-    return scores.index(min(scores))
+    equals = [index for index, score in enumerate(scores) if score == min(scores)]
+    return next((index for index in equals if index > after), equals[0])
 
 
 _JOINING = frozenset(("as", "in", "for", "like"))
