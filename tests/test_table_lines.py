@@ -258,6 +258,19 @@ def test_the_table_says_yes_to_its_pick_said_back_after_the_last_try() -> None:
     adult.pick(question)
     assert len(kiosk.heard) == 7 and kiosk.heard[-1] == "yes"
     assert adult.ledger is not None and adult.ledger.open == "E4"
+    # Its yes not caught, the pick said back again: the yes asked for, a few times over.
+    again = "I didn't catch a yes. The Treat Bag 4? Say \"that's right\", or say the category's name."
+    kiosk = RepliesInTurn(
+        *[not_heard] * 5,
+        "The Treat Bag 4? Say yes, or say the category's name.",
+        again,
+        again,
+        "The Treat Bag, 4 points: Which fruit?\n[L] q:23/25 | open:E4 got:— | pick:Bats |",
+    )
+    adult = _adult(kiosk, NightScript("candle-end", (Team.BATS,), (question,)))
+    adult.pick(question)
+    assert kiosk.heard[-3:] == ["yes", "that's right", "that's right"]
+    assert adult.ledger is not None and adult.ledger.open == "E4"
 
 
 def test_the_table_tries_once_the_yes_asked_for_after_its_last_try() -> None:

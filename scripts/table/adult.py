@@ -35,6 +35,8 @@ from .records import QuestionRecord
 from .talk import TRIES, Stuck, Talk
 
 PICK_TRIES = 6
+LATE_YESES = 3
+"""Yeses a reader still says, past its tries, while the kiosk says back the very pick it made."""
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand."""
 
@@ -109,12 +111,12 @@ class Adult(Talk):
     def pick(self, question: Question) -> None:
         """Say the pick; asked which of two was meant, say the one meant by its title, as the kiosk asks;
         not caught, say it again by letter and by title in turn. The yes to the pick said back right is
-        said even after the last try: the kiosk has heard the pick."""
+        said even after the last try, a few times over: the kiosk has heard the pick."""
         letter, points = question.cell[0], int(question.cell[1])
         by_title = f"{TITLES[letter]} {DIGITS[points]}"
         line, confirming = question.pick, False
-        for attempt in range(PICK_TRIES + 1):
-            if attempt == PICK_TRIES and not confirming:
+        for attempt in range(PICK_TRIES + LATE_YESES):
+            if attempt >= PICK_TRIES and not confirming:
                 break
             reply = self.say(line)
             opened = cell_opened(reply) if reply is not None else ""
