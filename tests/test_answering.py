@@ -239,6 +239,8 @@ def test_during_the_read_back_only_a_spelling_with_no_team_is_asked_about(button
     assert heard.hear("night") == NOT_CAUGHT
     # Missed twice running, the kiosk asks for the yes it hears most surely.
     assert heard.hear("s") == NOT_CAUGHT_AGAIN
+    heard.answerers.keyboard = True  # a table screen's keyboard is on: the table is told it can type
+    assert heard.hear("s") == f"{NOT_CAUGHT_AGAIN} Or type it on the table screen's keyboard."
     assert 'say "that\'s right"' in NOT_CAUGHT_AGAIN
     assert heard.table.host.night.answers[Team.GHOSTS].text == "mutton"
     assert heard.hear("that's z i p") == "Whose spelling was that: Bats or Ghosts?"

@@ -62,6 +62,8 @@ TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboa
 """Added, in a loud room with a table screen's keyboard, when a team's second fix is read back: for voices
 the kiosk barely hears in babble, spellings came out whole one or two words in six however asked. Typed
 ("Bats: B A R N"), the letters are a spelling like any other."""
+TYPE_ANY = "Or type it on the table screen's keyboard."
+"""Added, with a table screen's keyboard, when read-back words are missed twice running."""
 LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
 LOUD_SPELLING = f"{LOUD_YES} To fix a word, say the team's name, then spell it slowly, with {WITH_WORDS}."
 """Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
@@ -190,7 +192,8 @@ class Answerers:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
-                return Ask(NOT_CAUGHT if missed == 0 else NOT_CAUGHT_AGAIN)
+                typing = f" {TYPE_ANY}" if self.keyboard else ""
+                return Ask(NOT_CAUGHT if missed == 0 else NOT_CAUGHT_AGAIN + typing)
             if under_way:
                 # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone,
                 # and a team named for them would get a word of the tail's letters alone.
