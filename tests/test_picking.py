@@ -209,6 +209,12 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     picks.take(heard, board, loud=True)
     picks.take(heard, board, loud=True)
     assert picks.take(Utterance("board"), board, loud=True) == "board"
+    # "pass" said to an offer is a pass, said back in a loud room like any other: it would read a cell.
+    picks.take(heard, board, loud=True)
+    picks.take(heard, board, loud=True)
+    assert picks.take(Utterance("pass"), board, loud=True) == Ask(
+        "Old Customs 1? Say yes, or say the category's name."
+    )
 
 
 def test_a_cell_said_no_to_heard_again_with_another_categorys_reading_says_that_one_back() -> None:

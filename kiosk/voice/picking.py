@@ -259,7 +259,7 @@ class Picks:
             return self._offer(Utterance(""), board, waiting, self._offering, first=False)
         if found is not None:
             self._rejected = []
-            return heard.text  # a command
+            return self.take(heard, board, loud)  # a command, or "pass" (said back in a loud room)
         self.waiting, self._offers = waiting, offers  # neither: the same one again
         return self.again()
 
