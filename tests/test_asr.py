@@ -168,6 +168,11 @@ def test_nearest_expected_phrase() -> None:
     assert nearest("five one", phrases) == "five one"
     assert nearest("one five", phrases) == "one five"
     assert nearest("five", phrases) == "five"
+    # A command that only tells or asks, by its own words alone ending as it ends.
+    assert nearest("end night", phrases) == "end the night"
+    assert nearest("score", phrases) == "what's the score"
+    assert nearest("zzz", phrases, alternatives=("night night",)) == "end the night"
+    assert nearest("night", ("end the night", "right")) == "right"  # a near spelling comes first
 
 
 @pytest.mark.english

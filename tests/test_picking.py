@@ -106,6 +106,9 @@ def test_a_yes_with_nothing_asked_gives_way_to_a_reading_as_likely_that_means_so
     # "End the night" heard as "right" in babble, "the night" 0.1 below it.
     ended = Utterance("right", alternatives=("the night",), scores=(50.9, 50.8))
     assert Picks().take(ended, board) == "end the night"
+    # Or "night" alone beside it (four times running for a held-out voice): the command's own last word.
+    ended = Utterance("right", alternatives=("night",), scores=(56.7, 55.5))
+    assert Picks().take(ended, board) == "end the night"
     # A cell so read is said back, in any room: a read cell cannot be taken back.
     picked = Utterance("no", alternatives=("old customs two",), scores=(60.0, 59.0))
     assert Picks().take(picked, board) == Ask("Old Customs 2? Say yes, or say the category's name.")

@@ -16,7 +16,7 @@ from kiosk.engine.matching import slips
 from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES
-from kiosk.voice.phrases import COMMANDS, POINT_WORDS, between_questions
+from kiosk.voice.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, between_questions
 from kiosk.voice.spoken_years import year_phrases
 
 UNKNOWN = "[unk]"
@@ -119,7 +119,20 @@ def nearest(text: str, phrases: tuple[str, ...], *, alternatives: tuple[str, ...
             # category word was wholly lost was still a pick: "five one" was taken for "spiders one".
             if cost < len(expected) / 2 and (best_cost is None or cost < best_cost):
                 best, best_cost = phrase, cost
+    if best_cost is None:
+        endings = (_ending(reading, phrases) for reading in (text, *alternatives))
+        return next((ending for ending in endings if ending is not None), best)
     return best
+
+
+def _ending(reading: str, phrases: tuple[str, ...]) -> str | None:
+    """The command (phrases.ASKING_FIRST) whose own words alone, ending as it ends, make up the reading."""
+    heard = reading.split()
+    for phrase in ASKING_FIRST:
+        words = phrase.split()
+        if phrase in phrases and heard and heard[-1] == words[-1] and set(heard) <= set(words):
+            return phrase
+    return None
 
 
 def _word_cost(word: str, target: str) -> float:

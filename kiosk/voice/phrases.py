@@ -23,6 +23,10 @@ COMMANDS = (
     "yes", "no", "right", "correct", "that's right", "wrong",
     "what's the score", "whose turn is it", "how do we play", "new pin",
 )  # fmt: skip
+ASKING_FIRST = ("end the night", "what's the score")
+"""Commands that only tell or ask before anything is done ("end the night" asks every team for its yes): a
+reading of their own words alone that ends as they end ("night", "the night") is taken for them. In babble a
+held-out voice's "end the night" was heard as "right" with "night" beside it, four times running."""
 TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
 
 
