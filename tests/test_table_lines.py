@@ -29,6 +29,7 @@ from scripts.table.kiosk_lines import (
     PLAIN_YES,
     STILL_TO_SAY_YES,
     SURE_YES,
+    WHICH_YES,
     WHOSE,
     WITH_WORDS,
     read_back,
@@ -96,12 +97,18 @@ def test_the_table_says_a_plain_yes_for_the_team_the_kiosk_names() -> None:
     host = Played(load_practice().key, voice=True)
     host.say("two")
     host.say("end the night")
-    asked = Votes().take("ghosts", host.host.night)
+    asked = Votes().take(Utterance("ghosts"), host.host.night)
     assert isinstance(asked, Ask)
     named = PLAIN_YES.search(asked.question)
     assert named is not None and named.group(1) == "Ghosts"
     left = STILL_TO_SAY_YES.search(asked.question)
     assert left is not None and left.group(1) == "Bats and Ghosts"
+    doubted = Votes().take(
+        Utterance("ghosts yes", alternatives=("bats yes",), scores=(70.0, 69.5)), host.host.night
+    )
+    assert isinstance(doubted, Ask)
+    which = WHICH_YES.search(doubted.question)
+    assert which is not None and which.groups() == ("Ghosts", "Bats")
 
 
 def test_the_table_spells_plainly_or_with_a_word_for_each_letter_and_years_by_digit() -> None:

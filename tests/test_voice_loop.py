@@ -24,6 +24,7 @@ from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
+from kiosk.voice.voting import Votes
 
 from .conftest import Played, play_board
 from .support.voice import ECHO, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table, noise
@@ -764,3 +765,20 @@ def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     asked = [turn.asked for turn in table.kiosk.turns[-2:]]
     assert asked == [NO_TWICE, ""]  # asked for a plain yes, the yes said is taken at once
     assert table.said.count("The answer: eight.") == 1
+
+
+def test_a_teams_yes_to_end_the_night_heard_as_likely_as_anothers_is_asked_about_once() -> None:
+    # "Bats, yes." heard as "owls yes", "bats yes" 0.7 below it: Owls' yes, never said, could end the night.
+    host = Host(load_practice().key, source=KeySource.PRACTICE)
+    for said in ("three", "voice", "end the night"):
+        host.hear(said)
+    night = host.night
+    votes = Votes()
+    heard = Utterance("owls yes", alternatives=("yes", "bats yes"), scores=(73.8, 73.3, 73.1))
+    asked = votes.take(heard, night)
+    assert asked == Ask("Was that Owls or Bats? Say the team's name and yes again.")
+    assert votes.take(heard, night) is None  # asked once: heard so again, it is the host's to read
+    # Far less likely, or a team that has said yes already, is no rival.
+    assert Votes().take(replace(heard, scores=(73.8, 73.3, 70.0)), night) is None
+    night.votes.add(Team.BATS)
+    assert Votes().take(heard, night) is None

@@ -71,7 +71,7 @@ class Conversation:
                 return Ask(NOT_SURE_OF_YES)
             return (
                 self.counts.take(heard.text, night, loud=loud)
-                or self.votes.take(heard.text, night)
+                or self.votes.take(heard, night)
                 or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
             )
         return self.picks.take(heard, night.board, loud=loud)

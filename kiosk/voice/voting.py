@@ -15,6 +15,8 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.answering import Ask
+from kiosk.voice.asr import Utterance
+from kiosk.voice.doubt import MARGIN
 
 PLAIN_YES = "a plain yes will do"
 """Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
@@ -27,17 +29,27 @@ class Votes:
     asked: Team | None = None
     _unnamed: bool = False
     """The last words of the vote were a plain yes that named no team."""
+    _doubted: bool = False
+    """The last words of the vote were a team's yes heard about as likely as another team's, and asked about."""
 
-    def take(self, heard: str, night: Night | None) -> str | Ask | None:
+    def take(self, heard: Utterance, night: Night | None) -> str | Ask | None:
         """During the vote: a lone name of a team still to say yes, or a second plain yes running, the
-        kiosk's question naming a team (the vote kept); a plain yes just after it, that team's yes; None
-        for anything else (the host's to read)."""
+        kiosk's question naming a team (the vote kept); a plain yes just after it, that team's yes; a team's
+        yes heard about as likely as another's, asked about once; None for anything else (the host's to
+        read)."""
         asked, self.asked = self.asked, None
         unnamed, self._unnamed = self._unnamed, False
+        doubted, self._doubted = self._doubted, False
         if night is None or night.phase is not Phase.VOTING or night.solo:
             return None
-        words = words_of(heard)
+        words = words_of(heard.text)
         left = [playing for playing in night.playing if playing not in night.votes]
+        rival = None if doubted else _rival(heard, left)
+        if rival is not None:
+            # "Bats, yes." heard as "owls yes", "bats yes" 0.7 below it: a yes counted for a team that never
+            # said it could end the night, which cannot be taken back.
+            self._doubted = True
+            return Ask(f"Was that {rival[0].value} or {rival[1].value}? Say the team's name and yes again.")
         if asked in left and words == "yes":
             return f"{asked.value.lower()} yes"
         if words == "yes" and left:
@@ -53,3 +65,22 @@ class Votes:
         return Ask(
             f"I heard only {team.value}. {team.value}, {PLAIN_YES}. Still to say yes: {join_names(left)}."
         )
+
+
+def _yes_of(reading: str) -> Team | None:
+    """The team whose yes a reading is ("bats yes"), if it is one."""
+    words = words_of(reading).split()
+    return Team.from_name(words[0]) if len(words) == 2 and words[1] == "yes" else None
+
+
+def _rival(heard: Utterance, left: list[Team]) -> tuple[Team, Team] | None:
+    """The team whose yes was heard and another still to say yes whose yes was heard about as likely."""
+    team = _yes_of(heard.text)
+    if team is None or team not in left or not heard.scores:
+        return None
+    best = heard.scores[0]
+    for text, score in zip(heard.alternatives, heard.scores[1:], strict=False):
+        other = _yes_of(text)
+        if other is not None and other is not team and other in left and best - score <= MARGIN:
+            return team, other
+    return None

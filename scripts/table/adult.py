@@ -24,6 +24,7 @@ from .kiosk_lines import (
     PLAIN_YES,
     STILL_TO_SAY_YES,
     TITLES,
+    WHICH_YES,
     cell_opened,
     read_back,
     said_back,
@@ -258,9 +259,14 @@ class Adult(Talk):
 
     def end_night(self) -> None:
         self.closed("end the night", lambda r: "To end the night" in r or "RESULT:" in r, "command")
+        team = ""
         for _ in range(len(self.script.teams) * TRIES):
             if "RESULT:" in self.text:
                 return
+            which = WHICH_YES.search(self.text)  # the kiosk asks whose yes it heard: the same again
+            if which is not None and team in which.groups():
+                self.say(f"{team}, yes.")
+                continue
             match = STILL_TO_SAY_YES.search(self.text)
             if match is None:
                 self.closed("end the night", lambda r: "To end the night" in r, "command")

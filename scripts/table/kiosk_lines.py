@@ -38,6 +38,10 @@ COUNT_BACK = re.compile(
 """A team count said back for a yes, or offered one at a time; the yes asked for."""
 PLAIN_YES = re.compile(r"(Bats|Ghosts|Owls|Toads), a plain yes will do\.")
 STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
+WHICH_YES = re.compile(
+    r"Was that (Bats|Ghosts|Owls|Toads) or (Bats|Ghosts|Owls|Toads)\? Say the team's name and yes"
+)
+"""A team's yes to end the night heard about as likely as another team's."""
 WITH_WORDS = "with a word for each letter"
 SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
