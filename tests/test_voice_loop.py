@@ -726,6 +726,16 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits_heard_through_a_digit
     table.run()
     assert table.kiosk.turns[-2].asked == "Whose spelling was that: Bats or Ghosts?"
     assert "Fixed: Bats said 1897." in table.said
+    # A digit lost ("Ghosts. one, nine, zero, zero." heard as "ghosts one zero zero"): asked for again whole.
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})
+    script = ["voice", "bats eighteen ninety seven ghosts about", Spoken("ghosts one zero zero")]
+    table = fake_table(played.host, [*script, Quiet(4.0), Spoken("ghosts one nine zero zero")])
+    table.run()
+    asked = "I heard only one, zero, zero. Say Ghosts, then all four digits of the year."
+    assert table.kiosk.turns[-2].asked == asked
+    assert "Fixed: Ghosts said 1900." in table.said
 
 
 def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> None:

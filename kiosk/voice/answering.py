@@ -24,11 +24,13 @@ from kiosk.engine import intent
 from kiosk.engine.commands import is_no
 from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night, Phase
+from kiosk.engine.numbers import UNITS
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
-from kiosk.engine.spelling import closest_word, spelled_word, spelled_year
+from kiosk.engine.spelling import YEAR_DIGITS, closest_word, spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
+from kiosk.engine.years import ZERO_WORDS
 from kiosk.voice.asr import Utterance
 from kiosk.voice.listening import (
     NOT_SURE_OF_YES,
@@ -180,6 +182,11 @@ class Answerers:
             # 5 times; given as heard, the words would be another team's answer, silently.
             self.holding = Whose(" ".join(words[1:]), _in_order({opening, calling}))
             return Ask(self.holding.question)
+        short = _year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
+        if opening is not None and short is not None:
+            # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host
+            # would say only that the first answer counts.
+            return Ask(f"I heard only {short}. Say {opening.value}, then all four digits of the year.")
         if not words or opening is not None:
             return self._respelled(heard, night)
         if calling is not None and night.phase.collecting and not under_way:
@@ -321,6 +328,16 @@ def _spelling(words: list[str]) -> str | None:
         if spelled is not None:
             return " ".join(spelled)
     return None
+
+
+_DIGIT_WORDS = frozenset((*(word for word, value in UNITS.items() if value < 10), *ZERO_WORDS))
+
+
+def _year_cut_short(words: list[str]) -> str | None:
+    """A Candle-End year fix heard with fewer digits than a year's ("one zero zero"), as heard; else None."""
+    if not 0 < len(words) < YEAR_DIGITS or not all(word in _DIGIT_WORDS for word in words):
+        return None
+    return ", ".join(words)
 
 
 def _in_order(teams: set[Team]) -> tuple[Team, ...]:
