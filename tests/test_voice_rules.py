@@ -216,6 +216,8 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits(plain_key: Key) -> No
     reply = table.say("ghosts that was not what was said")
     assert reply.speech == "Fix undone for Bats. I have Bats: no year; Ghosts: 1900. Right?"
     assert "Fixed" not in table.say("bats one eight nine").speech  # three digits are no year
+    # A "the" the read-back list put between digits said slowly is no word of a year.
+    assert table.say("bats one eight the nine six").speech.startswith("Fixed: Bats said 1896.")
     table.say("bats 1 8 9 7")
     assert "Bats: 1897, spot on." in table.say("yes").speech
 

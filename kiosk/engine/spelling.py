@@ -68,10 +68,16 @@ YEAR_DIGITS = 4
 """A Candle-End year is four digits (Rule 2 of the endgame)."""
 
 
+_BETWEEN_DIGITS = frozenset(("the",))
+"""A word a recogniser's read-back list puts between digits said slowly ("one eight the nine seven"): no
+year is said with it."""
+
+
 def spelled_year(words: list[str]) -> str | None:
     """A year spelled digit by digit ("one eight nine seven" or "1 8 9 7" -> "1897"): how a team spells
     a Candle-End year the read-back misheard. None unless the words are four digits and nothing else."""
-    digits = [word if word.isdigit() and len(word) == 1 else _DIGITS.get(word) for word in words]
+    said = [word for word in words if word not in _BETWEEN_DIGITS]
+    digits = [word if word.isdigit() and len(word) == 1 else _DIGITS.get(word) for word in said]
     if len(digits) != YEAR_DIGITS or any(digit is None for digit in digits):
         return None
     return "".join(digit for digit in digits if digit is not None)
