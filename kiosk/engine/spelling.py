@@ -59,7 +59,7 @@ def spelled_word(words: list[str]) -> str | None:
     return spelled if len(spelled) >= 2 else None
 
 
-_DIGITS = {
+SPOKEN_DIGITS = {
     **{word: str(value) for word, value in UNITS.items() if value < 10},
     **{word: "0" for word in ZERO_WORDS},
 }
@@ -77,7 +77,7 @@ def spelled_year(words: list[str]) -> str | None:
     """A year spelled digit by digit ("one eight nine seven" or "1 8 9 7" -> "1897"): how a team spells
     a Candle-End year the read-back misheard. None unless the words are four digits and nothing else."""
     said = [word for word in words if word not in _BETWEEN_DIGITS]
-    digits = [word if word.isdigit() and len(word) == 1 else _DIGITS.get(word) for word in said]
+    digits = [word if word.isdigit() and len(word) == 1 else SPOKEN_DIGITS.get(word) for word in said]
     if len(digits) != YEAR_DIGITS or any(digit is None for digit in digits):
         return None
     return "".join(digit for digit in digits if digit is not None)

@@ -24,13 +24,11 @@ from kiosk.engine import intent
 from kiosk.engine.commands import is_no
 from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night, Phase
-from kiosk.engine.numbers import UNITS
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
-from kiosk.engine.spelling import YEAR_DIGITS, closest_word, spelled_word, spelled_year
+from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS, closest_word, spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
-from kiosk.engine.years import ZERO_WORDS
 from kiosk.voice.asr import Utterance
 from kiosk.voice.listening import (
     NOT_SURE_OF_YES,
@@ -330,12 +328,9 @@ def _spelling(words: list[str]) -> str | None:
     return None
 
 
-_DIGIT_WORDS = frozenset((*(word for word, value in UNITS.items() if value < 10), *ZERO_WORDS))
-
-
 def _year_cut_short(words: list[str]) -> str | None:
     """A Candle-End year fix heard with fewer digits than a year's ("one zero zero"), as heard; else None."""
-    if not 0 < len(words) < YEAR_DIGITS or not all(word in _DIGIT_WORDS for word in words):
+    if not 0 < len(words) < YEAR_DIGITS or not all(word in SPOKEN_DIGITS for word in words):
         return None
     return ", ".join(words)
 
