@@ -82,9 +82,7 @@ def doubt(heard: Utterance, board: Board | None = None) -> Doubt | None:
     best reading can be taken. A cell already played on `board` is no choice: it cannot be picked."""
     if not heard.scores:
         return None
-    readings = (heard.text, *heard.alternatives)
-    best = heard.scores[0]
-    close = [text for text, score in zip(readings, heard.scores, strict=False) if best - score <= MARGIN]
+    close = (heard.text, *likely_alternatives(heard))
     meanings = [meaning(text) if text else None for text in close]
     choices = tuple(
         dict.fromkeys(found for found in meanings if found is not None and playable(found, board))
@@ -104,15 +102,21 @@ def meant_instead(heard: Utterance, board: Board) -> str | None:
     """Between questions, where the likeliest reading means nothing (a yes or no with nothing asked): the
     likeliest reading about as likely that means a command or a free cell. In babble a reader's "end the
     night" was heard as "right" four times running, "the night" scored 0.1 below it, and the night stuck."""
-    if not heard.scores:
-        return None
-    best = heard.scores[0]
-    for text, score in zip(heard.alternatives, heard.scores[1:], strict=False):
+    for text in likely_alternatives(heard):
         # A part of a phrase ("the night") is read as the nearest phrase that is no yes or no.
-        found = meaning(text, _meaningful()) if text and best - score <= MARGIN else None
+        found = meaning(text, _meaningful()) if text else None
         if found is not None and playable(found, board):
             return found
     return None
+
+
+def likely_alternatives(heard: Utterance) -> tuple[str, ...]:
+    """The recogniser's other readings scored within MARGIN of the best, likeliest first."""
+    if not heard.scores:
+        return ()
+    best = heard.scores[0]
+    scored = zip(heard.alternatives, heard.scores[1:], strict=False)
+    return tuple(text for text, score in scored if best - score <= MARGIN)
 
 
 @cache

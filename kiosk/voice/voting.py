@@ -16,7 +16,7 @@ from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
-from kiosk.voice.doubt import MARGIN
+from kiosk.voice.doubt import likely_alternatives
 
 PLAIN_YES = "a plain yes will do"
 """Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
@@ -76,11 +76,10 @@ def _yes_of(reading: str) -> Team | None:
 def _rival(heard: Utterance, left: list[Team]) -> tuple[Team, Team] | None:
     """The team whose yes was heard and another still to say yes whose yes was heard about as likely."""
     team = _yes_of(heard.text)
-    if team is None or team not in left or not heard.scores:
+    if team is None or team not in left:
         return None
-    best = heard.scores[0]
-    for text, score in zip(heard.alternatives, heard.scores[1:], strict=False):
-        other = _yes_of(text)
-        if other is not None and other is not team and other in left and best - score <= MARGIN:
-            return team, other
-    return None
+    others = (_yes_of(text) for text in likely_alternatives(heard))
+    other = next(
+        (other for other in others if other is not None and other is not team and other in left), None
+    )
+    return (team, other) if other is not None else None
