@@ -40,8 +40,9 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
         said = phrase_words(words)
     # Of words as like the spelling, the first after the team's last fix: "O, W, L" heard as "w l" after
     # "barn" was fixed in "glad barn now" went to "glad", as like it as "now".
-    last = next((done.index for done in reversed(night.fixes) if done.team is team), said.start - 1)
-    index = closest_word(words[said.start : said.stop], spelled, after=last - said.start)
+    last = _last_fix(night, team)
+    after = (last.index if last is not None else said.start - 1) - said.start
+    index = closest_word(words[said.start : said.stop], spelled, after=after)
     if index is None:
         return [Noted(Note.NOT_HEARD), Part.PROMPT]
     index += said.start
@@ -57,13 +58,18 @@ def _spelled_again(night: Night, team: Team, words: list[str], said: range, spel
     the words as heard. A misheard first spelling may have gone to another word: in babble "O, W, L" was
     heard as "w l" and took the place of "glad", not of "now" in "glad barn now", and "owl", spelled
     again, then went where "w l" stood."""
-    own = next((done for done in reversed(night.fixes) if done.team is team), None)
+    own = _last_fix(night, team)
     closest = closest_word(words[said.start : said.stop], spelled)
     if own is None or closest is None or closest + said.start != own.index:
         return False
     night.fixes.remove(own)
     words[own.index] = own.before
     return True
+
+
+def _last_fix(night: Night, team: Team) -> Fix | None:
+    """The team's last fix in this read-back, if any."""
+    return next((done for done in reversed(night.fixes) if done.team is team), None)
 
 
 def dispute(night: Night, disputer: Team | None) -> list[Fact]:
