@@ -7,6 +7,10 @@ from kiosk import Key
 from kiosk.engine.host import Phase
 from kiosk.engine.teams import Team
 from kiosk.voice.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, Answerers, Ask
+from kiosk.voice.asr import Utterance
+from kiosk.voice.conversation import Conversation
+from kiosk.voice.heard import Typed
+from kiosk.voice.listening import Listening
 
 from .conftest import Played
 
@@ -150,7 +154,9 @@ def test_a_doubted_spelling_is_read_back_letter_by_letter_once_taken(button_key:
     assert not heard.hear("yes").endswith("slowly.")  # read back once, for that fix only
 
 
-def test_a_teams_second_fix_is_read_back_and_asks_for_a_word_for_each_letter(button_key: Key) -> None:
+def test_a_teams_second_fix_is_read_back_with_the_offer_to_spell_it_one_letter_at_a_time(
+    button_key: Key,
+) -> None:
     heard = Heard(button_key)
     heard.hear("d two")
     heard.hear("bats mitten ghosts zip")
@@ -158,7 +164,7 @@ def test_a_teams_second_fix_is_read_back_and_asks_for_a_word_for_each_letter(but
     assert not heard.hear("ghosts m u t t o n").endswith("papa.")  # another team's first
     words = heard.hear("bats b u t t o n")
     assert words.endswith(
-        "That is B, U, T, T, O, N. If not, spell it again with a word for each letter, like tango, uniform, romeo for T, U, R."
+        "That is B, U, T, T, O, N. If not, say no, and we'll spell it one letter at a time."
     )
     heard.hear("yes")
     heard.hear("wings and webs one")
@@ -177,7 +183,7 @@ def test_in_a_loud_room_with_a_keyboard_a_teams_second_fix_says_the_fix_can_be_t
         heard.hear("ghosts zip")
         assert typing not in heard.hear("bats b u d d o n")  # a first fix
         second = heard.hear("bats b u t t o n")
-        assert second.endswith(f"like tango, uniform, romeo for T, U, R. {typing}") is (keyboard and loud)
+        assert second.endswith(f"one letter at a time. {typing}") is (keyboard and loud)
         assert typing not in heard.hear("bats b u t t o n")  # said once a team's read-back
     # Typed as told, the letters are a spelling like any other.
     assert heard.hear("Bats: B U T T O N").startswith("Fixed: Bats said button.")
@@ -342,3 +348,71 @@ def test_asked_whose_a_team_not_asked_about_is_a_mishearing_and_asked_again(butt
     assert heard.hear("a big brass button") == "Whose answer was that: Bats or Ghosts?"
     assert heard.hear("owls") == "Just the team's name, please: Bats or Ghosts?"
     assert heard.hear("ghosts").startswith("Still to answer: Bats.")
+
+
+def spelled_twice(key: Key) -> Heard:
+    """Bats' answer fixed twice, the second fix read back with the offer to spell the word letter by letter."""
+    heard = Heard(key, loud=True)
+    heard.hear("d two")
+    heard.hear("bats mitten")
+    heard.hear("ghosts zip")
+    heard.hear("bats b u d d o n")
+    assert heard.hear("bats b u t o n").endswith("we'll spell it one letter at a time.")
+    return heard
+
+
+def test_a_no_to_the_offer_takes_the_word_one_letter_at_a_time(button_key: Key) -> None:
+    heard = spelled_twice(button_key)
+    assert heard.hear("no").startswith("Bats, one letter at a time:")
+    assert heard.answerers.by_letter is not None
+    assert heard.hear("bravo") == "B for bravo. Next letter?"
+    assert heard.hear("uniform") == "U for uniform. Next letter?"
+    assert heard.hear("[unk]") == "Sorry, which letter? Say its word, like tango."
+    assert heard.hear("victor") == "V for victor. Next letter?"
+    assert heard.hear("no") == "Which letter, then?"  # the V taken back
+    assert heard.hear("t for tango") == "T for tango. Next letter?"
+    assert heard.hear("tango oscar") == "T for tango, O for oscar. Next letter?"  # two at once are two
+    assert heard.hear("november") == "N for november. Next letter?"
+    fixed = heard.hear("that's right")
+    assert heard.answerers.by_letter is None
+    # Its letters were said back one by one: the fix is not read back again, and replaces the last fix.
+    assert fixed.startswith("Fixed: Bats said button.") and "That is" not in fixed
+    assert heard.table.host.night.answers[Team.BATS].text == "button"
+    assert "Bats: right, 2 points." in heard.hear("that's right")
+
+
+def test_a_word_spelled_one_letter_at_a_time_is_left_as_it_was_when_no_letter_is_caught(
+    button_key: Key,
+) -> None:
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    for _ in range(2):
+        assert heard.hear("") == "Sorry, which letter? Say its word, like tango."
+    assert heard.hear("").startswith("Let's leave that word as it was.")  # a night never sticks here
+    assert heard.answerers.by_letter is None
+    assert heard.table.host.night.answers[Team.BATS].text == "buton"
+    heard.hear("no")  # the offer was taken up once: a no now is a read-back's no
+    assert heard.answerers.by_letter is None
+    # "That's right" before any letter leaves the word too.
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    assert heard.hear("that's right").startswith("Let's leave that word as it was.")
+    assert heard.table.host.night.phase is Phase.READBACK
+
+
+def test_the_offer_is_taken_up_only_by_a_no_said_next(button_key: Key) -> None:
+    heard = spelled_twice(button_key)
+    assert heard.hear("ghosts z i p").startswith("Fixed: Ghosts said zip.")
+    assert not heard.hear("no").startswith("Bats, one letter at a time")
+    assert heard.answerers.by_letter is None
+
+
+def test_a_message_typed_on_the_screen_leaves_a_word_spelled_one_letter_at_a_time(button_key: Key) -> None:
+    heard = spelled_twice(button_key)
+    conversation = Conversation()
+    conversation.answerers = heard.answerers
+    night = heard.table.host.night
+    said = conversation.message(Utterance("no"), Listening.READ_BACK, night, [], loud=True)
+    assert isinstance(said, Ask) and heard.answerers.by_letter is not None
+    typed = conversation.message(Typed("Bats: B U T T O N"), Listening.ONE_LETTER, night, [], loud=True)
+    assert typed == "Bats: B U T T O N" and heard.answerers.by_letter is None

@@ -15,14 +15,19 @@ from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.counting import Counts
+from kiosk.voice.letter_by_letter import LEFT, OFFER, LetterByLetter
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.voting import Votes
 from scripts.table.adult import Adult
 from scripts.table.kiosk_lines import (
+    BY_LETTER,
     CALLING,
     COUNT_BACK,
     FIXED,
+    LETTER_AGAIN,
+    LETTER_LEFT,
+    LETTER_SAID_BACK,
     NOT_CAUGHT,
     OFFERED,
     PICK_YES,
@@ -48,7 +53,15 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     found = WHOSE.search(asked)
     assert found is not None and found.group(1) == "Bats, Ghosts or Owls"
     assert WHOSE.search(Whose("zip", (Team.BATS,), again=True).question) is not None
-    assert WITH_WORDS in HOW_TO_SPELL and WITH_WORDS in spelled_back("zip", with_words=True)
+    assert WITH_WORDS in HOW_TO_SPELL and BY_LETTER in spelled_back("zip", offer=OFFER)
+    spelling = LetterByLetter(Team.BATS)
+    assert LETTER_AGAIN.search(spelling.opening) and LETTER_LEFT in LEFT
+    spelling, _, said = spelling.take("tango oscar")
+    back = LETTER_SAID_BACK.search(said)
+    assert back is not None and back.group(1) == "T for tango, O for oscar"
+    assert spelling is not None and all(
+        LETTER_AGAIN.search(spelling.take(heard)[2]) for heard in ("no", "zip")
+    )
     for not_caught in (KIOSK_NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT):
         assert NOT_CAUGHT.search(not_caught)
     for asking in (NOT_CAUGHT_AGAIN, LOUD_SPELLING):

@@ -96,6 +96,14 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER
     assert hangover("that's", Listening.ANSWERS, label="bats") == UNFINISHED_HANGOVER
     assert hangover("bats bram and", Listening.ANSWERS) == UNFINISHED_HANGOVER
+    # One letter at a time: a letter alone may go on ("t for tango"); "no" and "that's right" cannot.
+    assert hangover("tango", Listening.ONE_LETTER) == CLOSED_HANGOVER
+    assert hangover("t for", Listening.ONE_LETTER) == UNFINISHED_HANGOVER
+    assert (
+        hangover("no", Listening.ONE_LETTER)
+        == hangover("that's right", Listening.ONE_LETTER)
+        == FINAL_HANGOVER
+    )
     assert max(FINAL_HANGOVER, CLOSED_HANGOVER, ANSWER_HANGOVER) < 0.8 < VOTE_HANGOVER <= UNFINISHED_HANGOVER
 
 
@@ -282,6 +290,29 @@ def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
         "Fix undone for Ghosts.",
         "The answer: fly.",
     ]
+    assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
+
+
+@pytest.mark.english
+def test_a_word_is_spelled_one_letter_at_a_time_after_a_teams_second_fix(
+    english_model: object, speaker: Speaker, tmp_path: Path
+) -> None:
+    lines = ["Two.", "Wings and Webs, one.", "Bats, fry.", "Ghosts, glide."]
+    lines += ["Bats, golf, lima, yankee.", "Bats, golf, lima, india.", "No."]
+    lines += ["Foxtrot.", "Lima.", "Yankee.", "That's right.", "Yes."]
+    parts: list[str | float] = []
+    for line in lines:
+        parts += [line, 2.0]
+    samples, _ = rendered_table(speaker, parts)
+    kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
+    letters = [turn for turn in kiosk.turns if turn.listening is Listening.ONE_LETTER]
+    assert [turn.asked for turn in letters] == [
+        "F for foxtrot. Next letter?",
+        "L for lima. Next letter?",
+        "Y for yankee. Next letter?",
+        "",
+    ]
+    assert letters[-1].reply is not None and letters[-1].reply.text.startswith("Fixed: Bats said fly.")
     assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
 
 

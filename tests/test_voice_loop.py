@@ -319,6 +319,31 @@ def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:
     assert "Fixed" not in table.said
 
 
+def test_a_word_spelled_one_letter_at_a_time_is_heard_through_its_own_list() -> None:
+    script = [
+        *("two", "voice", "wings and webs two", "bats a big brass mutton", "ghosts zip"),
+        *(Spoken("bats bravo uniform tango tango oscar"), Quiet(4.0)),  # "buttno": fixed once
+        *(Spoken("bats bravo uniform tango oscar"), Quiet(4.0)),  # "butto": fixed twice, the offer made
+        *(Spoken("no"), Quiet(4.0)),
+        *(Spoken("bravo", closed="bravo"), Quiet(4.0)),
+        *(Spoken("you terms", closed="[unk]"), Quiet(4.0)),  # no letter: asked again
+        *(Spoken("uniform", closed="uniform"), Quiet(4.0)),
+        *(Spoken("tango tango", closed="tango tango"), Quiet(4.0)),
+        *(Spoken("oscar", closed="oscar"), Quiet(4.0)),
+        *(Spoken("november", closed="november"), Quiet(4.0)),
+        *(Spoken("that's right", closed="that's right"), Quiet(4.0)),
+    ]
+    table = fake_table(practice_host(), script)
+    table.run()
+    ways = [turn.listening for turn in table.kiosk.turns]
+    assert ways[-7:] == [Listening.ONE_LETTER] * 7
+    assert "Sorry, which letter? Say its word, like tango." in table.said
+    assert "T for tango, T for tango. Next letter?" in table.said
+    assert "Fixed: Bats said button." in table.said
+    assert table.kiosk.table.night.answers[Team.BATS].text == "a big brass button"
+    assert table.kiosk.conversation.answerers.by_letter is None
+
+
 def test_a_reply_after_a_sound_heard_as_voice_at_once_is_not_taken_for_words_under_way() -> None:
     # Music passed for voice in the first chunk the kiosk heard; the spelling itself began 0.5 s later.
     script = [

@@ -30,6 +30,7 @@ from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS, closest_word, spel
 from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
+from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
 from kiosk.voice.listening import (
     NOT_SURE_OF_YES,
     SURE_YES,
@@ -115,6 +116,13 @@ class Answerers:
     """The team the kiosk named last ("Ghosts, your answer?"): words naming no team are its."""
     letters_doubted: bool = False
     """The two lists heard the last spelled fix differently: once taken, its letters are read back."""
+    by_letter: LetterByLetter | None = None
+    """The word a team is spelling one letter at a time (letter_by_letter.py): heard through its own list."""
+    _offered: Team | None = field(default=None, repr=False)
+    """The team whose second fix was just read back with the offer to spell it one letter at a time: a
+    "no" now takes it up."""
+    _from_letters: bool = field(default=False, repr=False)
+    """The fix passed on was spelled one letter at a time: each letter was said back already."""
     _fixes: dict[str, int] = field(default_factory=dict, repr=False)
     """Spelled fixes taken for each team in this read-back: at the second, letters are asked for as words."""
     _spelled: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
@@ -143,6 +151,11 @@ class Answerers:
         """The message for the host, or the kiosk's question when it is unsure whose the words are.
         `hidden`: team names the name list heard inside the words where the open vocabulary heard none;
         `under_way`: the words were begun before the kiosk stopped speaking, so not in reply to its call."""
+        if self.by_letter is not None:
+            self.by_letter, fix, said = self.by_letter.take(heard)
+            self._from_letters = fix is not None
+            return fix if fix is not None else Ask(said)
+        offered, self._offered = self._offered, None
         again, self._asked_again = self._asked_again, False
         under_way = under_way and not again
         if self.holding is not None:
@@ -152,6 +165,9 @@ class Answerers:
         calling, self.calling = self.calling, None
         if night is None or not night.voice:
             return heard
+        if offered is not None and night.phase is Phase.READBACK and is_no(words_of(heard)):
+            self.by_letter = LetterByLetter(offered)
+            return Ask(self.by_letter.opening)
         if night.phase.reading_back and is_no(words_of(heard)):
             self._nos = (nos + 1) % TRIES
             return Ask(NO_TWICE) if nos + 1 == TRIES else heard
@@ -212,6 +228,13 @@ class Answerers:
         spelling = _spelling(words) is not None
         self.holding = Whose(" ".join(words), teams, spelling=spelling)
         return Ask(self.holding.question)
+
+    def letter_missed(self) -> Ask:
+        """A reply heard as no word while a word is spelled one letter at a time: asked for again, or the
+        word left as it was after letter_by_letter.MISSES in a row."""
+        assert self.by_letter is not None
+        self.by_letter, said = self.by_letter.missed()
+        return Ask(said)
 
     def _named(self, heard: str, night: Night | None, under_way: bool = False) -> str | Ask:
         """The reply to "whose was that?": the held words with the team named, or asked once more. Words
@@ -277,15 +300,20 @@ class Answerers:
             self._told_to_spell = self._told_tonight = True
             return Ask(LOUD_SPELLING if loud else HOW_TO_SPELL)
         heard, self._heard = self._heard, {}
-        if fix is not None and not fix.word.isdigit():  # a year's digits are read back as the year
+        from_letters, self._from_letters = self._from_letters, False
+        if fix is not None and not fix.word.isdigit() and not from_letters:  # a year is read back as the year
             self._spelled[fix.team] = (heard.get(fix.team, fix.word), fix.word)
             self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
             doubted, self.letters_doubted = self.letters_doubted, False
-            if doubted or tries >= TRIES:
+            if tries >= TRIES:
+                # Spelled twice over and still being fixed: the word is offered one letter at a time.
                 typing = (
                     f" {TYPE_IT.format(team=fix.team)}" if self.keyboard and loud and tries == TRIES else ""
                 )
-                return Ask(spelled_back(fix.word, with_words=tries >= TRIES) + typing)
+                self._offered = Team(fix.team)
+                return Ask(f"{spelled_back(fix.word, offer=OFFER)}{typing}")
+            if doubted:
+                return Ask(spelled_back(fix.word))
         if night is None or not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None

@@ -65,6 +65,7 @@ class Conversation:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
             if isinstance(heard, Typed):
                 self.counts.waiting = None  # so is a team count
+                self.answerers.by_letter = None  # and a word spelled one letter at a time is left
                 return heard.text
             asked = asked_since_reply(turns)
             if heard.doubted_yes or yes_under_way(heard, way) or loose_yes(heard, way, loud, asked):
@@ -83,6 +84,8 @@ class Conversation:
 
     def _not_heard(self, night: Night | None) -> Ask:
         """The kiosk's words again, after a reply to them heard as no word."""
+        if self.answerers.by_letter is not None:
+            return self.answerers.letter_missed()
         if self.picks.waiting is not None:
             return self.picks.again()
         if self.counts.waiting is not None:

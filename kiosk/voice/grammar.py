@@ -28,7 +28,7 @@ YES_NO = (
 """Every yes and no the engine reads during a read-back (kiosk.engine.commands), as the recogniser writes them."""
 __all__ = [
     "COMMANDS", "DIGITS", "DISPUTES", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions",
-    "is_final", "nearest", "read_back", "spelling", "years", "years_read_back",
+    "is_final", "nearest", "one_letter", "read_back", "spelling", "years", "years_read_back",
 ]  # fmt: skip
 """The closed sets said between questions (kiosk.voice.phrases) are re-exported with the rest: this module
 is where the voice side finds every phrase list."""
@@ -64,6 +64,13 @@ def spelling() -> tuple[str, ...]:
     letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
     phrases = [*letters, *LETTER_NAMES, *SPELLING_WORDS, *(team.value.lower() for team in TEAM_ORDER)]
     return tuple(dict.fromkeys(phrases))
+
+
+def one_letter() -> tuple[str, ...]:
+    """A letter said on its own, as a table spells a word one letter at a time (letter_by_letter.py): the
+    letters list without team names, and the "no" that takes a letter back and the yes that ends the word."""
+    named = {team.value.lower() for team in TEAM_ORDER}
+    return (*(phrase for phrase in spelling() if phrase not in named), "no", "that's right")
 
 
 @cache

@@ -192,7 +192,14 @@ class VoiceKiosk:
             yield replace(last, under_way=hearing.under_way), self._voice_ended, hearing.way
 
     def _hearing(self) -> Hearing:
-        way = Listening.WHOSE if self.conversation.answerers.holding else listening_for(self.table)
+        answerers = self.conversation.answerers
+        way = (
+            Listening.WHOSE
+            if answerers.holding
+            else Listening.ONE_LETTER
+            if answerers.by_letter
+            else listening_for(self.table)
+        )
         beside = self.recognizers.beside(way)
         replying, self._spoken = self._spoken, False
         first, self._listening = self._listening, False
@@ -276,7 +283,11 @@ class VoiceKiosk:
             utterance = taken
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return utterance  # the year as the number list heard it; the words around it do not count
-        if utterance.unknown and recognizer is not self.recognizers.open:
+        if (
+            utterance.unknown
+            and recognizer is not self.recognizers.open
+            and hearing.way is not Listening.ONE_LETTER
+        ):
             _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
             again = self.recognizers.open.decode(bytes(hearing.audio))
             if hearing.way is Listening.WHOSE:

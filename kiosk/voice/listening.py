@@ -31,6 +31,7 @@ from kiosk.voice.grammar import (
     UNKNOWN,
     YES_NO,
     between_questions,
+    one_letter,
     read_back,
     spelling,
     years,
@@ -48,6 +49,8 @@ class Listening(enum.Enum):
     """A team's name, after the kiosk asked whose words it heard (answering.py)."""
     YEARS_READ_BACK = "candle-end read-back"
     """Yes, no, disputes and commands, and a year spelled digit by digit after its team's name."""
+    ONE_LETTER = "one letter"
+    """A letter of a word spelled one letter at a time, "no" or "that's right" (letter_by_letter.py)."""
 
     @property
     def phrases(self) -> tuple[str, ...] | None:
@@ -62,6 +65,8 @@ class Listening(enum.Enum):
             return tuple(team.value.lower() for team in TEAM_ORDER)
         if self is Listening.YEARS_READ_BACK:
             return years_read_back()
+        if self is Listening.ONE_LETTER:
+            return one_letter()
         return None
 
     @property
@@ -374,13 +379,11 @@ heard right in 28 of 30 words, "T for tango" in 26, plain letters in 9; in babbl
 each, 33, 20 and 0 of 90 (scripts/measure_spelling_styles.py)."""
 
 
-def spelled_back(word: str, with_words: bool = False) -> str:
-    """A spelled word read back letter by letter, for the table to check: "That is B, U, T, T, O, N."
-    `with_words` after a team's second fix: plain letters rhyme (B, D, P, T, V), and a word for each letter
-    was heard right far more often on the tuning voices (20 of 24 words against 8)."""
-    if with_words:
-        return f"That is {', '.join(word.upper())}. If not, spell it again with {WITH_WORDS}."
-    return f"That is {', '.join(word.upper())}. If not, spell it again, slowly."
+def spelled_back(word: str, offer: str = "") -> str:
+    """A spelled word read back letter by letter, for the table to check: "That is B, U, T, T, O, N."; then
+    how to fix it if wrong: spelling again, slowly, or `offer` (after a team's second fix, the word one letter
+    at a time: letter_by_letter.py)."""
+    return f"That is {', '.join(word.upper())}. {offer or 'If not, spell it again, slowly.'}"
 
 
 def says_a_number(text: str) -> bool:

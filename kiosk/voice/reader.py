@@ -24,7 +24,13 @@ utterances vary by a few decibels; party talk at 10 dB below the reader sits wel
 KEPT = 9
 """Recent utterances whose level makes the reader's level."""
 FRAME = int(0.03 * SAMPLE_RATE)
-GATED = (Listening.BETWEEN_QUESTIONS, Listening.READ_BACK, Listening.YEARS_READ_BACK, Listening.WHOSE)
+GATED = (
+    Listening.BETWEEN_QUESTIONS,
+    Listening.READ_BACK,
+    Listening.YEARS_READ_BACK,
+    Listening.WHOSE,
+    Listening.ONE_LETTER,
+)
 """The closed sets, where one misheard utterance changes the night for good: a team name said in the room
 after "Whose answer was that?" would give the reader's words to that team."""
 

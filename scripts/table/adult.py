@@ -14,10 +14,14 @@ from kiosk.engine.key import Key
 from kiosk.engine.teams import Team
 
 from .kiosk_lines import (
+    BY_LETTER,
     CALLING,
     COUNT_BACK,
     DIGITS,
     FIXED,
+    LETTER_AGAIN,
+    LETTER_SAID_BACK,
+    NATO,
     NOT_CAUGHT,
     OFFERED,
     PICK_YES,
@@ -225,6 +229,10 @@ class Adult(Talk):
             team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
+            offered = FIXED.search(self.text) if BY_LETTER in self.text else None
+            if offered is not None and offered.group(1) == team:
+                self.spell_by_letter(word)
+                continue
             reply = self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
             fixed = FIXED.search(reply or "")
             if fixed is not None and fixed.group(1) != team:
@@ -232,6 +240,30 @@ class Adult(Talk):
                 # table would object, before the fix is spelled again.
                 self._dispute(Team(team))
         raise Stuck(f"read-back of {question.cell} never confirmed")
+
+    def spell_by_letter(self, word: str) -> None:
+        """Take up the kiosk's offer to spell a team's word one letter at a time: "no", then each letter's
+        word on its own, "no" to a letter said back wrong, and "that's right" once the word said back is
+        whole. The adult keeps the letters as the kiosk says them back, reply by reply."""
+        letters = [letter for letter in word.lower() if letter.isalpha()]
+        reply = self.say("no") or ""
+        said: list[str] = []  # each reply's letters, as the kiosk said them back
+        for _ in range(4 * len(letters) + 8):
+            back = LETTER_SAID_BACK.search(reply)
+            if back is not None:
+                said.append("".join(part[0].lower() for part in back.group(1).split(", ")))
+            elif LETTER_AGAIN.search(reply) is None:
+                return  # the word is done or left: the read-back goes on
+            elif reply.rstrip().endswith(("Which letter, then?", "First letter, then?")) and said:
+                said.pop()  # the kiosk took back the last letter on the adult's "no"
+            taken = "".join(said)
+            if taken == "".join(letters):
+                line = "that's right"
+            elif "".join(letters).startswith(taken):
+                line = NATO[letters[len(taken)]]
+            else:
+                line = "no"
+            reply = self.say(f"{line.capitalize()}.") or ""
 
     def _gains(self, heard: dict[str, str], answer: Written, cell: str) -> bool:
         """The read-back rules a team right where what it wrote is not."""

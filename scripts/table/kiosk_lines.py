@@ -43,6 +43,15 @@ WHICH_YES = re.compile(
 )
 """A team's yes to end the night heard about as likely as another team's."""
 WITH_WORDS = "with a word for each letter"
+BY_LETTER = "we'll spell it one letter at a time"
+"""A team's second fix read back with the offer to take the word one letter at a time: "no" takes it up."""
+LETTER_SAID_BACK = re.compile(r"^((?:[A-Z] for [a-z]+(?:, )?)+)\. Next letter\?$", re.MULTILINE)
+"""A letter (or letters) said back, one letter at a time: "T for tango. Next letter?"."""
+LETTER_AGAIN = re.compile(
+    r"(?:Sorry, which letter\?|Which letter, then\?|First letter, then\?|First letter\?)"
+)
+"""Asked for a letter: the first, one not caught, or one taken back."""
+LETTER_LEFT = "Let's leave that word as it was."
 SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")

@@ -234,13 +234,15 @@ class ReadingRecognizer:
 
 
 class ReadingRecognizers:
-    """One ReadingRecognizer per way of listening: closed ones between questions and for the read-back, the
-    team-name list for "whose was that?", the open one for answers; none beside it."""
+    """One ReadingRecognizer per way of listening: closed ones between questions, for the read-back and for a
+    word spelled one letter at a time, the team-name list for "whose was that?", the open one for answers;
+    none beside it."""
 
     def __init__(self) -> None:
         self.open = ReadingRecognizer()
         self.between_questions = ReadingRecognizer(closed=True)
         self.read_back = ReadingRecognizer(closed=True)
+        self.one_letter = ReadingRecognizer(closed=True)
         self.names = ReadingRecognizer(names_only=True)
         self.warmed = threading.Event()
         self.renewed = 0
@@ -250,6 +252,8 @@ class ReadingRecognizers:
             return self.between_questions
         if way is Listening.READ_BACK:
             return self.read_back
+        if way is Listening.ONE_LETTER:
+            return self.one_letter
         return self.names if way is Listening.WHOSE else self.open
 
     def beside(self, way: Listening) -> None:
@@ -263,7 +267,7 @@ class ReadingRecognizers:
         return True
 
     def reset(self) -> None:
-        for recognizer in (self.open, self.between_questions, self.read_back, self.names):
+        for recognizer in (self.open, self.between_questions, self.read_back, self.one_letter, self.names):
             recognizer.reset()
 
 

@@ -1,0 +1,103 @@
+"""A word spelled one letter at a time, when a team's spelled fix has twice come out wrong.
+
+In party babble the letters list hears a whole spelling right about one time in three however it is said,
+and most often loses a word or two of it. Each letter's word said on its own, as a reply, is heard as that
+letter four times in five, as no letter most of the rest, and as another letter one time in twenty
+(scripts/measure_spelling_styles.py, "one at a time", tuning voices in babble at 10 dB). So after a team's
+second fix the kiosk offers to take the word letter by letter: it says each letter back, asks again for one
+it did not catch, takes back the last one on a "no", and sends the word to the host as any spelled fix once
+the table says "that's right".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kiosk.engine.spelling import spelled_word
+from kiosk.engine.teams import Team
+from kiosk.engine.text import LETTER_NAMES, letter_of, words_of
+from kiosk.voice.listening import SURE_YES
+
+OFFER = "If not, say no, and we'll spell it one letter at a time."
+"""Added when a team's second fix is read back letter by letter."""
+MISSES = 3
+"""Replies in a row heard as no letter before the kiosk leaves the word as it was: a night never sticks."""
+LONGEST = 20
+"""Letters in the longest word taken: a word this long is sent as it stands."""
+LEFT = f'Let\'s leave that word as it was. If every answer is right, say "{SURE_YES}", or spell a fix.'
+"""Said when the word is left: the read-back goes on as before."""
+
+_EXAMPLE = {
+    letter: name  # reversed: a letter's first NATO word ("alpha", not "alfa") is the one kept
+    for name, letter in reversed(LETTER_NAMES.items())
+    if len(name) > 3 and name not in ("aitch", "haitch", "queue")
+}
+"""Each letter's NATO word, said with the letter back: "T for tango" is checked by ear where "T" rhymes."""
+
+
+@dataclass(frozen=True)
+class LetterByLetter:
+    """The word a team is spelling one letter at a time: the letters taken so far, by reply."""
+
+    team: Team
+    replies: tuple[str, ...] = ()
+    """Each reply's letters ("t", or "tu" when two were said at once): a "no" takes back the last."""
+    misses: int = 0
+    """Replies in a row heard as no letter."""
+
+    @property
+    def opening(self) -> str:
+        return (
+            f"{self.team.value}, one letter at a time: say each letter's word, like tango for T, and I'll say "
+            f'the letter back. Say no if I get one wrong. When the word is done, say "{SURE_YES}". '
+            "First letter?"
+        )
+
+    @property
+    def word(self) -> str:
+        return "".join(self.replies)
+
+    def take(self, heard: str) -> tuple[LetterByLetter | None, str | None, str]:
+        """The reply heard: the word still being spelled (None once it is done or left), the fix for the
+        host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies)."""
+        text = words_of(heard.replace("[unk]", " "))
+        if text == SURE_YES.replace("'", ""):
+            if not self.replies:
+                return None, None, LEFT
+            return None, self.fix, ""
+        if text == "no":
+            kept = replace(self, replies=self.replies[:-1], misses=0)
+            return kept, None, "Which letter, then?" if kept.replies else "First letter, then?"
+        letters = _letters(text.split())
+        if letters is None:
+            missed = replace(self, misses=self.misses + 1)
+            if missed.misses >= MISSES:
+                return None, None, LEFT
+            return missed, None, "Sorry, which letter? Say its word, like tango."
+        taken = replace(self, replies=(*self.replies, letters), misses=0)
+        said = ", ".join(f"{letter.upper()} for {_EXAMPLE[letter]}" for letter in letters)
+        if len(taken.word) >= LONGEST:
+            return None, taken.fix, ""
+        return taken, None, f"{said}. Next letter?"
+
+    def missed(self) -> tuple[LetterByLetter | None, str]:
+        """A reply heard as no word: asked again, or the word left after MISSES in a row."""
+        state, _, said = self.take("")
+        return state, said
+
+    @property
+    def fix(self) -> str:
+        """The spelled fix as the host reads one: the team's name, then the letters."""
+        return f"{self.team.value.lower()} {' '.join(self.word)}"
+
+
+def _letters(words: list[str]) -> str | None:
+    """The letters of one reply: a letter or its word alone ("tango"), with its example ("t for tango",
+    the example's letter) or after "capital"; or more than one ("double t", "tango uniform")."""
+    if len(words) == 1:
+        return letter_of(words[0])
+    if len(words) == 2 and words[0] == "capital":
+        return letter_of(words[1])
+    if len(words) >= 3 and words[-2] in ("for", "in", "like") and letter_of(words[-1]):
+        return letter_of(words[-1])
+    return spelled_word(words) if words else None
