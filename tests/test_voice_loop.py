@@ -651,6 +651,24 @@ def test_a_yes_to_end_the_night_heard_as_the_team_name_alone_keeps_the_vote() ->
     assert picking.heard[-1] == "ghosts" and not picking.kiosk.turns[-1].asked
 
 
+def test_a_pick_heard_during_the_vote_to_end_the_night_is_taken_with_a_picks_care() -> None:
+    # In babble "Bats, yes." was heard as "wings and webs one": the vote ended and a cell nobody picked was read.
+    script = ["two", "that's right", "voice", "end the night", "wings and webs one", "bats yes", "ghosts yes"]
+    table = fake_table(practice_host(), script)
+    table.kiosk.room = LoudRoom()
+    assert table.run() == 0
+    turn = next(turn for turn in table.kiosk.turns if turn.heard == "wings and webs one")
+    assert turn.asked.startswith("Wings & Webs 1?")  # said back, as any pick in a loud room
+    assert "Bats are the only mammals" not in table.said
+    assert table.heard[-2:] == ["bats yes", "ghosts yes"]  # the vote went on
+    # A pick said back and confirmed during the vote is a pick, as the card's END has it.
+    said = ["two", "that's right", "voice", "end the night", "wings and webs one", "that's right"]
+    picked = fake_table(practice_host(), said)
+    picked.kiosk.room = LoudRoom()
+    picked.run()
+    assert "Bats are the only mammals" in picked.said
+
+
 def test_without_a_key_the_kiosk_says_so_and_does_not_listen() -> None:
     table = fake_table(Host(None), ["two"])
     assert table.run() == 2

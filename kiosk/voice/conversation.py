@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.voice.answering import NOT_CAUGHT, Answerers, Ask, loose_yes
 from kiosk.voice.asr import Utterance
 from kiosk.voice.counting import Counts
+from kiosk.voice.doubt import meaning
 from kiosk.voice.heard import Turn, Typed, asked_since_reply
 from kiosk.voice.leaving import Leaving
 from kiosk.voice.listening import NOT_SURE_OF_YES, Listening, yes_under_way
 from kiosk.voice.picking import Picks
-from kiosk.voice.voting import Votes
+from kiosk.voice.voting import Votes, a_teams_yes
 
 SORRY = "Sorry, I didn't catch that."
 """Said before the kiosk's words again, when a reply to them was heard as no word."""
@@ -61,6 +63,12 @@ class Conversation:
         if left is not None:
             return left
         picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
+        if way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.VOTING:
+            # A pick ends the vote and reads its cell (the card's END: anything else and the night goes on),
+            # so it is taken with a pick's care: in babble "Bats, yes." was heard as "wings and webs one",
+            # and a cell nobody picked was read.
+            said_back = self.picks.waiting is not None and not a_teams_yes(heard.text)
+            picking = said_back or Cell.parse(meaning(heard.text) or "") is not None
         if isinstance(heard, Typed) or not picking or night is None:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
             if isinstance(heard, Typed):

@@ -67,6 +67,11 @@ class Votes:
         )
 
 
+def a_teams_yes(reading: str) -> bool:
+    """The reading is a team's yes to end the night ("bats yes")."""
+    return _yes_of(reading) is not None
+
+
 def _yes_of(reading: str) -> Team | None:
     """The team whose yes a reading is ("bats yes"), if it is one."""
     words = words_of(reading).split()
