@@ -249,6 +249,44 @@ def test_the_table_goes_back_to_the_read_back_when_its_repeat_is_not_caught() ->
     assert kiosk.heard[0].startswith("Bats. ") and kiosk.heard[-1] == "yes"
 
 
+def test_the_table_goes_back_to_the_read_back_when_repeat_reads_the_question_again() -> None:
+    # "Repeat" reads the question again, word for word (the card): the adult goes back to the read-back it
+    # heard last, rather than say "repeat" again and again.
+    question = Question("D2", "wings and webs two", (Written(Team.BATS, "eight"),))
+    kiosk = RepliesInTurn(
+        "Here, say each team's name and then its answer.",
+        "What is eight?",
+        "Fixed: Bats said eight.\nI have Bats: eight. Right?",
+        "The answer: eight.\nBats: right, 2 points.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (question,)))
+    adult._read("I have Bats: nine. Right?")
+    adult.check_read_back(question, QuestionRecord("D2", ()))
+    assert kiosk.heard[1:3] == ["repeat", kiosk.heard[0]] and kiosk.heard[-1] == "yes"
+
+
+def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries() -> None:
+    question = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"),))
+    read_back_line = "I have Bats: fry. Right?"
+    offer = f"Fixed: Bats said fry.\n{read_back_line}\nThat is F, R, Y. If not, {OFFER[8:]}"
+    kiosk = RepliesInTurn(
+        *[f"Fixed: Bats said fry.\n{read_back_line}"] * 2,
+        offer,
+        LetterByLetter(Team.BATS).opening,
+        "F for foxtrot. Next letter?",
+        "R for romeo. Next letter?",  # wrong: "no"
+        "Which letter, then?",
+        "Sorry, which letter? Say its word, like tango.",
+        "L for lima, Y for yankee. Next letter?",  # two at once, both right
+        "Fixed: Bats said fly.\nI have Bats: fly. Right?",
+        "The answer: fly.\nBats: right, 1 point.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (question,)))
+    adult._read(read_back_line)
+    adult.check_read_back(question, QuestionRecord("D1", ()))
+    assert kiosk.heard[3:] == ["no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "That's right.", "yes"]
+
+
 def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
     # Offered two teams, the adult of four says its count; said back, it says the yes asked for.
     ledger = "[L] q:0/25 | open:— got:— | pick:Bats | A:1.2.3.4.5 | Bats 0 Ghosts 0 Owls 0 Toads 0 | v1.0.0"

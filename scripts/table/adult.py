@@ -43,7 +43,8 @@ PICK_TRIES = 6
 LATE_YESES = 3
 """Yeses a reader still says, past its tries, while the kiosk says back the very pick it made."""
 FIX_TRIES = 3
-"""Spellings a reader tries for one team's answer before letting the ruling stand."""
+"""Spellings a reader tries for one team's answer before letting the ruling stand; offered the word one
+letter at a time, a reader takes it up once even past them, as a person tries a new way."""
 
 
 @dataclass(kw_only=True)
@@ -172,19 +173,23 @@ class Adult(Talk):
         cheated = question.cheat is None
         tries: dict[str, int] = {}
         undone: dict[Team, int] = {}
+        spelt: set[str] = set()  # teams whose word was spelled one letter at a time
         last: dict[str, str] | None = None  # the read-back last heard: a person remembers it
         for _ in range(20):
             heard = read_back(self.text)
             if heard is None:
                 if ruling_lines(self.text) is not None:
                     return
-                if not NOT_CAUGHT.search(self.text) or (self.line == "repeat" and last is None):
+                if self.line == "repeat" and last is not None:
+                    # "repeat" not caught, or read the question again (as the card has it): back to the
+                    # read-back as last heard.
+                    heard = last
+                elif not NOT_CAUGHT.search(self.text) or self.line == "repeat":
                     self.say("repeat")  # lost: the kiosk is asked to say where it is
                     continue
-                if self.line != "repeat" or last is None:
+                else:
                     self.say(self.as_asked(self.line))  # not caught: the same line again
                     continue
-                heard = last  # "repeat" not caught either: back to the read-back as last heard
             last = heard
             record.note_wrong_team(question, heard)
             wrong = [
@@ -204,10 +209,12 @@ class Adult(Talk):
                 ):
                     self._dispute(cheat.disputer)
                 continue
+            offered = FIXED.search(self.text) if BY_LETTER in self.text else None
+            by_letter = offered.group(1) if offered is not None and offered.group(1) not in spelt else None
             fixable = [
                 (answer.team.value, word)
                 for answer in wrong
-                if tries.get(answer.team.value, 0) < FIX_TRIES
+                if (tries.get(answer.team.value, 0) < FIX_TRIES or answer.team.value == by_letter)
                 and (word := fix_word(heard.get(answer.team.value, ""), answer.text, question.cell, self.key))
             ]
             gaining = [answer.team for answer in wrong if self._gains(heard, answer, question.cell)]
@@ -229,8 +236,8 @@ class Adult(Talk):
             team, word = fixable[0]
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
-            offered = FIXED.search(self.text) if BY_LETTER in self.text else None
-            if offered is not None and offered.group(1) == team:
+            if team == by_letter:  # a new way offered: tried once, even past the reader's tries
+                spelt.add(team)
                 self.spell_by_letter(word)
                 continue
             reply = self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
