@@ -40,6 +40,7 @@ from kiosk.voice.turns import (
     ANSWER_HANGOVER,
     CLOSED_HANGOVER,
     FINAL_HANGOVER,
+    LOUD_YES_HANGOVER,
     UNFINISHED_HANGOVER,
     VOTE_HANGOVER,
     hangover,
@@ -84,6 +85,9 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("bats yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER  # "ghosts yes" may follow
     assert hangover("bats yes ghosts yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER
     assert hangover("yes", Listening.READ_BACK) == FINAL_HANGOVER
+    # In a loud room a yes locks the answers only after a speller's pause: "Ghosts. Foxtrot." passed for one.
+    assert hangover("that's right", Listening.READ_BACK, loud=True) == LOUD_YES_HANGOVER
+    assert hangover("no", Listening.READ_BACK, loud=True) == FINAL_HANGOVER
     assert hangover("bats bee you", Listening.READ_BACK) == UNFINISHED_HANGOVER  # a pause between letters
     assert hangover("bats b as in", Listening.READ_BACK) == UNFINISHED_HANGOVER
     assert hangover("bats that was not what was said", Listening.READ_BACK) == ANSWER_HANGOVER

@@ -178,6 +178,27 @@ def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name
     )
 
 
+def test_in_a_loud_room_a_read_backs_yes_locks_nothing_until_a_spellers_pause_has_passed() -> None:
+    # "Ghosts. Foxtrot. Alpha." in babble: its start heard as "that's right", the utterance ended in the
+    # pause after "Foxtrot.", and the answers were ruled with Ghosts' fix never made.
+    def night(room: RoomLevel, opening: tuple[str, ...]) -> str:
+        script = [
+            *opening,
+            *(Spoken("that's right", closed="that's right"), Quiet(0.6)),
+            *(Spoken("ghosts foxtrot alpha", closed="foxtrot alpha"), Quiet(4.0)),
+        ]
+        table = fake_table(practice_host(), script)
+        table.kiosk.room = room
+        table.run()
+        assert "I have Bats: a big brass button; Ghosts: zip. Right?" in table.said
+        return table.said
+
+    loud = ("two", "yes", "voice", "owls two", "yes", "a big brass button", "zip")
+    assert "The answer:" not in night(LoudRoom(), loud)
+    quiet = ("two", "voice", "owls two", "bats a big brass button", "ghosts zip")
+    assert "The answer:" in night(RoomLevel(), quiet)  # a quiet room's yes is taken at once
+
+
 def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the_team_called() -> None:
     # "Ghosts, ... sweet potato": the pause after "Ghosts" ended the turn, and the kiosk called Bats over
     # the rest. The words it hears as it stops speaking were begun before its call: not Bats' answer.

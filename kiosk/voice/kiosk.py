@@ -228,7 +228,7 @@ class VoiceKiosk:
         so_far = " ".join([*(p.text for p in hearing.pieces if p.text), partial]).strip()
         if hearing.words_heard(so_far, label, chunk.at):
             self.table.hearing(so_far)
-        wait = hangover(so_far, hearing.way, label)
+        wait = hangover(so_far, hearing.way, label, loud=self.room.loud)
         voiced_before = detector.last_voice_at
         ended = detector.feed(chunk.pcm, chunk.at, wait)
         if detector.last_voice_at != voiced_before and detector.last_voice_at is not None:

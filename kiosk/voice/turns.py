@@ -8,6 +8,7 @@ silence ends the turn; answers keep the full wait; words that cannot end anythin
 
 from __future__ import annotations
 
+from kiosk.engine.commands import is_yes
 from kiosk.engine.teams import Team
 from kiosk.engine.text import letter_of
 from kiosk.voice.grammar import COMMANDS, DIGITS, DISPUTES, YES_NO, is_final
@@ -21,6 +22,10 @@ ANSWER_HANGOVER = 0.65
 """Seconds after anything else: the full wait (Home Assistant waits 0.7 s, OpenVoiceOS 0.5 to 0.7 s)."""
 UNFINISHED_HANGOVER = 1.2
 """Seconds after words that cannot end an utterance."""
+LOUD_YES_HANGOVER = 1.0
+"""Seconds after a read-back's yes in a loud room: the yes locks the answers, and over the simulated table's
+nights the start of a slow spelling ("Ghosts. Foxtrot.") was heard as "that's right" and ruled 3 times in
+296 read-back rulings, each in babble, the utterance ended in the speller's pause after a word."""
 VOTE_HANGOVER = 1.0
 """Seconds after a team's yes by name between questions: "Bats, yes. Ghosts, yes." has a sentence's pause
 (0.35 to 0.55 s in espeak-ng, longer from a person) before the next team's yes, which a shorter wait would
@@ -39,10 +44,10 @@ _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS)) - _NOT_IN_A_READ_B
 _SPELLING_GOES_ON = frozenset(("as", "in", "for", "capital"))
 
 
-def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
+def hangover(heard_so_far: str, way: Listening, label: str = "", loud: bool = False) -> float:
     """Seconds of silence that end the utterance, given what has been heard of it so far (and, while
     answers come in, what the team-name list has heard: a lone team name there, its answer still to
-    come, even when the open vocabulary wrote the name as another word)."""
+    come, even when the open vocabulary wrote the name as another word); `loud`: the room is loud."""
     words = heard_so_far.split()
     if way is Listening.WHOSE:
         return FINAL_HANGOVER if len(words) == 1 and Team.from_name(words[0]) else CLOSED_HANGOVER
@@ -58,6 +63,8 @@ def hangover(heard_so_far: str, way: Listening, label: str = "") -> float:
         # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
         return UNFINISHED_HANGOVER
     if way.reading_back and heard_so_far in _READ_BACK_FINAL:
+        if loud and is_yes(heard_so_far.replace("'", "")):
+            return LOUD_YES_HANGOVER  # the yes locks the answers: a spelling's start must not pass for one
         return FINAL_HANGOVER  # not a letter: a spelling goes on
     if way.reading_back and len(words) <= 1:
         # The first word of a spelling is its team's name, and the list may hear it as another word
