@@ -143,6 +143,12 @@ def test_the_points_heard_alone_offer_the_free_cells_at_those_points_one_at_a_ti
         "The Treat Bag 3? Say yes, or say the category's name."
     )
     assert picks.take(Utterance("yes"), board, loud=True) == "the treat bag three"
+    # The points alone mean more than another reading's command: "E four" heard as "four", with "night"
+    # 0.3 below it, was read as "end the night".
+    four = Utterance("four", alternatives=("night",), scores=(105.1, 104.8))
+    assert Picks().take(four, board, loud=True) == Ask(
+        "Let's take it one at a time. Old Customs 4? Say \"that's right\", or say no."
+    )
     # No free cell at those points: the host's to answer.
     for letter in "ACDE":
         board.play(Cell(letter, 3), ())
@@ -249,6 +255,12 @@ def test_picks_missed_twice_late_in_the_night_offer_the_cells_still_free_one_at_
     )
     assert picks.take(Utterance("no"), night.board, loud=True) == Ask(f"The Treat Bag 4? {offer}")
     assert picks.take(Utterance(""), night.board, loud=True) == Ask(
+        f"I didn't catch a yes. The Treat Bag 4? {offer}"
+    )
+    # A played cell heard in reply is no reply anyone meant ("that's right" heard as "bats five"): the same
+    # cell is offered again.
+    night.board.play(Cell("D", 5), ())
+    assert picks.take(Utterance("bats five"), night.board, loud=True) == Ask(
         f"I didn't catch a yes. The Treat Bag 4? {offer}"
     )
     assert picks.take(Utterance("that's right"), night.board, loud=True) == "the treat bag four"

@@ -130,11 +130,14 @@ class Picks:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
         found = meaning(heard.text)
         if waiting is None and found is None and heard.text:
-            instead = meant_instead(heard, board)
-            if instead is not None:
-                return self._instead(instead, board)
             points = POINT_WORDS.index(heard.text) + 1 if heard.text in POINT_WORDS else None
-            if points is not None and any(cell.points == points for cell in board.free_cells()):
+            offering = points is not None and any(cell.points == points for cell in board.free_cells())
+            instead = meant_instead(heard, board)
+            # The points alone mean a pick more than another reading's command does: "E four" heard as
+            # "four", "night" beside it, was read as "end the night".
+            if instead is not None and not (offering and Cell.parse(instead) is None):
+                return self._instead(instead, board)
+            if points is not None and offering:
                 # The points alone, the category lost ("The Treat Bag three" heard as "three" three times
                 # running in babble): the free cells at those points are offered one at a time.
                 return self._offer(heard, board, Cell("A", points), Offering.POINTS)
@@ -239,6 +242,11 @@ class Picks:
         if sure_yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
             return said_by_name(waiting)
+        if cell is not None and not board.is_free(cell):
+            # A played cell is no reply anyone meant: "that's right" was heard as "bats five" in babble, and
+            # the host said D5 was played and the offer was gone. The same cell is offered again.
+            self.waiting, self._offers = waiting, offers
+            return self.again()
         if (
             cell is not None
             and cell != waiting
