@@ -287,6 +287,21 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
     assert kiosk.heard[3:] == ["no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "That's right.", "yes"]
 
 
+def test_the_table_takes_up_the_offer_only_for_the_word_it_would_spell_again() -> None:
+    # "barn" read back right with the offer: the reader moves on to "owl", spelled as before.
+    question = Question("D5", "wings and webs five", (Written(Team.BATS, "barn owl"),))
+    kiosk = RepliesInTurn(
+        "Fixed: Bats said bat.\nI have Bats: bat owl. Right?",
+        f"Fixed: Bats said barn.\nI have Bats: barn now. Right?\nThat is B, A, R, N. If not, {OFFER[8:]}",
+        "Fixed: Bats said owl.\nI have Bats: barn owl. Right?",
+        "The answer: barn owl.\nBats: right, 5 points.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (question,)))
+    adult._read("I have Bats: glad owl. Right?")
+    adult.check_read_back(question, QuestionRecord("D5", ()))
+    assert kiosk.heard == ["Bats. B, A, R, N.", "Bats. B, A, R, N.", "Bats. O, W, L.", "yes"]
+
+
 def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
     # Offered two teams, the adult of four says its count; said back, it says the yes asked for.
     ledger = "[L] q:0/25 | open:— got:— | pick:Bats | A:1.2.3.4.5 | Bats 0 Ghosts 0 Owls 0 Toads 0 | v1.0.0"

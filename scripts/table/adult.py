@@ -174,6 +174,7 @@ class Adult(Talk):
         tries: dict[str, int] = {}
         undone: dict[Team, int] = {}
         spelt: set[str] = set()  # teams whose word was spelled one letter at a time
+        last_word: dict[str, str] = {}  # the word each team's last spelling was of
         last: dict[str, str] | None = None  # the read-back last heard: a person remembers it
         for _ in range(20):
             heard = read_back(self.text)
@@ -209,13 +210,22 @@ class Adult(Talk):
                 ):
                     self._dispute(cheat.disputer)
                 continue
+            words = {
+                answer.team.value: fix_word(
+                    heard.get(answer.team.value, ""), answer.text, question.cell, self.key
+                )
+                for answer in wrong
+            }
+            # Offered the word just read back one letter at a time: taken up when that word is the one the
+            # reader would spell again (its letters misheard), not when it moves on to another word.
             offered = FIXED.search(self.text) if BY_LETTER in self.text else None
             by_letter = offered.group(1) if offered is not None and offered.group(1) not in spelt else None
+            if by_letter is not None and words.get(by_letter) != last_word.get(by_letter):
+                by_letter = None
             fixable = [
-                (answer.team.value, word)
-                for answer in wrong
-                if (tries.get(answer.team.value, 0) < FIX_TRIES or answer.team.value == by_letter)
-                and (word := fix_word(heard.get(answer.team.value, ""), answer.text, question.cell, self.key))
+                (team, word)
+                for team, word in words.items()
+                if word and (tries.get(team, 0) < FIX_TRIES or team == by_letter)
             ]
             gaining = [answer.team for answer in wrong if self._gains(heard, answer, question.cell)]
             if not fixable and gaining and undone.get(gaining[0], 0) < tries.get(gaining[0].value, 0):
@@ -240,6 +250,7 @@ class Adult(Talk):
                 spelt.add(team)
                 self.spell_by_letter(word)
                 continue
+            last_word[team] = word
             reply = self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
             fixed = FIXED.search(reply or "")
             if fixed is not None and fixed.group(1) != team:
