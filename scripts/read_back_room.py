@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kiosk.engine.teams import TEAM_ORDER  # noqa: E402
-from kiosk.engine.text import LETTER_NAMES  # noqa: E402
+from kiosk.engine.text import NATO_WORDS  # noqa: E402
 from kiosk.voice.asr import Recognizer, Utterance, grammar_for, load_model  # noqa: E402
 from kiosk.voice.grammar import SPELLING_WORDS, UNKNOWN  # noqa: E402
 from kiosk.voice.listening import Listening, Recognizers  # noqa: E402
@@ -23,7 +23,7 @@ from scripts.table.beds import bed  # noqa: E402
 from scripts.table.voices import Voice, held_out_voices, tuning_voices  # noqa: E402
 
 NATO_LIST = (
-    *(word for word in LETTER_NAMES if len(word) > 3 and word not in ("aitch", "haitch", "queue")),
+    *NATO_WORDS,
     *(team.value.lower() for team in TEAM_ORDER),
     *SPELLING_WORDS,
     UNKNOWN,

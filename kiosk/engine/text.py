@@ -26,6 +26,13 @@ def words_of(text: str) -> str:
     return " ".join(_MARKS.sub(" ", text).split())
 
 
+NATO_WORDS = (
+    "alpha", "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+    "juliett", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango",
+    "uniform", "victor", "whiskey", "whisky", "xray", "yankee", "zulu",
+)  # fmt: skip
+"""The NATO words, with the other spellings a recogniser writes ("alfa", "juliett", "whisky"): each is the
+word for its first letter."""
 # Letters as a recogniser writes their names, and the NATO words: for picks ("dee four") and spelled fixes.
 LETTER_NAMES = {
     "ay": "a", "eh": "a", "bee": "b", "be": "b", "see": "c", "sea": "c", "cee": "c", "dee": "d", "ee": "e",
@@ -33,11 +40,7 @@ LETTER_NAMES = {
     "el": "l", "ell": "l", "em": "m", "en": "n", "oh": "o", "pee": "p", "pea": "p", "cue": "q", "queue": "q",
     "ar": "r", "are": "r", "ess": "s", "es": "s", "tee": "t", "tea": "t", "you": "u", "yew": "u", "vee": "v",
     "ex": "x", "why": "y", "zed": "z", "zee": "z",
-    "alpha": "a", "alfa": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f",
-    "golf": "g", "hotel": "h", "india": "i", "juliet": "j", "juliett": "j", "kilo": "k", "lima": "l",
-    "mike": "m", "november": "n", "oscar": "o", "papa": "p", "quebec": "q", "romeo": "r", "sierra": "s",
-    "tango": "t", "uniform": "u", "victor": "v", "whiskey": "w", "whisky": "w", "xray": "x", "yankee": "y",
-    "zulu": "z",
+    **{word: word[0] for word in NATO_WORDS},
 }  # fmt: skip
 
 

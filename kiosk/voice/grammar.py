@@ -15,7 +15,7 @@ from functools import cache
 from kiosk.engine.matching import slips
 from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.teams import TEAM_ORDER
-from kiosk.engine.text import LETTER_NAMES
+from kiosk.engine.text import LETTER_NAMES, NATO_WORDS
 from kiosk.voice.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, between_questions
 from kiosk.voice.spoken_years import year_phrases
 
@@ -67,10 +67,12 @@ def spelling() -> tuple[str, ...]:
 
 
 def one_letter() -> tuple[str, ...]:
-    """A letter said on its own, as a table spells a word one letter at a time (letter_by_letter.py): the
-    letters list without team names, and the "no" that takes a letter back and the yes that ends the word."""
-    named = {team.value.lower() for team in TEAM_ORDER}
-    return (*(phrase for phrase in spelling() if phrase not in named), "no", "that's right")
+    """A letter's word said on its own, as the kiosk asks when a table spells a word one letter at a time
+    (letter_by_letter.py), with the "no" that takes a letter back and the yes that ends the word. The NATO
+    words alone: with the letters and letter names as well, "alpha" was heard as "l" and the like; on the
+    tuning voices in babble at 10 dB, of 522 letters 429 came out right and 18 as another letter, against
+    421 and 30 (held out, of 1044: 713 and 104, against 646 and 109)."""
+    return (*NATO_WORDS, "no", "that's right")
 
 
 @cache

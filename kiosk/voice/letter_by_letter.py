@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import Team
-from kiosk.engine.text import LETTER_NAMES, letter_of, words_of
+from kiosk.engine.text import NATO_WORDS, letter_of, words_of
 from kiosk.voice.listening import SURE_YES
 
 OFFER = "If not, say no, and we'll spell it one letter at a time."
@@ -27,12 +26,9 @@ LONGEST = 20
 LEFT = f'Let\'s leave that word as it was. If every answer is right, say "{SURE_YES}", or spell a fix.'
 """Said when the word is left: the read-back goes on as before."""
 
-_EXAMPLE = {
-    letter: name  # reversed: a letter's first NATO word ("alpha", not "alfa") is the one kept
-    for name, letter in reversed(LETTER_NAMES.items())
-    if len(name) > 3 and name not in ("aitch", "haitch", "queue")
-}
-"""Each letter's NATO word, said with the letter back: "T for tango" is checked by ear where "T" rhymes."""
+_EXAMPLE = {word[0]: word for word in reversed(NATO_WORDS)}
+"""Each letter's NATO word ("alpha", not "alfa"), said with the letter back: "T for tango" is checked by ear
+where "T" rhymes."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +37,7 @@ class LetterByLetter:
 
     team: Team
     replies: tuple[str, ...] = ()
-    """Each reply's letters ("t", or "tu" when two were said at once): a "no" takes back the last."""
+    """Each reply's letter: a "no" takes back the last."""
     misses: int = 0
     """Replies in a row heard as no letter."""
 
@@ -68,17 +64,19 @@ class LetterByLetter:
         if text == "no":
             kept = replace(self, replies=self.replies[:-1], misses=0)
             return kept, None, "Which letter, then?" if kept.replies else "First letter, then?"
-        letters = _letters(text.split())
-        if letters is None:
+        words = text.split()
+        letter = _letters(words)
+        if letter is None:
             missed = replace(self, misses=self.misses + 1)
             if missed.misses >= MISSES:
                 return None, None, LEFT
+            if len(words) > 1:
+                return missed, None, "Just one letter, please: which letter?"
             return missed, None, "Sorry, which letter? Say its word, like tango."
-        taken = replace(self, replies=(*self.replies, letters), misses=0)
-        said = ", ".join(f"{letter.upper()} for {_EXAMPLE[letter]}" for letter in letters)
+        taken = replace(self, replies=(*self.replies, letter), misses=0)
         if len(taken.word) >= LONGEST:
             return None, taken.fix, ""
-        return taken, None, f"{said}. Next letter?"
+        return taken, None, f"{letter.upper()} for {_EXAMPLE[letter]}. Next letter?"
 
     def missed(self) -> tuple[LetterByLetter | None, str]:
         """A reply heard as no word: asked again, or the word left after MISSES in a row."""
@@ -92,12 +90,6 @@ class LetterByLetter:
 
 
 def _letters(words: list[str]) -> str | None:
-    """The letters of one reply: a letter or its word alone ("tango"), with its example ("t for tango",
-    the example's letter) or after "capital"; or more than one ("double t", "tango uniform")."""
-    if len(words) == 1:
-        return letter_of(words[0])
-    if len(words) == 2 and words[0] == "capital":
-        return letter_of(words[1])
-    if len(words) >= 3 and words[-2] in ("for", "in", "like") and letter_of(words[-1]):
-        return letter_of(words[-1])
-    return spelled_word(words) if words else None
+    """The letter of one reply: its word alone ("tango"). Two or more are heard again: asked for one letter,
+    the table says one, and in babble a second was most often the room's ("oscar lima" for "Oscar.")."""
+    return letter_of(words[0]) if len(words) == 1 else None

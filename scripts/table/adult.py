@@ -269,7 +269,7 @@ class Adult(Talk):
         for _ in range(4 * len(letters) + 8):
             back = LETTER_SAID_BACK.search(reply)
             if back is not None:
-                said.append("".join(part[0].lower() for part in back.group(1).split(", ")))
+                said.append(back.group(1).lower())
             elif LETTER_AGAIN.search(reply) is None:
                 return  # the word is done or left: the read-back goes on
             elif reply.rstrip().endswith(("Which letter, then?", "First letter, then?")) and said:

@@ -45,11 +45,9 @@ WHICH_YES = re.compile(
 WITH_WORDS = "with a word for each letter"
 BY_LETTER = "we'll spell it one letter at a time"
 """A team's second fix read back with the offer to take the word one letter at a time: "no" takes it up."""
-LETTER_SAID_BACK = re.compile(r"^((?:[A-Z] for [a-z]+(?:, )?)+)\. Next letter\?$", re.MULTILINE)
-"""A letter (or letters) said back, one letter at a time: "T for tango. Next letter?"."""
-LETTER_AGAIN = re.compile(
-    r"(?:Sorry, which letter\?|Which letter, then\?|First letter, then\?|First letter\?)"
-)
+LETTER_SAID_BACK = re.compile(r"^([A-Z]) for [a-z]+\. Next letter\?$", re.MULTILINE)
+"""A letter said back, one letter at a time: "T for tango. Next letter?"."""
+LETTER_AGAIN = re.compile(r"[Ww]hich letter(?:, then)?\?|First letter(?:, then)?\?")
 """Asked for a letter: the first, one not caught, or one taken back."""
 LETTER_LEFT = "Let's leave that word as it was."
 SLOWLY = "slowly"
