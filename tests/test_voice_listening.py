@@ -51,6 +51,11 @@ from testbed.tables import noise_bed, write_wav
 from .conftest import Played
 
 
+def two_seconds_apart(lines: list[str]) -> list[str | float]:
+    """A recorded table's lines with two seconds of quiet after each."""
+    return [part for line in lines for part in (line, 2.0)]
+
+
 @pytest.fixture(scope="module")
 def speaker() -> object:
     speaker = Speaker(SpeakerSettings(rate=140))
@@ -263,10 +268,7 @@ def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Spea
 @pytest.mark.english
 def test_a_question_played_by_ear_in_english(english_model: object, speaker: Speaker, tmp_path: Path) -> None:
     lines = ["Two.", "The Haunted Shelf, two.", "Bats, Bram Stoker.", "Ghosts, Mary Shelley.", "Right."]
-    parts: list[str | float] = []
-    for line in lines:
-        parts += [line, 2.0]
-    samples, _ = rendered_table(speaker, parts)
+    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     between, answers, read = Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK
     assert [turn.listening for turn in kiosk.turns] == [between, between, answers, answers, read]
@@ -283,10 +285,7 @@ def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
 ) -> None:
     lines = ["Two.", "Wings and Webs, one.", "Bats, fly.", "Ghosts, glide.", "Ghosts, foxtrot lima yankee."]
     lines += ["Bats, that was not what was said.", "Yes."]
-    parts: list[str | float] = []
-    for line in lines:
-        parts += [line, 2.0]
-    samples, _ = rendered_table(speaker, parts)
+    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     read_back = [turn for turn in kiosk.turns if turn.listening is Listening.READ_BACK]
     assert [turn.reply.text.splitlines()[0] for turn in read_back] == [
@@ -304,10 +303,7 @@ def test_a_word_is_spelled_one_letter_at_a_time_after_a_teams_second_fix(
     lines = ["Two.", "Wings and Webs, one.", "Bats, fry.", "Ghosts, glide."]
     lines += ["Bats, golf, lima, yankee.", "Bats, golf, lima, india.", "No."]
     lines += ["Foxtrot.", "Lima.", "Yankee.", "That's right.", "Yes."]
-    parts: list[str | float] = []
-    for line in lines:
-        parts += [line, 2.0]
-    samples, _ = rendered_table(speaker, parts)
+    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     letters = [turn for turn in kiosk.turns if turn.listening is Listening.ONE_LETTER]
     assert [turn.asked for turn in letters] == [
@@ -400,10 +396,7 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
 ) -> None:
     # Owls and Ghosts: a lone "Bats." is the name the small model hears least surely at this voice.
     lines = ["Three.", "The Haunted Shelf, two.", "Ghosts, Mary Shelley.", "Bram Stoker.", "Owls."]
-    parts: list[str | float] = []
-    for line in lines:
-        parts += [line, 2.0]
-    samples, _ = rendered_table(speaker, parts)
+    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     asked = kiosk.turns[3]
     assert asked.reply is None and asked.asked == "Whose answer was that: Bats, Ghosts or Owls?"
