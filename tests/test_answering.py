@@ -6,10 +6,12 @@ from __future__ import annotations
 from kiosk import Key
 from kiosk.engine.host import Phase
 from kiosk.engine.teams import Team
+from kiosk.keys import load_practice
 from kiosk.voice.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, Answerers, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.heard import Typed
+from kiosk.voice.letter_by_letter import OFFER
 from kiosk.voice.listening import Listening
 
 from .conftest import Played
@@ -164,7 +166,7 @@ def test_a_teams_second_fix_is_read_back_with_the_offer_to_spell_it_one_letter_a
     assert not heard.hear("ghosts m u t t o n").endswith("papa.")  # another team's first
     words = heard.hear("bats b u t t o n")
     assert words.endswith(
-        "That is B, U, T, T, O, N. If not, say no, and we'll spell it one letter at a time."
+        "That is B, U, T, T, O, N. If not, say no, and we'll spell it one letter at a time. Two words may be spelled as one."
     )
     heard.hear("yes")
     heard.hear("wings and webs one")
@@ -183,7 +185,7 @@ def test_in_a_loud_room_with_a_keyboard_a_teams_second_fix_says_the_fix_can_be_t
         heard.hear("ghosts zip")
         assert typing not in heard.hear("bats b u d d o n")  # a first fix
         second = heard.hear("bats b u t t o n")
-        assert second.endswith(f"one letter at a time. {typing}") is (keyboard and loud)
+        assert second.endswith(f"spelled as one. {typing}") is (keyboard and loud)
         assert typing not in heard.hear("bats b u t t o n")  # said once a team's read-back
     # Typed as told, the letters are a spelling like any other.
     assert heard.hear("Bats: B U T T O N").startswith("Fixed: Bats said button.")
@@ -357,7 +359,7 @@ def spelled_twice(key: Key) -> Heard:
     heard.hear("bats mitten")
     heard.hear("ghosts zip")
     heard.hear("bats b u d d o n")
-    assert heard.hear("bats b u t o n").endswith("we'll spell it one letter at a time.")
+    assert heard.hear("bats b u t o n").endswith(OFFER)
     return heard
 
 
@@ -419,3 +421,14 @@ def test_a_message_typed_on_the_screen_leaves_a_word_spelled_one_letter_at_a_tim
     assert isinstance(said, Ask) and heard.answerers.by_letter is not None
     typed = conversation.message(Typed("Bats: B U T T O N"), Listening.ONE_LETTER, night, [], loud=True)
     assert typed == "Bats: B U T T O N" and heard.answerers.by_letter is None
+
+
+def test_two_words_spelled_as_one_set_right_an_answer_no_one_word_fix_can_reach() -> None:
+    # "Bats, barn owl." heard as "at right now": "barn" then "owl" fixed one at a time left "barn right owl";
+    # spelled as one, the words count joined (Rule 8).
+    heard = Heard(load_practice().key)
+    heard.hear("wings and webs five")
+    heard.hear("bats at right now")
+    heard.hear("ghosts snowy owl")
+    assert heard.hear("bats b a r n o w l").startswith("Fixed: Bats said barnowl.")
+    assert "Bats: right, 5 points." in heard.hear("yes")

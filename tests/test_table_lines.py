@@ -42,7 +42,7 @@ from scripts.table.kiosk_lines import (
     said_back,
     spelled,
 )
-from scripts.table.nights import Cheat, NightScript, Question, Written
+from scripts.table.nights import Cheat, NightScript, Question, Written, fix_word
 from scripts.table.records import NightRecord, QuestionRecord
 from scripts.table.talk import Talk
 
@@ -297,6 +297,13 @@ def test_the_table_takes_up_the_offer_only_for_the_word_it_would_spell_again() -
     adult._read("I have Bats: glad owl. Right?")
     adult.check_read_back(question, QuestionRecord("D5", ()))
     assert kiosk.heard == ["Bats. B, A, R, N.", "Bats. B, A, R, N.", "Bats. O, W, L.", "yes"]
+
+
+def test_the_table_spells_two_words_as_one_once_told_where_no_one_word_would_do() -> None:
+    key = load_practice().key
+    assert fix_word("barn right now", "barn owl", "D5", key) == "owl"  # the first word not heard
+    assert fix_word("barn right now", "barn owl", "D5", key, joined=True) == "barnowl"
+    assert fix_word("all same day", "all saints day", "A1", key, joined=True) == "saints"  # one word will do
 
 
 def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:

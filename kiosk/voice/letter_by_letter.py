@@ -17,8 +17,10 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, words_of
 from kiosk.voice.listening import SURE_YES
 
-OFFER = "If not, say no, and we'll spell it one letter at a time."
-"""Added when a team's second fix is read back letter by letter."""
+OFFER = "If not, say no, and we'll spell it one letter at a time. Two words may be spelled as one."
+"""Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
+an answer heard with a word lost or one too many ("barn owl" as "bats are now", then "barn right now") is
+set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
 MISSES = 3
 """Replies in a row heard as no letter before the kiosk leaves the word as it was: a night never sticks."""
 LONGEST = 20

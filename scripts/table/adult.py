@@ -212,7 +212,7 @@ class Adult(Talk):
                 continue
             words = {
                 answer.team.value: fix_word(
-                    heard.get(answer.team.value, ""), answer.text, question.cell, self.key
+                    heard.get(answer.team.value, ""), answer.text, question.cell, self.key, self.joined
                 )
                 for answer in wrong
             }

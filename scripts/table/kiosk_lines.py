@@ -44,6 +44,8 @@ WHICH_YES = re.compile(
 """A team's yes to end the night heard about as likely as another team's."""
 WITH_WORDS = "with a word for each letter"
 BY_LETTER = "we'll spell it one letter at a time"
+JOINED = "Two words may be spelled as one."
+"""Said with the offer: from then on the reader may spell a team's words run together."""
 """A team's second fix read back with the offer to take the word one letter at a time: "no" takes it up."""
 LETTER_SAID_BACK = re.compile(r"^([A-Z]) for [a-z]+\. Next letter\?$", re.MULTILINE)
 """A letter said back, one letter at a time: "T for tango. Next letter?"."""

@@ -199,9 +199,11 @@ def deserved(script: NightScript) -> list[tuple[str, ...]]:
     return rulings
 
 
-def fix_word(heard: str, written: str, cell: str, key: Key) -> str | None:
+def fix_word(heard: str, written: str, cell: str, key: Key, joined: bool = False) -> str | None:
     """The written word whose spelling, replacing the heard word the kiosk finds closest to it, makes the
-    answer rule as written; else the first written word not heard; None if nothing can be spelled."""
+    answer rule as written; else, told by the kiosk that two words may be spelled as one (`joined`), the
+    written words run together if that does; else the first written word not heard; None if nothing can be
+    spelled."""
     words = heard.split()
     if not words:
         return None
@@ -216,5 +218,11 @@ def fix_word(heard: str, written: str, cell: str, key: Key) -> str | None:
         fixed = [*words[:index], candidate, *words[index + 1 :]]
         if verdict(" ".join(fixed), cell, key) == want:
             return candidate
+    together = "".join(candidates)
+    if joined and len(candidates) > 1:
+        index = closest_word(words, together)
+        fixed = [*words[:index], together, *words[index + 1 :]] if index is not None else words
+        if verdict(" ".join(fixed), cell, key) == want:
+            return together
     missing = [word for word in candidates if word not in words]
     return missing[0] if missing else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from kiosk.engine.teams import Team
 
-from .kiosk_lines import AGAIN, CALLING, SLOWLY, SURE_YES, TEAM_NAME, WHOSE, WITH_WORDS
+from .kiosk_lines import AGAIN, CALLING, JOINED, SLOWLY, SURE_YES, TEAM_NAME, WHOSE, WITH_WORDS
 from .kiosk_process import KioskProcess, Ledger
 from .nights import Question, Written
 from .records import NightRecord
@@ -63,6 +63,8 @@ class Talk:
     """The kiosk has asked for a word for each letter: the adult spells so from then on, as a person would."""
     slowly: bool = False
     """The kiosk has asked to spell slowly: the adult pauses after each letter from then on."""
+    joined: bool = False
+    """The kiosk has said two words may be spelled as one: the adult does so where no one word would do."""
 
     def say(self, line: str) -> str | None:
         """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
@@ -122,6 +124,7 @@ class Talk:
         self.ledger = Ledger.last_in(reply) or self.ledger
         self.with_words = self.with_words or WITH_WORDS in reply
         self.slowly = self.slowly or SLOWLY in reply
+        self.joined = self.joined or JOINED in reply
         sure = SURE_YES.search(reply)
         self.read_back_yes = sure.group(1) if sure else self.read_back_yes
 
