@@ -306,6 +306,32 @@ def test_the_table_spells_two_words_as_one_once_told_where_no_one_word_would_do(
     assert fix_word("all same day", "all saints day", "A1", key, joined=True) == "saints"  # one word will do
 
 
+def test_the_table_disputes_a_fix_it_never_wrote_only_once_the_kiosk_takes_it() -> None:
+    # Ghosts' made-up fix not caught: a dispute then would undo the last fix taken, Bats' own.
+    answers = (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "glide"))
+    question = Question("D1", "wings and webs one", answers, Cheat(Team.GHOSTS, "fly", Team.BATS))
+    read_back_line = "I have Bats: fly; Ghosts: glide. Right?"
+    kiosk = RepliesInTurn(
+        "Sorry, I didn't catch that. Say yes, or spell a fix.",
+        read_back_line,
+        "The answer: fly.\nBats: right, 1 point.\nGhosts: wrong, 0 points.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (question,)))
+    adult._read(read_back_line)
+    adult.check_read_back(question, QuestionRecord("D1", ()))
+    assert kiosk.heard == ["Ghosts. F, L, Y.", "Ghosts. F, L, Y.", "yes"]
+    # Taken, it is disputed.
+    kiosk = RepliesInTurn(
+        "Fixed: Ghosts said fly.\nI have Bats: fly; Ghosts: fly. Right?",
+        "Fix undone for Ghosts.\nI have Bats: fly; Ghosts: glide. Right?",
+        "The answer: fly.\nBats: right, 1 point.\nGhosts: wrong, 0 points.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (question,)))
+    adult._read(read_back_line)
+    adult.check_read_back(question, QuestionRecord("D1", ()))
+    assert kiosk.heard == ["Ghosts. F, L, Y.", "Bats, that was not what was said.", "yes"]
+
+
 def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
     # Offered two teams, the adult of four says its count; said back, it says the yes asked for.
     ledger = "[L] q:0/25 | open:— got:— | pick:Bats | A:1.2.3.4.5 | Bats 0 Ghosts 0 Owls 0 Toads 0 | v1.0.0"

@@ -202,12 +202,15 @@ class Adult(Talk):
             if not wrong and not cheated and question.cheat is not None:
                 cheated = True
                 cheat = question.cheat
-                self.say(f"{cheat.team.value}. {spelled(cheat.spelled)}")
-                after = read_back(self.text) or {}
+                reply = self.say(f"{cheat.team.value}. {spelled(cheat.spelled)}") or ""
+                after = read_back(reply)
                 written = question.of(cheat.team).text
-                if verdict(after.get(cheat.team.value, ""), question.cell, self.key) != verdict(
-                    written, question.cell, self.key
-                ):
+                fixed = FIXED.search(reply)
+                # Disputed only once taken: a dispute undoes the last fix, whichever team's it was.
+                changed = after is not None and verdict(
+                    after.get(cheat.team.value, ""), question.cell, self.key
+                ) != verdict(written, question.cell, self.key)
+                if fixed is not None and (changed or fixed.group(1) != cheat.team.value):
                     self._dispute(cheat.disputer)
                 continue
             words = {
