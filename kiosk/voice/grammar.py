@@ -70,8 +70,8 @@ def one_letter() -> tuple[str, ...]:
     """A letter's word said on its own, as the kiosk asks when a table spells a word one letter at a time
     (letter_by_letter.py), with the "no" that takes a letter back and the yes that ends the word. The NATO
     words alone: with the letters and letter names as well, "alpha" was heard as "l" and the like; on the
-    tuning voices in babble at 10 dB, of 522 letters 429 came out right and 18 as another letter, against
-    421 and 30 (held out, of 1044: 713 and 104, against 646 and 109)."""
+    tuning voices in babble at 10 dB, of 522 letters 429 came out right and 17 as another letter, against
+    421 and 30 (held out, of 1044: 718 and 100, against 646 and 109; scripts/measure_spelling_styles.py)."""
     return (*NATO_WORDS, "no", "that's right")
 
 

@@ -2,7 +2,7 @@
 
 In party babble the letters list hears a whole spelling right about one time in three however it is said,
 and most often loses a word or two of it. Each letter's word said on its own, as a reply, is heard as that
-letter four times in five, as no letter most of the rest, and as another letter about one time in sixteen
+letter four times in five, as no letter most of the rest, and as another letter about one time in thirty
 (scripts/measure_spelling_styles.py, "one at a time", tuning voices in babble at 10 dB). So after a team's
 second fix the kiosk offers to take the word letter by letter: it says each letter back, asks again for one
 it did not catch, takes back the last one on a "no", and sends the word to the host as any spelled fix once
