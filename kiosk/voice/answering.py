@@ -213,6 +213,7 @@ class Answerers:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
+                self._offered = offered  # the offer stands for the no said again ("no" heard as "not")
                 typing = f" {TYPE_ANY}" if self.keyboard else ""
                 return Ask(NOT_CAUGHT if missed == 0 else NOT_CAUGHT_AGAIN + typing)
             if under_way:
