@@ -407,6 +407,10 @@ def test_a_word_spelled_one_letter_at_a_time_is_left_as_it_was_when_no_letter_is
 
 def test_the_offer_is_taken_up_only_by_a_no_said_next(button_key: Key) -> None:
     heard = spelled_twice(button_key)
+    # Only the "no" asked for takes it up: "that's right" was heard as "wrong not right" in babble.
+    assert not heard.hear("wrong not right").startswith("Bats, one letter at a time")
+    assert heard.answerers.by_letter is None
+    heard = spelled_twice(button_key)
     # Words not caught leave it standing: "no" was heard as "not" in babble, then as "no".
     assert heard.hear("not") == NOT_CAUGHT
     assert heard.hear("no").startswith("Bats, one letter at a time")

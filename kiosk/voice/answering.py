@@ -165,7 +165,9 @@ class Answerers:
         calling, self.calling = self.calling, None
         if night is None or not night.voice:
             return heard
-        if offered is not None and night.phase is Phase.READBACK and is_no(words_of(heard)):
+        if offered is not None and night.phase is Phase.READBACK and words_of(heard) == "no":
+            # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
+            # nobody meant to spell was begun.
             self.by_letter = LetterByLetter(offered)
             return Ask(self.by_letter.opening)
         if night.phase.reading_back and is_no(words_of(heard)):
