@@ -88,6 +88,21 @@ def test_a_recorded_table_plays_through_recogniser_engine_and_speaker(
     assert np.abs(samples.astype(np.int32)).max() > 1000
 
 
+def test_speech_written_to_a_file_is_written_as_it_is_said(tmp_path: Path) -> None:
+    out = WavOutput(tmp_path / "host.wav", rate=16_000, gap_seconds=0.2)
+    said = Speech(np.full(16_000, 100, dtype=np.int16), 16_000)
+    out.play(said)
+    assert (tmp_path / "host.wav").stat().st_size >= 2 * 16_000  # on disk, not held until the night ends
+    out.play(said)
+    out.close()
+    with wave.open(str(tmp_path / "host.wav")) as file:
+        assert file.getnframes() == 2 * (16_000 + 3_200)
+    empty = WavOutput(tmp_path / "nothing.wav")
+    empty.close()
+    with wave.open(str(tmp_path / "nothing.wav")) as file:
+        assert file.getnframes() == 0
+
+
 def run_stalled_shows_stacks(
     command: list[str], env: dict[str, str], timeout: float
 ) -> subprocess.CompletedProcess[str]:
