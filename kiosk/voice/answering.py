@@ -13,7 +13,8 @@ the kiosk names the team it listens to next ("Ghosts, your answer?") and gives t
 that name no other. In a loud room (room.py) a leading name is lost more often than not, so the kiosk calls
 the teams one by one from the start, and reminds the table at every read-back to spell fixes with a word
 for each letter, which party noise garbles far less than letters said plainly (a quiet room hears it once a
-night).
+night). A team's second fix in a read-back is read back with the offer to spell the word one letter at a
+time (letter_by_letter.py), which a plain "no" takes up.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from kiosk.voice.listening import SURE_YES
 
 OFFER = "If not, say no, and we'll spell it one letter at a time. Two words may be spelled as one."
 """Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
-an answer heard with a word lost or one too many ("barn owl" as "bats are now", then "barn right now") is
-set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
+an answer heard with a word lost or one too many ("barn owl" as "at right now", fixed to "barn right now")
+is set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
 MISSES = 3
 """Replies in a row heard as no letter before the kiosk leaves the word as it was: a night never sticks."""
 LONGEST = 20
@@ -38,8 +38,8 @@ class LetterByLetter:
     """The word a team is spelling one letter at a time: the letters taken so far, by reply."""
 
     team: Team
-    replies: tuple[str, ...] = ()
-    """Each reply's letter: a "no" takes back the last."""
+    letters: tuple[str, ...] = ()
+    """The letters taken, one a reply: a "no" takes back the last."""
     misses: int = 0
     """Replies in a row heard as no letter."""
 
@@ -53,21 +53,21 @@ class LetterByLetter:
 
     @property
     def word(self) -> str:
-        return "".join(self.replies)
+        return "".join(self.letters)
 
     def take(self, heard: str) -> tuple[LetterByLetter | None, str | None, str]:
         """The reply heard: the word still being spelled (None once it is done or left), the fix for the
         host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies)."""
         text = words_of(heard.replace("[unk]", " "))
         if text == SURE_YES.replace("'", ""):
-            if not self.replies:
+            if not self.letters:
                 return None, None, LEFT
             return None, self.fix, ""
         if text == "no":
-            kept = replace(self, replies=self.replies[:-1], misses=0)
-            return kept, None, "Which letter, then?" if kept.replies else "First letter, then?"
+            kept = replace(self, letters=self.letters[:-1], misses=0)
+            return kept, None, "Which letter, then?" if kept.letters else "First letter, then?"
         words = text.split()
-        letter = _letters(words)
+        letter = _letter(words)
         if letter is None:
             missed = replace(self, misses=self.misses + 1)
             if missed.misses >= MISSES:
@@ -75,7 +75,7 @@ class LetterByLetter:
             if len(words) > 1:
                 return missed, None, "Just one letter, please: which letter?"
             return missed, None, "Sorry, which letter? Say its word, like tango."
-        taken = replace(self, replies=(*self.replies, letter), misses=0)
+        taken = replace(self, letters=(*self.letters, letter), misses=0)
         if len(taken.word) >= LONGEST:
             return None, taken.fix, ""
         return taken, None, f"{letter.upper()} for {_EXAMPLE[letter]}. Next letter?"
@@ -91,7 +91,7 @@ class LetterByLetter:
         return f"{self.team.value.lower()} {' '.join(self.word)}"
 
 
-def _letters(words: list[str]) -> str | None:
+def _letter(words: list[str]) -> str | None:
     """The letter of one reply: its word alone ("tango"). Two or more are heard again: asked for one letter,
     the table says one, and in babble a second was most often the room's ("oscar lima" for "Oscar.")."""
     return letter_of(words[0]) if len(words) == 1 else None
