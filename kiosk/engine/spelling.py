@@ -98,8 +98,8 @@ _JOINING = frozenset(("as", "in", "for", "like"))
 
 
 def _by_examples(words: list[str]) -> str | None:
-    """A word spelled with an example word for each letter, as the kiosk asks in a loud room or after a
-    second fix, read by its example words: they are heard far more surely than the letters before them or
+    """A word spelled with an example word for each letter, as the kiosk asks (slowly, in a loud room),
+    read by its example words: they are heard far more surely than the letters before them or
     the "for" between. The letter said before an example word is taken as that example's letter, however
     it was heard ("dee tango" is t); a letter with no example after it stands for itself (the example was
     lost). "are" before an example word is a "for" heard so ("s are sierra"). None if a word is neither a

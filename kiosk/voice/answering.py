@@ -125,7 +125,8 @@ class Answerers:
     _from_letters: bool = field(default=False, repr=False)
     """The fix passed on was spelled one letter at a time: each letter was said back already."""
     _fixes: dict[str, int] = field(default_factory=dict, repr=False)
-    """Spelled fixes taken for each team in this read-back: at the second, letters are asked for as words."""
+    """Spelled fixes taken for each team in this read-back: at the second, the word is offered one letter
+    at a time."""
     _spelled: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
     """Each team's last fix in this read-back: the letters heard, and the word they put in its answer."""
     _heard: dict[str, str] = field(default_factory=dict, repr=False)
@@ -291,7 +292,7 @@ class Answerers:
 
     def after(self, night: Night | None, reply: Reply | None = None, loud: bool = False) -> Ask | None:
         """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter
-        (at the second, asking for a word for each letter); the team the kiosk calls by name when the same
+        (the second with the offer to spell the word one letter at a time); the team the kiosk calls by name when the same
         teams are still to answer after TRIES tries, or at once in a loud room; how to spell a fix, at the
         night's first read-back and, in a loud room, at each question's; or None."""
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
