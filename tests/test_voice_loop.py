@@ -195,6 +195,14 @@ def test_in_a_loud_room_a_read_backs_yes_locks_nothing_until_a_spellers_pause_ha
 
     loud = ("two", "yes", "voice", "owls two", "yes", "a big brass button", "zip")
     assert "The answer:" not in night(LoudRoom(), loud)
+    # One word of the room's talk after the yes, in that wait, leaves it a yes ("that's right lima" twice
+    # running in babble, and the night stuck); a spelling goes on past one word.
+    for heard, rules in (("that's right lima", True), ("that's right foxtrot alpha", False)):
+        yes = [*loud, Spoken(heard, closed=heard), Quiet(4.0)]
+        table = fake_table(practice_host(), yes)
+        table.kiosk.room = LoudRoom()
+        table.run()
+        assert ("The answer:" in table.said) is rules
     quiet = ("two", "voice", "owls two", "bats a big brass button", "ghosts zip")
     assert "The answer:" in night(RoomLevel(), quiet)  # a quiet room's yes is taken at once
 

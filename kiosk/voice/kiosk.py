@@ -46,6 +46,7 @@ from kiosk.voice.listening import (
     with_label,
     with_letters,
     with_team,
+    yes_and_a_word,
     yes_over_a_spelling,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
@@ -269,6 +270,7 @@ class VoiceKiosk:
             self._spoken = self._spoken or hearing.replying  # the table's reply is still to come
             return None
         if hearing.way is Listening.READ_BACK:
+            utterance = yes_and_a_word(utterance) if self.room.loud else utterance
             if yes_over_a_spelling(utterance, also):
                 _LOG.debug("a yes over a spelling's worth of letters: %s", told(also))
                 return replace(utterance, doubted_yes=True)

@@ -280,6 +280,17 @@ def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:
     return len(letters.words) > LONGEST_YES
 
 
+def yes_and_a_word(heard: Utterance) -> Utterance:
+    """In a loud room the read-back's yes waits out a speller's pause (turns.LOUD_YES_HANGOVER), and the
+    room's talk may add a word to it: "that's right lima", twice in one babble night, and the night stuck on
+    "Sorry, I didn't catch that". SURE_YES and one word after it are the yes; a spelling begun as if with a
+    yes ("Ghosts. Foxtrot. Alpha." heard as "that's right foxtrot alpha") goes on past one word."""
+    words = heard.text.split()
+    if len(words) != LONGEST_YES + 1 or " ".join(words[:LONGEST_YES]) != SURE_YES:
+        return heard
+    return Utterance(SURE_YES, heard.words[:LONGEST_YES], unknown=heard.unknown)
+
+
 def yes_under_way(heard: Utterance, way: Listening) -> bool:
     """A yes to the read-back whose words were begun before the kiosk listened: the rest of a longer line
     its reply cut off (in party babble, a spelling cut at a stall, its "india, tango" heard as "that's
