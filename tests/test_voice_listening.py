@@ -33,8 +33,8 @@ from kiosk.voice.listening import (
     with_label,
     with_letters,
     with_team,
-    yes_over_a_spelling,
 )
+from kiosk.voice.read_back_yes import yes_over_a_spelling
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from kiosk.voice.turns import (
     ANSWER_HANGOVER,

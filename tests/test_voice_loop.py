@@ -19,7 +19,8 @@ from kiosk.voice.audio import Chunk
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.leaving import Leaving
-from kiosk.voice.listening import NOT_SURE_OF_YES, Listening
+from kiosk.voice.listening import Listening
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES
 from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.tts import Speech, SpeechError, sentences

@@ -32,15 +32,8 @@ from kiosk.engine.teams import TEAM_ORDER, Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
-from kiosk.voice.listening import (
-    NOT_SURE_OF_YES,
-    SURE_YES,
-    WITH_WORDS,
-    Listening,
-    plain_yes,
-    spelled_back,
-    team_named,
-)
+from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back, team_named
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, SURE_YES, plain_yes
 from kiosk.voice.respelling import alike, merged
 
 TRIES = 2
@@ -373,7 +366,7 @@ def _in_order(teams: set[Team]) -> tuple[Team, ...]:
 
 
 def loose_yes(heard: Utterance, way: Listening, loud: bool, asked: tuple[str, ...]) -> bool:
-    """A yes other than the one the kiosk asks for in a loud room (listening.plain_yes), unless the kiosk
+    """A yes other than the one the kiosk asks for in a loud room (read_back_yes.plain_yes), unless the kiosk
     has asked since the host last replied (`asked`) whether it was one, or asked for a plain yes: asked
     once, a reader who says "yes" again means it (flite rms's "that's right" was heard as "right", then
     "see right", then "right" in babble)."""

@@ -15,8 +15,9 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.doubt import meaning
 from kiosk.voice.heard import Turn, Typed, asked_since_reply
 from kiosk.voice.leaving import Leaving
-from kiosk.voice.listening import NOT_SURE_OF_YES, Listening, yes_under_way
+from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
 from kiosk.voice.voting import Votes, a_teams_yes
 
 SORRY = "Sorry, I didn't catch that."

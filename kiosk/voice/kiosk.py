@@ -46,10 +46,9 @@ from kiosk.voice.listening import (
     with_label,
     with_letters,
     with_team,
-    yes_and_a_word,
-    yes_over_a_spelling,
 )
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
+from kiosk.voice.read_back_yes import yes_and_a_word, yes_over_a_spelling
 from kiosk.voice.reader import ReaderLevel, loud_words
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.speaking import speak

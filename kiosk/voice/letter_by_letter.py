@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, words_of
-from kiosk.voice.listening import SURE_YES
+from kiosk.voice.read_back_yes import SURE_YES
 
 OFFER = "If not, say no, and we'll spell it one letter at a time. Two words may be spelled as one."
 """Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so

@@ -17,7 +17,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.engine.commands import is_dispute, is_yes
+from kiosk.engine.commands import is_dispute
 from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Phase
 from kiosk.engine.numbers import NUMBER_WORDS
@@ -259,60 +259,6 @@ def names_as_letters(words: list[str]) -> list[str]:
     if sum(name is None and letter_of(word) is not None for word, name in zip(words, names, strict=True)) < 2:
         return words
     return [word if name is None else _LIKE_A_NAME[name] for word, name in zip(words, names, strict=True)]
-
-
-LONGEST_YES = 2
-"""Words in the longest yes of the read-back ("that's right")."""
-SURE_YES = "that's right"
-"""The yes the read-back lists hear most surely in party noise: asked for in a loud room, and once a yes is
-missed (scripts/measure_yes_words.py, the tuning voices in babble at 10 dB: "that's right" 24 of 24, "okay"
-21, "right" 19, "yes" 17, "yeah" 16, "correct" 9; over music every one 24; held out, "that's right" 36 of
-48 against 30 for "yes")."""
-NOT_SURE_OF_YES = f'Was that a yes? Say "{SURE_YES}", or spell the fix again.'
-
-
-def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:
-    """The read-back list heard a yes where the letters list heard more words than any yes has: a long
-    spelling in party noise, heard by the read-back list as its likeliest short phrase ("E for echo, C for
-    charlie, ..." as "okay"). A yes locks the answers, so the kiosk asks rather than rule."""
-    if letters is None or not _said_yes(heard):
-        return False
-    return len(letters.words) > LONGEST_YES
-
-
-def yes_and_a_word(heard: Utterance) -> Utterance:
-    """In a loud room the read-back's yes waits out a speller's pause (turns.LOUD_YES_HANGOVER), and the
-    room's talk may add a word to it: "that's right lima", twice in one babble night, and the night stuck on
-    "Sorry, I didn't catch that". SURE_YES and one word after it are the yes; a spelling begun as if with a
-    yes ("Ghosts. Foxtrot. Alpha." heard as "that's right foxtrot alpha") goes on past one word."""
-    words = heard.text.split()
-    if len(words) != LONGEST_YES + 1 or " ".join(words[:LONGEST_YES]) != SURE_YES:
-        return heard
-    return Utterance(SURE_YES, heard.words[:LONGEST_YES], unknown=heard.unknown)
-
-
-def yes_under_way(heard: Utterance, way: Listening) -> bool:
-    """A yes to the read-back whose words were begun before the kiosk listened: the rest of a longer line
-    its reply cut off (in party babble, a spelling cut at a stall, its "india, tango" heard as "that's
-    right"), not a reply to the read-back. A yes locks the answers, so the kiosk asks."""
-    return way.reading_back and heard.under_way and _said_yes(heard)
-
-
-def plain_yes(heard: Utterance, way: Listening) -> bool:
-    """A yes to the read-back other than SURE_YES ("yes", "yeah", "right"): in a loud room, where the kiosk
-    asks for "that's right", the kiosk asks about it before it rules. Over the simulated table's loud
-    read-backs, 2 of 9 one-word yeses were a spelling heard so ("Bats. Oscar. Whiskey. Lima." as "yeah"),
-    and none of 134 "that's right"."""
-    return way.reading_back and heard.text != SURE_YES and _said_yes(heard)
-
-
-def _said_yes(heard: Utterance) -> bool:
-    """The words are a yes the engine reads ("that's right" as the engine writes it, "thats right"), after
-    a team's name too: a name of no team at the table is dropped as misheard (answering.py), and "owls
-    right" in babble was taken as the read-back's yes, unasked."""
-    words = heard.text.replace("'", "").split()
-    named = len(words) > 1 and Team.from_name(words[0]) is not None
-    return is_yes(" ".join(words[1:] if named else words))
 
 
 SURE_SPELLING = 3

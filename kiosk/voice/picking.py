@@ -28,8 +28,8 @@ from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning, meant_instead
-from kiosk.voice.listening import SURE_YES
 from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
+from kiosk.voice.read_back_yes import SURE_YES
 
 SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
 """Category letters the small model takes for one another: B, C, D and E rhyme; A was heard as E."""
@@ -43,7 +43,7 @@ RHYMES_WITH_NIGHT = "right"
 NO_YES_HEARD = "I didn't catch a yes."
 """Said before a pick said back is asked about again, for the yes the between-questions list hears most
 surely: on the tuning voices in babble at 10 dB "that's right" 22 of 24, "yes" 21; held out, 47 and 37 of
-48 (scripts/measure_yes_words.py). The same words are asked for at the read-back (listening.SURE_YES)."""
+48 (scripts/measure_yes_words.py). The same words are asked for at the read-back (read_back_yes.SURE_YES)."""
 QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
 MISSES = 2
