@@ -850,6 +850,13 @@ def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     asked = [turn.asked for turn in table.kiosk.turns[-2:]]
     assert asked == [NO_TWICE, ""]  # asked for a plain yes, the yes said is taken at once
     assert table.said.count("The answer: eight.") == 1
+    # Asked for once, a plain yes is taken later in the read-back too: "yes" was heard as "not yet" first.
+    later = ["not right", "not right", "not yet", "yes"]
+    table = fake_table(practice_host(), ["two", "yes", "voice", *answers, *later])
+    table.kiosk.room = LoudRoom()
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns[-3:]] == [NO_TWICE, "", ""]
+    assert table.said.count("The answer: eight.") == 1
 
 
 def test_a_teams_yes_to_end_the_night_heard_as_likely_as_anothers_is_asked_about_once() -> None:

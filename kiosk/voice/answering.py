@@ -139,6 +139,9 @@ class Answerers:
     """Read-back words in a row that were neither a yes nor a spelling."""
     _nos: int = field(default=0, repr=False)
     """Read-back words in a row that were a no."""
+    plain_yes_asked: bool = field(default=False, repr=False)
+    """This read-back asked for a plain yes (NO_TWICE): one is taken from then on, other words between
+    ("that's right" heard as "not right" twice, then "yes" as "not yet", then "yes" asked about)."""
 
     def take(
         self, heard: str, night: Night | None, hidden: tuple[str, ...] = (), under_way: bool = False
@@ -167,7 +170,10 @@ class Answerers:
             return Ask(self.by_letter.opening)
         if night.phase.reading_back and is_no(words_of(heard)):
             self._nos = (nos + 1) % TRIES
-            return Ask(NO_TWICE) if nos + 1 == TRIES else heard
+            if nos + 1 < TRIES:
+                return heard
+            self.plain_yes_asked = True
+            return Ask(NO_TWICE)
         if night.solo or not (night.phase.collecting or night.phase.reading_back):
             return heard
         words = words_of(heard).split()
@@ -291,6 +297,7 @@ class Answerers:
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
             self._fixes, self._spelled, self._told_to_spell = {}, {}, False
+            self.plain_yes_asked = False
         elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
             self._told_to_spell = True
             return Ask(f"{LOUD_YES} {HOW_TO_FIX_A_YEAR}" if loud else HOW_TO_FIX_A_YEAR)
@@ -365,9 +372,11 @@ def _in_order(teams: set[Team]) -> tuple[Team, ...]:
     return tuple(team for team in TEAM_ORDER if team in teams)
 
 
-def loose_yes(heard: Utterance, way: Listening, loud: bool, asked: tuple[str, ...]) -> bool:
+def loose_yes(
+    heard: Utterance, way: Listening, loud: bool, asked: tuple[str, ...], yes_asked: bool = False
+) -> bool:
     """A yes other than the one the kiosk asks for in a loud room (read_back_yes.plain_yes), unless the kiosk
-    has asked since the host last replied (`asked`) whether it was one, or asked for a plain yes: asked
-    once, a reader who says "yes" again means it (flite rms's "that's right" was heard as "right", then
-    "see right", then "right" in babble)."""
-    return loud and plain_yes(heard, way) and not {NOT_SURE_OF_YES, NO_TWICE} & set(asked)
+    has asked since the host last replied (`asked`) whether it was one, or has asked in this read-back for
+    a plain yes (`yes_asked`): asked once, a reader who says "yes" again means it (flite rms's "that's
+    right" was heard as "right", then "see right", then "right" in babble)."""
+    return loud and plain_yes(heard, way) and not yes_asked and NOT_SURE_OF_YES not in asked

@@ -77,7 +77,11 @@ class Conversation:
                 self.answerers.by_letter = None  # and a word spelled one letter at a time is left
                 return heard.text
             asked = asked_since_reply(turns)
-            if heard.doubted_yes or yes_under_way(heard, way) or loose_yes(heard, way, loud, asked):
+            if (
+                heard.doubted_yes
+                or yes_under_way(heard, way)
+                or loose_yes(heard, way, loud, asked, self.answerers.plain_yes_asked)
+            ):
                 return Ask(NOT_SURE_OF_YES)
             return (
                 self.counts.take(heard.text, night, loud=loud)
