@@ -94,6 +94,22 @@ def test_a_whole_pick_ends_its_turn_sooner_than_an_answer() -> None:
     assert ANSWER_HANGOVER <= answer.latency < UNFINISHED_HANGOVER
 
 
+def test_an_answer_heard_opening_with_a_stall_is_taken_as_the_likeliest_reading_that_locks() -> None:
+    # "Bats, barn owl." was heard as "bats are now" 81 times over the simulated table's nights: "are" is a
+    # stall, so it locked nothing, and the kiosk asked for it again and again.
+    misheard = Spoken("bats are now", readings=("bat are now", "bats barn owl"))
+    table = fake_table(practice_host(), [*TO_D1, misheard, Quiet(1.5), "ghosts they glide", "yes"])
+    table.run()
+    assert "I have Bats: barn owl; Ghosts: they glide. Right?" in table.said
+    assert "Still to answer: Bats" not in table.said
+    # With no other reading that locks, it locks nothing, as the card has it.
+    kept = fake_table(
+        practice_host(), [*TO_D1, Spoken("bats are now", readings=("bat are now",)), Quiet(1.5)]
+    )
+    kept.run()
+    assert "Still to answer: Bats and Ghosts." in kept.said
+
+
 def test_a_team_name_alone_waits_for_its_answer() -> None:
     pause = (ANSWER_HANGOVER + UNFINISHED_HANGOVER) / 2  # longer than an answer's wait, shorter than a name's
     waited = fake_table(practice_host(), [*TO_D1, Spoken("bats"), Quiet(pause), "fly"])

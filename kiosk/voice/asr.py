@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 SAMPLE_RATE = 16_000
 """Hertz: what the recogniser and the microphone agree on."""
@@ -41,6 +42,8 @@ class Utterance:
     """Other readings, best first (n-best), when alternatives were asked for."""
     scores: tuple[float, ...] = ()
     """Vosk's n-best score for `text`, then for each alternative (higher is likelier); empty without n-best."""
+    alternative_words: tuple[tuple[Word, ...], ...] = ()
+    """Each alternative's words with their times, when n-best readings came with them."""
     unknown: bool = False
     """A closed phrase list heard something outside it ([unk]): hear it again with the full vocabulary."""
     hidden: tuple[str, ...] = ()
@@ -55,6 +58,15 @@ class Utterance:
     def end(self) -> float | None:
         """When the last word ended, in seconds from the start of the stream."""
         return self.words[-1].end if self.words else None
+
+    def best_only(self) -> Utterance:
+        """The likeliest reading alone, without the others."""
+        return Utterance(self.text, self.words, unknown=self.unknown)
+
+    def reading(self, index: int) -> Utterance:
+        """The alternative at `index` as an utterance of its own, with its words' times."""
+        words = self.alternative_words[index] if index < len(self.alternative_words) else ()
+        return Utterance(self.alternatives[index], words, unknown=self.unknown)
 
 
 def told(utterance: Utterance | None) -> str:
@@ -184,6 +196,20 @@ def joined(pieces: Sequence[Utterance]) -> Utterance | None:
     )
 
 
+def readings(pieces: Sequence[Utterance]) -> list[Utterance]:
+    """Every reading of the utterance the pieces make, likeliest first: the pieces' likeliest joined, then
+    each piece's other readings in its place, one piece at a time."""
+    best = joined(pieces)
+    if best is None:
+        return []
+    others = [
+        joined([*pieces[:at], piece.reading(index), *pieces[at + 1 :]])
+        for at, piece in enumerate(pieces)
+        for index in range(len(piece.alternatives))
+    ]
+    return [best, *(other.best_only() for other in others if other is not None)]
+
+
 def parse_result(raw: str) -> Utterance | None:
     """Vosk's JSON result as an Utterance; None for silence."""
     result = json.loads(raw)
@@ -193,26 +219,25 @@ def parse_result(raw: str) -> Utterance | None:
             return None
         texts = tuple(_normal(option.get("text", "")) for option in options)
         scores = tuple(float(option.get("confidence", 0.0)) for option in options)
-        best = options[0]
-        unknown = _UNKNOWN in str(best.get("text", ""))
-        words = tuple(
-            Word(_normal(w["word"]), float(w["start"]), float(w["end"]), 1.0)
-            for w in best.get("result", [])
-            if _normal(w["word"])
-        )
+        unknown = _UNKNOWN in str(options[0].get("text", ""))
+        words, *others = (_words_of(option) for option in options)
         if not texts[0]:
-            return Utterance("", words, texts[1:], scores, unknown=True) if unknown else None
-        return Utterance(texts[0], words, texts[1:], scores, unknown=unknown)
+            return Utterance("", words, texts[1:], scores, tuple(others), unknown=True) if unknown else None
+        return Utterance(texts[0], words, texts[1:], scores, tuple(others), unknown=unknown)
     raw = str(result.get("text", ""))
     text = _normal(raw)
     if not text and _UNKNOWN not in raw:
         return None
-    words = tuple(
+    return Utterance(text, _words_of(result), unknown=_UNKNOWN in raw)
+
+
+def _words_of(reading: dict[str, Any]) -> tuple[Word, ...]:
+    """A reading's words with their times; n-best readings carry no word confidence (1 is written)."""
+    return tuple(
         Word(_normal(w["word"]), float(w["start"]), float(w["end"]), float(w.get("conf", 1.0)))
-        for w in result.get("result", [])
+        for w in reading.get("result", [])
         if _normal(w["word"])
     )
-    return Utterance(text, words, unknown=_UNKNOWN in raw)
 
 
 _UNKNOWN = "[unk]"

@@ -76,11 +76,14 @@ class Spoken:
     names: str | None = None
     """What the team-name list hears ("bats [unk]", or "" for no word at all); None: the team names in the
     words, or [unk]."""
+    readings: tuple[str, ...] = ()
+    """The open vocabulary's other readings, best first (its n-best)."""
 
     def reading(self) -> bytes:
         return json.dumps(
             {
                 "text": self.text,
+                "readings": self.readings,
                 "alternatives": self.alternatives,
                 "scores": self.scores,
                 "closed": self.closed,
@@ -114,6 +117,7 @@ def said_in(pcm: bytes) -> Spoken | None:
     fields = json.loads(reading)
     return Spoken(
         fields["text"],
+        readings=tuple(fields["readings"]),
         alternatives=tuple(fields["alternatives"]),
         scores=tuple(fields["scores"]),
         closed=fields["closed"],
@@ -220,7 +224,11 @@ class ReadingRecognizer:
         text = " ".join(known)
         words = tuple(Word(word, self._began, self.fed - self._quiet, 1.0) for word in known)
         if not self.closed:
-            return Utterance(text, words, unknown=unknown)
+            times = [(word.start, word.end) for word in words[:1]] or [(self._began, self.fed - self._quiet)]
+            others = tuple(
+                tuple(Word(word, *times[0], 1.0) for word in other.split()) for other in reading.readings
+            )
+            return Utterance(text, words, reading.readings, alternative_words=others, unknown=unknown)
         return Utterance(text, words, reading.alternatives, reading.scores, unknown=unknown)
 
     def reset(self) -> None:

@@ -1,0 +1,69 @@
+"""An answer heard as opening with a stall, where the recogniser had another reading that locks.
+
+By the card an answer that opens with a stall locks nothing: the team is still thinking (Rule 8d). By
+voice the adult reads each team's written answer straight after its name, and the small model's likeliest
+reading of "Bats, barn owl" is "bats are now" in every voice family, "are" being one of the card's
+stalls: over the simulated table's nights, 97 of 1319 answers were heard opening with "are", and each was
+asked for again until it was heard another way. The open recogniser keeps its n-best readings
+(listening.OPEN_READINGS): where the likeliest opens with a stall and another reading locks, that one is
+taken, and the read-back lets the table fix it like any other answer.
+
+A stall said aloud to hold the turn ("hang on", "still thinking") is kept as said: only the card's stalls
+that nobody says to a kiosk in place of an answer ("are", "would", "same", "nice") are taken for misheard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kiosk.engine.phrase import Outcome, after_last_correction, drop_lead_ins, extract, opens_with_stall
+from kiosk.voice.asr import Utterance
+
+SAID_TO_HOLD = (
+    "wait",
+    "hang on",
+    "hold on",
+    "one sec",
+    "let me",
+    "give",
+    "still",
+    "need",
+    "thinking",
+    "sorry",
+)
+"""The card's stalls a reader says aloud to hold a team's turn: never taken for a misheard word."""
+
+
+def reading_that_locks(readings: Sequence[Utterance]) -> Utterance:
+    """The likeliest reading (asr.readings) whose answer locks, when the likeliest of all opens with a stall
+    that is no hold said aloud; else the likeliest as heard."""
+    heard = readings[0]
+    stalls = [opening.split()[0] for opening in _openings(heard.text) if opens_with_stall(opening)]
+    if not stalls:
+        return heard
+    if any(
+        f"{opening} ".startswith(f"{hold} ") for opening in _openings(heard.text) for hold in SAID_TO_HOLD
+    ):
+        return heard
+    return next((other for other in readings[1:] if _instead(other.text, heard.text, stalls[0])), heard)
+
+
+def _instead(text: str, heard: str, stall: str) -> bool:
+    """A reading that locks, hears another word where the stall was, and loses none of the words (a team's
+    name lost would leave the answer to be asked about, or to join another team's)."""
+    words = text.split()
+    if stall in words or len(words) < len(heard.split()):
+        return False
+    return all(extract(answer).outcome is not Outcome.NOTHING for answer in _answers(text))
+
+
+def _openings(text: str) -> list[str]:
+    """Where the answer begins, as Rule 8 reads it, with and without the first word."""
+    return [opening for opening in map(drop_lead_ins, map(after_last_correction, _answers(text))) if opening]
+
+
+def _answers(text: str) -> list[str]:
+    """The words as an answer: all of them, and those after the first, which may be a team's name misheard
+    ("ghost", "mass", "that's"), to be put right by the team-name list (listening.with_label)."""
+    words = text.split()
+    return [text, " ".join(words[1:])] if len(words) > 1 else [text]
