@@ -22,8 +22,10 @@ REACTION_SECONDS = 0.5
 to the adult's first word: about 0.8 s in all, as a person answers. Spoken sooner, the first word fell into
 the kiosk's deaf tail after its own voice (0.3 s, for room echo): "Bats. T, U, R, N" lost its team and "D
 three" its D."""
-REPLY_SECONDS = 30.0
-"""How long the adult waits for a reply before saying it again (a guard: replies come within seconds)."""
+REPLY_SECONDS = 12.0
+"""How long the adult waits for a reply before saying it again, as a person does when the kiosk stays
+silent: it takes a reply heard as room noise (a second no-word reply running) for no reply. Replies come
+within about 3 s of the adult's last word, 5 s for a long spelling on a busy machine."""
 NIGHT_SECONDS = 900.0
 """A night still going after this long is stuck: the adult stops it, and what was not ruled counts so."""
 TRIES = 4
