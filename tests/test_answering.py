@@ -59,15 +59,58 @@ def test_words_with_no_name_are_asked_about_never_joined_to_the_team_before(butt
     assert heard.table.host.night.answers[Team.BATS].text == "button"
 
 
-def test_a_reply_naming_no_team_is_asked_once_more_then_let_go(button_key: Key) -> None:
+BATS_OFFERED = "Was that Bats' answer? Say \"that's right\", or say no."
+GHOSTS_OFFERED = "Was that Ghosts' answer? Say \"that's right\", or say no."
+
+
+def test_a_reply_naming_no_team_offers_the_teams_one_at_a_time_for_a_yes(button_key: Key) -> None:
     heard = Heard(button_key)
     heard.hear("d two")
     assert heard.hear("a big brass button") == "Whose answer was that: Bats or Ghosts?"
-    assert heard.hear("that's") == "Just the team's name, please: Bats or Ghosts?"
+    assert heard.hear("that's") == BATS_OFFERED
+    assert heard.hear("no") == GHOSTS_OFFERED
+    assert heard.hear("that's right").startswith("Still to answer: Bats.")
+    assert heard.table.host.night.answers[Team.GHOSTS].text == "a big brass button"
+    # The name itself is taken while a team is offered too.
+    again = Heard(button_key)
+    again.hear("d two")
+    again.hear("a big brass button")
+    assert again.hear("owls") == BATS_OFFERED  # no team at this table: misheard
+    assert again.hear("ghosts").startswith("Still to answer: Bats.")
+
+
+def test_a_team_offered_is_asked_about_once_more_then_the_words_are_let_go(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("a big brass button")
+    heard.hear("erm")
+    assert heard.hear("right") == f"I didn't catch a yes. {BATS_OFFERED}"  # a lone "right" is no yes
     assert heard.hear("erm") == "Then say it again, with the team's name first."
     assert heard.answerers.holding is None
     assert not heard.table.host.night.answers  # nothing was given to anyone
     assert heard.hear("bats button").startswith("Still to answer: Ghosts.")
+    # A no to the last team offered lets the words go too.
+    last = Heard(button_key)
+    last.hear("d two")
+    last.hear("a big brass button")
+    last.hear("erm")
+    last.hear("no")
+    assert last.hear("no") == "Then say it again, with the team's name first."
+    assert not last.table.host.night.answers
+
+
+def test_a_spelling_is_offered_first_to_the_team_with_a_word_nearest_its_letters(button_key: Key) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    assert heard.hear("that's bee you tee tee oh en") == "Whose spelling was that: Bats or Ghosts?"
+    assert heard.hear("erm") == "Was that Bats' spelling? Say \"that's right\", or say no."  # "mitten"
+    near_zip = Heard(button_key)
+    near_zip.hear("d two")
+    near_zip.hear("bats mitten ghosts zip")
+    near_zip.hear("that's zee eye pee ess")
+    assert near_zip.hear("erm") == "Was that Ghosts' spelling? Say \"that's right\", or say no."
+    assert near_zip.hear("that's right").startswith("Fixed: Ghosts said zips.")
 
 
 def test_you_in_a_reply_to_whose_is_no_team(button_key: Key) -> None:
@@ -76,7 +119,7 @@ def test_you_in_a_reply_to_whose_is_no_team(button_key: Key) -> None:
     heard.hear("bats mitten ghosts zip")
     assert heard.hear("that's bee you tee tee oh en") == "Whose spelling was that: Bats or Ghosts?"
     # Other voices heard in place of the name: "you", a solo night's name, is no team's answer going on.
-    assert heard.hear("you know you as you i live") == "Just the team's name, please: Bats or Ghosts?"
+    assert heard.hear("you know you as you i live").startswith("Was that Bats' spelling?")
     assert heard.table.host.night.answers[Team.GHOSTS].text == "zip"
 
 
@@ -348,7 +391,7 @@ def test_asked_whose_a_team_not_asked_about_is_a_mishearing_and_asked_again(butt
     heard = Heard(button_key)
     heard.hear("d two")
     assert heard.hear("a big brass button") == "Whose answer was that: Bats or Ghosts?"
-    assert heard.hear("owls") == "Just the team's name, please: Bats or Ghosts?"
+    assert heard.hear("owls") == BATS_OFFERED
     assert heard.hear("ghosts").startswith("Still to answer: Bats.")
 
 

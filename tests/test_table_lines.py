@@ -11,7 +11,7 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_SPELL, LOUD_SPELLING, NOT_CAUGHT_AGAIN, PART_CAUGHT, Ask, Whose
+from kiosk.voice.answering import HOW_TO_SPELL, LOUD_SPELLING, NOT_CAUGHT_AGAIN, PART_CAUGHT, Ask
 from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
@@ -20,6 +20,7 @@ from kiosk.voice.letter_by_letter import LEFT, OFFER, LetterByLetter
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.voting import Votes
+from kiosk.voice.whose import Whose
 from scripts.table.adult import Adult
 from scripts.table.kiosk_lines import (
     BY_LETTER,
@@ -37,6 +38,7 @@ from scripts.table.kiosk_lines import (
     SURE_YES,
     WHICH_YES,
     WHOSE,
+    WHOSE_OFFERED,
     WITH_WORDS,
     read_back,
     said_back,
@@ -53,7 +55,9 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     asked = Whose("zip", (Team.BATS, Team.GHOSTS, Team.OWLS)).question
     found = WHOSE.search(asked)
     assert found is not None and found.group(1) == "Bats, Ghosts or Owls"
-    assert WHOSE.search(Whose("zip", (Team.BATS,), again=True).question) is not None
+    for again in (False, True):
+        offer = WHOSE_OFFERED.search(Whose("zip", (Team.BATS,), offered=Team.BATS, again=again).question)
+        assert offer is not None and offer.groups() == ("Bats", "that's right")
     assert WITH_WORDS in HOW_TO_SPELL and BY_LETTER in spelled_back("zip", offer=OFFER)
     spelling = LetterByLetter(Team.BATS)
     assert LETTER_AGAIN.search(spelling.opening) and LETTER_LEFT in LEFT
@@ -210,6 +214,19 @@ def _adult(kiosk: RepliesInTurn, script: NightScript) -> Adult:
 LAST_CELL = Question(
     "E5", "The Treat Bag five", (Written(Team.BATS, "illinois"), Written(Team.GHOSTS, "illinois"))
 )
+
+
+def test_the_table_says_yes_only_to_the_team_it_spelled_for_when_teams_are_offered() -> None:
+    offered = "Was that {}' spelling? Say \"that's right\", or say no."
+    kiosk = RepliesInTurn(
+        "Whose spelling was that: Bats or Ghosts?",
+        offered.format("Bats"),
+        offered.format("Ghosts"),
+        "Fixed: Ghosts said zip.",
+    )
+    talk = _talk(kiosk, LAST_CELL)
+    talk.say("Ghosts. Zulu. India. Papa.")
+    assert kiosk.heard == ["Ghosts. Zulu. India. Papa.", "Ghosts.", "no", "that's right"]
 
 
 def test_the_table_answers_a_call_for_the_question_open_only() -> None:

@@ -266,6 +266,25 @@ WHOSE_SPELLING = [
 ]
 """A quiet night's read-back and a spelled fix whose team every list lost: the kiosk asks whose it was, and
 the table waits for the question to end."""
+BATS_SPELLING = "Was that Bats' spelling? Say \"that's right\", or say no."
+
+
+def test_a_spelling_whose_team_is_missed_twice_is_offered_team_by_team_for_a_yes() -> None:
+    # In babble a lone "Bats." after "Whose spelling was that?" was heard as "owls", "the family legacy" or
+    # no word, three times in four on some nights; "that's right" is the yes heard most surely.
+    lost = Spoken("the family legacy", names="[unk]")
+    script = [*WHOSE_SPELLING, lost, Quiet(4.0), "no", Quiet(2.0), Spoken("that's right", names="[unk]")]
+    table = fake_table(practice_host(), [*script, Quiet(1.5)])
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-4:]]
+    assert asked == [
+        "Whose spelling was that: Bats or Ghosts?",
+        BATS_SPELLING,
+        BATS_SPELLING.replace("Bats", "Ghosts"),
+        "",
+    ]
+    assert [turn.listening for turn in table.kiosk.turns[-3:]] == [Listening.WHOSE] * 3
+    assert "Fixed: Ghosts said button." in table.said
 
 
 class WhoseSoundsAsAnotherVoice(ReaderLevel):
@@ -304,7 +323,7 @@ def test_a_reply_to_whose_heard_as_nothing_is_asked_again_not_waited_on(
     asked = [turn.asked for turn in table.kiosk.turns[-3:]]
     assert asked == [
         "Whose spelling was that: Bats or Ghosts?",
-        "Just the team's name, please: Bats or Ghosts?",
+        BATS_SPELLING,  # the team with a word nearest the letters ("button") offered first
         "",
     ]
     assert "Fixed: Bats said button." in table.said
@@ -355,13 +374,13 @@ def test_a_short_reply_to_whose_with_one_name_in_it_is_that_name() -> None:
     music = Spoken("", names="ghosts [unk]")
     table = fake_table(practice_host(), [*WHOSE_SPELLING, music, Quiet(1.5)])
     table.run()
-    assert table.kiosk.turns[-1].asked == "Just the team's name, please: Bats or Ghosts?"
+    assert table.kiosk.turns[-1].asked == BATS_SPELLING
     assert "Fixed" not in table.said
     # Said on for seconds, it is the rest of a spelling or other words, not a reply: asked again.
     long = Spoken("the rubble romeo alba", seconds=3.0, names="ghosts [unk]")
     table = fake_table(practice_host(), [*WHOSE_SPELLING, long, Quiet(1.5)])
     table.run()
-    assert table.kiosk.turns[-1].asked == "Just the team's name, please: Bats or Ghosts?"
+    assert table.kiosk.turns[-1].asked == BATS_SPELLING
     assert "Fixed" not in table.said
 
 

@@ -19,7 +19,7 @@ time (letter_by_letter.py), which a plain "no" takes up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from kiosk.engine import intent
 from kiosk.engine.commands import is_no
@@ -27,14 +27,15 @@ from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
-from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS, closest_word, spelled_word, spelled_year
-from kiosk.engine.teams import TEAM_ORDER, Team, join_names
+from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS, closest_word, spelled_word
+from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
-from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back, team_named
+from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, SURE_YES, plain_yes
 from kiosk.voice.respelling import alike, merged
+from kiosk.voice.whose import Whose, spelling_in
 
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
@@ -70,26 +71,6 @@ HOW_TO_FIX_A_YEAR = (
 )
 """Said at each Candle-End read-back: a year is no word to spell, and its digits are heard one by one
 through a list of digits (listening.Listening.YEARS_READ_BACK)."""
-
-
-@dataclass(frozen=True)
-class Whose:
-    """Words held while the kiosk asks whose they were."""
-
-    words: str
-    teams: tuple[Team, ...]
-    """The teams they may belong to, in the night's order."""
-    spelling: bool = False
-    again: bool = False
-    """Asked once already: the reply named no team."""
-
-    @property
-    def question(self) -> str:
-        names = join_names(self.teams, "or")
-        if self.again:
-            return f"Just the team's name, please: {names}?"
-        what = "spelling" if self.spelling else "answer"
-        return f"Whose {what} was that: {names}?"
 
 
 @dataclass(frozen=True)
@@ -212,7 +193,7 @@ class Answerers:
         if night.phase.collecting and _unlabelled(read, words):
             teams = _in_order({*waiting, *([night.last_named] if night.last_named else [])})
         elif night.phase.reading_back and isinstance(read, intent.Continue):
-            if _spelling(words) is None:
+            if spelling_in(words) is None:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
@@ -229,7 +210,7 @@ class Answerers:
             return heard
         if not teams:
             return heard
-        spelling = _spelling(words) is not None
+        spelling = spelling_in(words) is not None
         self.holding = Whose(" ".join(words), teams, spelling=spelling)
         return Ask(self.holding.question)
 
@@ -241,35 +222,22 @@ class Answerers:
         return Ask(said)
 
     def _named(self, heard: str, night: Night | None, under_way: bool = False) -> str | Ask:
-        """The reply to "whose was that?": the held words with the team named, or asked once more. Words
-        begun before the question are no reply: the rest of a long spelling ("bravo, oscar, november") or
-        of another voice, heard as a name by the list ("ghosts"), would give the held words to that team."""
+        """The reply to "whose was that?" (whose.py): the held words with the team named, or asked again or
+        another way. Words begun before the question are no reply: the rest of a long spelling ("bravo,
+        oscar, november") or of another voice, heard as a name by the list ("ghosts"), would give the held
+        words to that team."""
         held = self.holding
         assert held is not None
-        words = [word for word in words_of(heard).split() if word not in _AROUND_A_NAME]
-        # Asked for a name, "ghost" or "owl" (the open vocabulary's reading of a name the list missed) is one.
-        # "You", a solo night's name, is none: "you know you as you i live" was taken for the next answer.
-        named = [team for team in (team_named(word) or team_named(f"{word}s") for word in words) if team]
-        if named and len(words) > 1 and team_named(words[0]):
-            # Not a reply but the next answer ("Ghosts, Mary Shelley"), said over the question: it goes on
-            # as heard, and the held words go to nobody (the read-back shows who is still to answer).
-            self.holding = None
-            return heard
-        if under_way:
+        if under_way and not Whose.next_answer(heard):
             self._asked_again = True
             return Ask(held.question)
-        # Only a team asked about: another name is a mishearing ("owls" on a night without Owls), asked again.
-        named = [team for team in named if team in held.teams]
-        if named:
-            self.holding = None
-            words = held.words.split()
-            said = _spelling(words) if held.spelling else None
-            return self._respelled(f"{named[0].value.lower()} {said or held.words}", night)
-        if not held.again:
-            self.holding = replace(held, again=True)
-            return Ask(self.holding.question)
-        self.holding = None
-        return Ask("Then say it again, with the team's name first.")
+        self.holding, reply = held.take(heard, night)
+        if reply is None:
+            return heard
+        if isinstance(reply, str):
+            return Ask(reply)
+        said = spelling_in(held.words.split()) if held.spelling else None
+        return self._respelled(f"{reply.team.value.lower()} {said or held.words}", night)
 
     def _respelled(self, message: str, night: Night | None) -> str:
         """A team's spelled fix, merged with its last one when both spell the word that one put in its
@@ -335,12 +303,6 @@ class Answerers:
         return Ask(f"{waiting[0].value}, your answer?")
 
 
-_AROUND_A_NAME = frozenset(
-    ("it", "was", "that", "thats", "its", "the", "team", "ours", "our", "answer", "um", "er")
-)
-"""Words a reply to "whose was that?" may wrap the name in ("it was Bats", "that's Bats' answer")."""
-
-
 def _unlabelled(read: intent.Intent, words: list[str]) -> bool:
     """Words the engine would give to the team last named, or refuse for want of a name."""
     if read is intent.Plain.START_WITH_TEAM:
@@ -349,16 +311,6 @@ def _unlabelled(read: intent.Intent, words: list[str]) -> bool:
         return False
     lead, parts = voice_labels(words)
     return not parts and bool(lead)
-
-
-def _spelling(words: list[str]) -> str | None:
-    """The letters of a spelling that a misheard team name opens ("that's b u t t o n"), as letters; or
-    a Candle-End year's digits ("one eight nine seven" as "1 8 9 7")."""
-    for start in range(min(3, len(words))):
-        spelled = spelled_word(words[start:]) or spelled_year(words[start:])
-        if spelled is not None:
-            return " ".join(spelled)
-    return None
 
 
 def _year_cut_short(words: list[str]) -> str | None:

@@ -46,7 +46,7 @@ class Listening(enum.Enum):
     YEARS = "candle-end years"
     """Each tied team's name and a year or a pass: number words only, never the key's."""
     WHOSE = "whose answer"
-    """A team's name, after the kiosk asked whose words it heard (answering.py)."""
+    """A team's name, after the kiosk asked whose words it heard; or a yes or no to a team offered (whose.py)."""
     YEARS_READ_BACK = "candle-end read-back"
     """Yes, no, disputes and commands, and a year spelled digit by digit after its team's name."""
     ONE_LETTER = "one letter"
@@ -62,7 +62,8 @@ class Listening(enum.Enum):
         if self is Listening.YEARS:
             return years()
         if self is Listening.WHOSE:
-            return tuple(team.value.lower() for team in TEAM_ORDER)
+            # With the yes and no to a team offered one at a time (whose.py).
+            return (*(team.value.lower() for team in TEAM_ORDER), "that's right", "yes", "no")
         if self is Listening.YEARS_READ_BACK:
             return years_read_back()
         if self is Listening.ONE_LETTER:
@@ -137,8 +138,6 @@ class Recognizers:
             phrases = way.phrases
             if phrases is None or not self.grammar:
                 self._by_way[way] = self.open
-            elif way is Listening.WHOSE:
-                self._by_way[way] = self.labels or self.open  # the team-name list heard beside answers
             else:
                 kept = grammar_for(self.model, (*phrases, UNKNOWN))
                 # n-best readings help correct a pick or command to the nearest phrase.

@@ -23,7 +23,11 @@ NATO_WORDS = (
 NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
 """The words a reader spells with when the kiosk asks for a word for each letter ("tango, uniform")."""
 
-WHOSE = re.compile(r"(?:Whose (?:answer|spelling) was that|Just the team's name, please): ([A-Za-z, ]+)\?")
+WHOSE = re.compile(r"Whose (?:answer|spelling) was that: ([A-Za-z, ]+)\?")
+WHOSE_OFFERED = re.compile(
+    r"Was that (Bats|Ghosts|Owls|Toads)' (?:answer|spelling)\? Say \"([a-z' ]+)\", or say no\."
+)
+"""A team offered for a yes after a reply to "whose?" named no team: the yes asked for, or "no"."""
 AGAIN = "Then say it again, with the team's name first."
 CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
 NOT_CAUGHT = re.compile(r"Sorry, I (?:still )?didn't catch that\.|I caught only the end of that spelling\.")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from kiosk.engine.teams import Team
 
-from .kiosk_lines import AGAIN, CALLING, JOINED, SLOWLY, SURE_YES, TEAM_NAME, WHOSE, WITH_WORDS
+from .kiosk_lines import AGAIN, CALLING, JOINED, SLOWLY, SURE_YES, TEAM_NAME, WHOSE, WHOSE_OFFERED, WITH_WORDS
 from .kiosk_process import KioskProcess, Ledger
 from .nights import Question, Written
 from .records import NightRecord
@@ -30,6 +30,11 @@ NIGHT_SECONDS = 900.0
 """A night still going after this long is stuck: the adult stops it, and what was not ruled counts so."""
 TRIES = 4
 """The same turn said this many times without the kiosk moving on: the adult gives up on it."""
+
+
+def _asks_whose(reply: str) -> bool:
+    """The kiosk asks again whose the words were, or offers a team for a yes."""
+    return WHOSE.search(reply) is not None or WHOSE_OFFERED.search(reply) is not None
 
 
 class Stuck(Exception):
@@ -81,7 +86,12 @@ class Talk:
                 options = re.split(r", | or ", whose.group(1))
                 named = [team for team in [*TEAM_NAME.findall(line), self.last_named] if team in options]
                 reply = self._say_once(f"{(named or options)[0]}.")
-                self.record.closed("whose", reply is not None and WHOSE.search(reply) is None)
+                self.record.closed("whose", reply is not None and not _asks_whose(reply))
+                continue
+            offered = WHOSE_OFFERED.search(reply)
+            if offered is not None:  # a team offered for a yes: the team the line named, or the last named
+                meant = ([*TEAM_NAME.findall(line), self.last_named])[0]
+                reply = self._say_once(offered.group(2) if offered.group(1) == meant else "no")
                 continue
             if AGAIN in reply:
                 reply = self._say_once(line)
