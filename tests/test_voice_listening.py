@@ -105,9 +105,8 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER
     assert hangover("that's", Listening.ANSWERS, label="bats") == UNFINISHED_HANGOVER
     assert hangover("bats bram and", Listening.ANSWERS) == UNFINISHED_HANGOVER
-    # One letter at a time: a letter alone may go on ("t for tango"); "no" and "that's right" cannot.
+    # One letter at a time: a NATO word alone, "no" and "that's right" sooner still.
     assert hangover("tango", Listening.ONE_LETTER) == CLOSED_HANGOVER
-    assert hangover("t for", Listening.ONE_LETTER) == UNFINISHED_HANGOVER
     assert (
         hangover("no", Listening.ONE_LETTER)
         == hangover("that's right", Listening.ONE_LETTER)

@@ -52,12 +52,9 @@ def hangover(heard_so_far: str, way: Listening, label: str = "", loud: bool = Fa
     if way is Listening.WHOSE:
         return FINAL_HANGOVER if len(words) == 1 and Team.from_name(words[0]) else CLOSED_HANGOVER
     if way is Listening.ONE_LETTER:
-        # A letter alone may go on ("T for tango", "double t"); "no" and "that's right" cannot.
-        if heard_so_far in ("no", "that's right"):
-            return FINAL_HANGOVER
-        return (
-            UNFINISHED_HANGOVER if words and words[-1] in (*_SPELLING_GOES_ON, "double") else CLOSED_HANGOVER
-        )
+        # Its list holds the NATO words alone, so no "for" or "double" that a letter goes on after; "no"
+        # and "that's right" end at once.
+        return FINAL_HANGOVER if heard_so_far in ("no", "that's right") else CLOSED_HANGOVER
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
         # A team's name, its answer still to come. One word at most heard openly: the list's partial can
         # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
