@@ -282,6 +282,7 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
         *[f"Fixed: Bats said fry.\n{read_back_line}"] * 2,
         offer,
         "Sorry, I didn't catch that. Say yes, or spell a fix.",  # the "no" heard as "not"
+        "Sorry, I didn't catch that. Say yes, or spell a fix.",  # and again: said until it is caught
         LetterByLetter(Team.BATS).opening,
         "F for foxtrot. Next letter?",
         "R for romeo. Next letter?",  # wrong: "no"
@@ -297,7 +298,7 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
     adult._read(read_back_line)
     adult.check_read_back(question, QuestionRecord("D1", ()))
     assert kiosk.heard[3:] == [
-        *("no", "no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "Lima.", "Yankee."),
+        *("no", "no", "no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "Lima.", "Yankee."),
         *("That's right.", "yes"),
     ]
 

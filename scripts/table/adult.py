@@ -268,7 +268,9 @@ class Adult(Talk):
         whole. The adult keeps the letters as the kiosk says them back, reply by reply."""
         letters = [letter for letter in word.lower() if letter.isalpha()]
         reply = self.say("no") or ""
-        if NOT_CAUGHT.search(reply):  # the offer stands: the "no" said again
+        for _ in range(TRIES - 1):  # the offer stands while the "no" is not caught: said again
+            if not NOT_CAUGHT.search(reply):
+                break
             reply = self.say("no") or ""
         said: list[str] = []  # each reply's letters, as the kiosk said them back
         for _ in range(4 * len(letters) + 8):
