@@ -29,8 +29,8 @@ from kiosk.engine.teams import Team  # noqa: E402
 from kiosk.voice.grammar import nearest  # noqa: E402
 from kiosk.voice.listening import Listening, with_letters  # noqa: E402
 from kiosk.voice.phrases import between_questions  # noqa: E402
-from kiosk.voice.picking import YES  # noqa: E402
 from kiosk.voice.read_back_yes import yes_over_a_spelling  # noqa: E402
+from kiosk.voice.yes_or_no import YES  # noqa: E402
 from scripts.read_back_room import read_back_room  # noqa: E402
 
 WORDS = ("Yes.", "Yeah.", "Correct.", "That's right.", "Right.", "Okay.")

@@ -15,7 +15,8 @@ from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, NO_YES_HEARD, ONE_AT_A_TIME, QUOTED_SURE_YES, YES, lone_right
+from kiosk.voice.picking import ONE_AT_A_TIME
+from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from kiosk.engine.commands import Movement, parse_team_move
 from kiosk.engine.night import Night
 from kiosk.voice.answering import Ask
-from kiosk.voice.picking import NO, QUOTED_SURE_YES, YES, lone_right
+from kiosk.voice.yes_or_no import NO, QUOTED_SURE_YES, YES, lone_right
 
 
 @dataclass

@@ -29,23 +29,10 @@ from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning, meant_instead
 from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
-from kiosk.voice.read_back_yes import SURE_YES
+from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
 
 SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
 """Category letters the small model takes for one another: B, C, D and E rhyme; A was heard as E."""
-YES = frozenset(("yes", "right", "correct", "that's right"))
-NO = frozenset(("no", "wrong"))
-RHYMES_WITH_NIGHT = "right"
-"""A yes to a pick said back that, in a loud room, is asked again: over the simulated table's nights a reader's
-"yes" was never heard as a lone "right", and "end the night" twice was, reading a cell nobody picked."""
-
-
-NO_YES_HEARD = "I didn't catch a yes."
-"""Said before a pick said back is asked about again, for the yes the between-questions list hears most
-surely: on the tuning voices in babble at 10 dB "that's right" 22 of 24, "yes" 21; held out, 47 and 37 of
-48 (scripts/measure_yes_words.py). The same words are asked for at the read-back (read_back_yes.SURE_YES)."""
-QUOTED_SURE_YES = f'"{SURE_YES}"'
-"""The yes asked for, in quotes as the read-back asks for it."""
 MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
 ONE_AT_A_TIME = "Let's take it one at a time."
@@ -294,12 +281,6 @@ def free_reading(heard: Utterance, board: Board, but: tuple[Cell, ...] = ()) -> 
     """The likeliest of the recogniser's other readings that means a cell still free, if any, `but` those."""
     meant = map(cell_meant, heard.alternatives)
     return next((cell for cell in meant if cell and board.is_free(cell) and cell not in but), None)
-
-
-def lone_right(text: str, loud: bool) -> bool:
-    """In a loud room, a lone "right" is no yes to words said back (a pick, a team count, a team leaving):
-    "end the night" and "four teams" were heard so, and a reader's "yes" never was."""
-    return loud and text == RHYMES_WITH_NIGHT
 
 
 def by_letter(text: str) -> bool:

@@ -13,19 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kiosk.engine.commands import is_yes
 from kiosk.engine.matching import slips
 from kiosk.engine.night import Night
 from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.listening import team_named
-from kiosk.voice.read_back_yes import SURE_YES
+from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
 
 GIVE_UP = "Then say it again, with the team's name first."
-NO_YES_HEARD = "I didn't catch a yes."
-RHYMES_WITH_NIGHT = "right"
-"""A lone "right" is no yes to a team offered in a loud room, as to a pick said back (picking.py)."""
 _AROUND_A_NAME = frozenset(
     ("it", "was", "that", "thats", "its", "the", "team", "ours", "our", "answer", "um", "er")
 )
@@ -57,7 +53,7 @@ class Whose:
         what = "spelling" if self.spelling else "answer"
         if self.offered is None:
             return f"Whose {what} was that: {join_names(self.teams, 'or')}?"
-        asked = f'Was that {self.offered.value}\' {what}? Say "{SURE_YES}", or say no.'
+        asked = f"Was that {self.offered.value}' {what}? Say {QUOTED_SURE_YES}, or say no."
         return f"{NO_YES_HEARD} {asked}" if self.again else asked
 
     @staticmethod
@@ -84,10 +80,10 @@ class Whose:
         if self.offered is None:
             offered = replace(self, offered=self._likeliest_first(night)[0])
             return offered, offered.question
-        reply = words_of(heard)
-        if is_yes(reply) and reply != RHYMES_WITH_NIGHT:
+        reply = " ".join(heard.split())
+        if reply in YES and not lone_right(reply, loud=True):  # a lone "right" is asked again, as for picks
             return None, Named(self.offered)
-        if reply == "no":
+        if reply in NO:
             rest = self._likeliest_first(night)
             after = rest[rest.index(self.offered) + 1 :]
             if not after:
