@@ -227,6 +227,18 @@ def test_the_table_says_yes_only_to_the_team_it_spelled_for_when_teams_are_offer
     talk = _talk(kiosk, LAST_CELL)
     talk.say("Ghosts. Zulu. India. Papa.")
     assert kiosk.heard == ["Ghosts. Zulu. India. Papa.", "Ghosts.", "no", "that's right"]
+    # Let go and asked about again, the adult answers every question about its line, as a person does.
+    line = "Bats. Zulu. India. Papa."
+    kiosk = RepliesInTurn(
+        "Whose spelling was that: Bats or Ghosts?",
+        offered.format("Ghosts"),
+        f"I didn't catch a yes. {offered.format('Ghosts')}",
+        "Then say it again, with the team's name first.",
+        "Whose spelling was that: Bats or Ghosts?",
+        "Fixed: Bats said zip.",
+    )
+    _talk(kiosk, LAST_CELL).say(line)
+    assert kiosk.heard == [line, "Bats.", "no", "no", line, "Bats."]
 
 
 def test_the_table_answers_a_call_for_the_question_open_only() -> None:

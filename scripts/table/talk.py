@@ -30,6 +30,9 @@ NIGHT_SECONDS = 900.0
 """A night still going after this long is stuck: the adult stops it, and what was not ruled counts so."""
 TRIES = 4
 """The same turn said this many times without the kiosk moving on: the adult gives up on it."""
+QUESTIONS_ABOUT_A_LINE = 10
+"""The kiosk's questions about one line the adult answers before it goes back to the night: whose words
+they were, each team offered for a yes, asked again, and the line said again once let go."""
 
 
 def _asks_whose(reply: str) -> bool:
@@ -78,7 +81,7 @@ class Talk:
         answering); the kiosk's last reply, or None if it said nothing."""
         self.line = line
         reply = self._say_once(line)
-        for _ in range(TRIES):
+        for _ in range(QUESTIONS_ABOUT_A_LINE):
             if reply is None:
                 return None
             whose = WHOSE.search(reply)
