@@ -406,6 +406,31 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
 
 
 @pytest.mark.english
+def test_asked_whose_answer_a_reply_naming_no_team_offers_a_team_for_a_yes(
+    english_model: object, speaker: Speaker, tmp_path: Path
+) -> None:
+    lines = [
+        "Three.",
+        "The Haunted Shelf, two.",
+        "Ghosts, Mary Shelley.",
+        "Bram Stoker.",
+        "No.",
+        "That's right.",
+    ]
+    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
+    kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
+    whose = [turn for turn in kiosk.turns if turn.listening is Listening.WHOSE]
+    # Heard through the list of names, yes and no: the "no" names no team, so the first team is offered,
+    # and the yes to it gives it the words held.
+    assert (
+        whose[0].heard == "no" and whose[0].asked == "Was that Bats' answer? Say \"that's right\", or say no."
+    )
+    assert whose[1].heard == "bats bram stoker"
+    assert "stoker" in host.night.answers[Team.BATS].text  # given on the yes, to the team offered
+    assert "stoker" not in host.night.answers[Team.GHOSTS].text
+
+
+@pytest.mark.english
 def test_a_slow_spelling_with_pauses_and_as_in_is_one_fix_never_given_to_another_team(
     english_model: object, speaker: Speaker, tmp_path: Path
 ) -> None:
