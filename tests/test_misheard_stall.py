@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from kiosk.engine.phrase import STALLS
 from kiosk.voice.asr import Utterance, Word, readings
 from kiosk.voice.listening import Recognizers
-from kiosk.voice.misheard_stall import reading_that_locks
+from kiosk.voice.misheard_stall import SAID_TO_HOLD, reading_that_locks
 
 
 def _words(text: str, start: float = 1.0) -> tuple[Word, ...]:
@@ -38,6 +39,10 @@ def test_an_answer_that_locks_or_a_stall_with_no_other_reading_is_kept_as_heard(
     only_stalls = _heard("bats are now", "bat are now", "bats are no")
     assert reading_that_locks(only_stalls) is only_stalls[0]
     assert reading_that_locks([Utterance("bats are now")]).text == "bats are now"
+
+
+def test_the_holds_said_aloud_are_the_cards_stalls() -> None:
+    assert set(STALLS) > SAID_TO_HOLD
 
 
 @pytest.mark.parametrize("hold", ["bats hang on", "ghosts still thinking", "owls wait", "toads let me think"])

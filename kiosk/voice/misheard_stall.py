@@ -16,22 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kiosk.engine.phrase import Outcome, after_last_correction, drop_lead_ins, extract, opens_with_stall
+from kiosk.engine.phrase import (
+    Outcome,
+    after_last_correction,
+    drop_lead_ins,
+    extract,
+    opens_with_stall,
+)
 from kiosk.voice.asr import Utterance
 
-SAID_TO_HOLD = (
-    "wait",
-    "hang on",
-    "hold on",
-    "one sec",
-    "let me",
-    "give",
-    "still",
-    "need",
-    "thinking",
-    "sorry",
+SAID_TO_HOLD = frozenset(
+    ("wait", "hang on", "hold on", "one sec", "let me", "give", "still", "need", "thinking", "sorry")
 )
-"""The card's stalls a reader says aloud to hold a team's turn: never taken for a misheard word."""
+"""The card's stalls a reader says aloud to hold a team's turn ("hang on", "still thinking"): never taken
+for a misheard word. The others ("are", "would", "same", "nice") nobody says to a kiosk in place of an
+answer: heard opening one, the recogniser more likely misheard a word."""
 
 
 def reading_that_locks(readings: Sequence[Utterance]) -> Utterance:
