@@ -175,9 +175,9 @@ def test_the_table_answers_the_team_count_said_back_or_offered() -> None:
 class RepliesInTurn:
     """The kiosk process as the adult's talk sees it: one scripted reply for each line said."""
 
-    def __init__(self, *replies: str) -> None:
+    def __init__(self, *replies: str | None) -> None:
         self.replies = list(replies)
-        self.pending: list[str] = []
+        self.pending: list[str | None] = []
         self.ended = False
         self.heard: list[str] = []
 
@@ -300,6 +300,7 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
         "R for romeo. Next letter?",  # wrong: "no"
         "Which letter, then?",
         "Sorry, which letter? Say its word, like tango.",
+        None,  # heard as no word again: the kiosk waits, and the adult says it again
         "Just one letter, please: which letter?",
         "L for lima. Next letter?",
         "Y for yankee. Next letter?",
@@ -310,7 +311,7 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
     adult._read(read_back_line)
     adult.check_read_back(question, QuestionRecord("D1", ()))
     assert kiosk.heard[3:] == [
-        *("no", "no", "no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "Lima.", "Yankee."),
+        *("no", "no", "no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "Lima.", "Lima.", "Yankee."),
         *("That's right.", "yes"),
     ]
 

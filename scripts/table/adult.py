@@ -273,7 +273,11 @@ class Adult(Talk):
                 break
             reply = self.say("no") or ""
         said: list[str] = []  # each reply's letters, as the kiosk said them back
+        line = ""
         for _ in range(4 * len(letters) + 8):
+            if not reply and line:  # the kiosk stayed silent (the letter heard as no word): said again
+                reply = self.say(line) or ""
+                continue
             back = LETTER_SAID_BACK.search(reply)
             if back is not None:
                 said.append(back.group(1).lower())
@@ -288,7 +292,8 @@ class Adult(Talk):
                 line = NATO[letters[len(taken)]]
             else:
                 line = "no"
-            reply = self.say(f"{line.capitalize()}.") or ""
+            line = f"{line.capitalize()}."
+            reply = self.say(line) or ""
 
     def _gains(self, heard: dict[str, str], answer: Written, cell: str) -> bool:
         """The read-back rules a team right where what it wrote is not."""
