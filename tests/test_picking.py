@@ -194,9 +194,11 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     assert picks.take(Utterance("owls"), board, loud=True) == Ask(
         f"I didn't catch a yes. Far and Wide 4? {offer}"
     )
+    # Missed twice running, the cell offered gives way to the next and comes round again after it.
     assert picks.take(Utterance("right"), board, loud=True) == Ask(
-        f"I didn't catch a yes. Far and Wide 4? {offer}"
+        f"I didn't catch a yes. Or Far and Wide 5? {offer}"
     )
+    assert picks.take(Utterance("no"), board, loud=True) == Ask(f"Far and Wide 4? {offer}")
     assert picks.take(Utterance("that's right"), board, loud=True) == "far and wide four"
     # A no to every free cell of the category: asked afresh, slowly.
     picks = Picks()
@@ -262,6 +264,24 @@ def test_picks_missed_twice_late_in_the_night_offer_the_cells_still_free_one_at_
     night.board.play(Cell("D", 5), ())
     assert picks.take(Utterance("bats five"), night.board, loud=True) == Ask(
         f"I didn't catch a yes. The Treat Bag 4? {offer}"
+    )
+    assert picks.take(Utterance("that's right"), night.board, loud=True) == "the treat bag four"
+
+
+def test_the_only_cell_offered_missed_twice_gives_way_to_the_other_cells_still_free() -> None:
+    # With The Treat Bag 4 and 5 left, "E four" was heard as "five": The Treat Bag 5 was offered, and its
+    # "no" was heard as no word and as "right", six times, and the night stuck.
+    night = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
+    for cell in night.board.free_cells():
+        if cell not in (Cell("E", 4), Cell("E", 5)):
+            night.board.play(cell, ())
+    picks, offer = Picks(), 'Say "that\'s right", or say no.'
+    assert picks.take(Utterance("five"), night.board, loud=True) == Ask(
+        f"Let's take it one at a time. The Treat Bag 5? {offer}"
+    )
+    assert picks.again(night.board) == Ask(f"I didn't catch a yes. The Treat Bag 5? {offer}")  # no word
+    assert picks.take(Utterance("right"), night.board, loud=True) == Ask(
+        f"I didn't catch a yes. Or The Treat Bag 4? {offer}"
     )
     assert picks.take(Utterance("that's right"), night.board, loud=True) == "the treat bag four"
 

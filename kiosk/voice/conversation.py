@@ -100,7 +100,7 @@ class Conversation:
         if self.answerers.by_letter is not None:
             return self.answerers.letter_missed()
         if self.picks.waiting is not None:
-            return self.picks.again()
+            return self.picks.again(night.board if night is not None else None)
         if self.counts.waiting is not None:
             return self.counts.again()
         if self.leaving.waiting is not None:

@@ -72,6 +72,8 @@ class Picks:
     """While cells are offered one at a time: those still to offer after the one waiting."""
     _offering: Offering = Offering.CATEGORY
     """Which cells are offered."""
+    _offer_missed: int = 0
+    """Replies in a row to the cell offered that were neither a yes, a no nor another pick."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: a pick missed (see missed()) if the host asked for the pick
@@ -174,13 +176,24 @@ class Picks:
         self.waiting = cell
         return Ask(said_back(cell))
 
-    def again(self) -> Ask:
+    def again(self, board: Board | None = None) -> Ask:
         """The pick said back or offered, asked about again for the yes heard most surely: its reply was
-        neither a yes, a no nor a pick, a lone "right" in a loud room, or no word at all."""
+        neither a yes, a no nor a pick, a lone "right" in a loud room, or no word at all. A cell offered
+        whose reply is missed MISSES times running gives way to the next, and comes round again after the
+        others: in babble a reader's "no" to The Treat Bag 5, the only cell offered at the points heard,
+        was heard as no word and "right", and the night stuck with The Treat Bag 4 free beside it."""
         assert self.waiting is not None
-        if self._offers is not None:
+        if self._offers is None:
+            return Ask(f"{NO_YES_HEARD} {said_back(self.waiting, yes=QUOTED_SURE_YES)}")
+        self._offer_missed += 1
+        others = [cell for cell in self._offers if cell != self.waiting]
+        if not others and board is not None:
+            others = [cell for cell in board.free_cells() if cell != self.waiting]
+        if self._offer_missed < MISSES or not others:
             return Ask(f"{NO_YES_HEARD} {offered(self.waiting)}")
-        return Ask(f"{NO_YES_HEARD} {said_back(self.waiting, yes=QUOTED_SURE_YES)}")
+        self._offer_missed = 0
+        self.waiting, self._offers = others[0], (*others[1:], self.waiting)
+        return Ask(f"{NO_YES_HEARD} Or {offered(self.waiting)}")
 
     def _instead(self, found: str, board: Board) -> str | Ask:
         """A reading that means something, taken where the likeliest meant nothing here: a command as said
@@ -205,7 +218,7 @@ class Picks:
             return Ask(
                 f"Which one, then? Say the category's name and its points slowly, like {by_name(cell.id)}."
             )
-        self.waiting, self._offers = offers[0], tuple(offers[1:])
+        self.waiting, self._offers, self._offer_missed = offers[0], tuple(offers[1:]), 0
         return Ask(f"{ONE_AT_A_TIME} {offered(offers[0])}" if first else offered(offers[0]))
 
     def _kin(self, cell: Cell, other: Cell) -> bool:
@@ -233,7 +246,7 @@ class Picks:
             # A played cell is no reply anyone meant: "that's right" was heard as "bats five" in babble, and
             # the host said D5 was played and the offer was gone. The same cell is offered again.
             self.waiting, self._offers = waiting, offers
-            return self.again()
+            return self.again(board)
         if (
             cell is not None
             and cell != waiting
@@ -244,19 +257,19 @@ class Picks:
             return self.take(heard, board, loud)
         if cell == waiting:
             self.waiting, self._offers = waiting, offers
-            return self.again()
+            return self.again(board)
         if heard.text in NO or cell is not None:
             self._rejected.append(waiting)
             rest = [one for one in offers if one not in self._rejected]
             if rest:
-                self.waiting, self._offers = rest[0], tuple(rest[1:])
+                self.waiting, self._offers, self._offer_missed = rest[0], tuple(rest[1:]), 0
                 return Ask(offered(rest[0]))
             return self._offer(Utterance(""), board, waiting, self._offering, first=False)
         if found is not None:
             self._rejected = []
             return self.take(heard, board, loud)  # a command, or "pass" (said back in a loud room)
-        self.waiting, self._offers = waiting, offers  # neither: the same one again
-        return self.again()
+        self.waiting, self._offers = waiting, offers  # neither: the same one again, or the next
+        return self.again(board)
 
 
 def offered(cell: Cell) -> str:
