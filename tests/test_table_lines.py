@@ -154,6 +154,9 @@ def test_the_record_flags_another_teams_words_not_a_teams_own_nor_its_scripted_f
     assert not misspelled.wrong_team  # a fix of Bats' own word heard wrong, not Toads' "never"
     misspelled.note_wrong_team(raven, {"Bats": "me never him", "Toads": "bats"})
     assert misspelled.wrong_team == {("Bats", "Toads")}  # a team's name is never part of an answer
+    joined = QuestionRecord("C3", ())
+    joined.note_wrong_team(raven, {"Bats": "nevermore", "Toads": "nenermore at war"})
+    assert not joined.wrong_team  # Toads' two words spelled as one, as the kiosk allows
 
 
 def test_the_table_answers_the_team_count_said_back_or_offered() -> None:

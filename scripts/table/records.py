@@ -15,7 +15,10 @@ if TYPE_CHECKING:
 
 
 def _content(text: str) -> set[str]:
-    return {word for word in text.lower().split() if len(word) >= 4}
+    """The words of an answer that tell it from another, and all of them run together: a reader may spell
+    two words as one ("nevermore" for "never more"), as the kiosk says."""
+    words = text.lower().split()
+    return {word for word in words if len(word) >= 4} | ({"".join(words)} if len(words) > 1 else set())
 
 
 def _near(word: str, words: Iterable[str]) -> bool:
