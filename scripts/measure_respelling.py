@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kiosk.engine.matching import slip_budget, slips  # noqa: E402
-from kiosk.engine.spelling import spelled_word  # noqa: E402
+from kiosk.engine.spelling import alike, spelled_word  # noqa: E402
 from kiosk.engine.teams import Team  # noqa: E402
 from kiosk.voice.listening import with_letters  # noqa: E402
-from kiosk.voice.respelling import alike, merged  # noqa: E402
+from kiosk.voice.respelling import merged  # noqa: E402
 from scripts.measure_spelling_styles import WORDS, spelled  # noqa: E402
 from scripts.read_back_room import read_back_room  # noqa: E402
 

@@ -90,17 +90,27 @@ def test_a_word_spelled_again_takes_the_place_of_the_teams_last_fix_and_goes_whe
     button_key: Key,
 ) -> None:
     # In babble "Bats, barn owl." was heard as "glad are now"; "O, W, L" heard as "w l" went to "glad", and
-    # "owl" spelled again went where "w l" stood. Here "g l", more like "glad" than "now".
+    # "owl" spelled again went where "w l" stood. Here "o l d", more like "glad" than "now".
     table = voice_table(button_key)
     table.say("d four", "bats glad are now ghosts zip")
     assert table.say("bats b a r n").speech.startswith("Fixed: Bats said barn. I have Bats: glad barn now;")
-    assert table.say("bats g l").speech.startswith("Fixed: Bats said gl. I have Bats: gl barn now;")
+    assert table.say("bats o l d").speech.startswith("Fixed: Bats said old. I have Bats: old barn now;")
     assert table.say("bats o w l").speech.startswith("Fixed: Bats said owl. I have Bats: glad barn owl;")
     # The fix taken back is no fix any more: undone, the word as heard comes back.
     reply = table.say("ghosts that was not what was said")
     assert reply.speech == "Fix undone for Bats. I have Bats: glad barn now; Ghosts: zip. Right?"
     # A spelling like another word than the last fix's leaves that fix in place.
     assert "Bats: glad barn owl;" in table.say("bats o w l").speech
+
+
+def test_a_spelling_unlike_the_teams_last_fix_goes_to_another_word_not_the_fix(button_key: Key) -> None:
+    # "Bats, barn owl." heard as "bats your analogy": "barn" went to "your", and "owl", nearer "barn" than
+    # "analogy" but nothing like it or "your", had taken back the "barn" fix and gone to "your".
+    table = voice_table(button_key)
+    table.say("d four", "bats your analogy ghosts zip")
+    assert "I have Bats: barn analogy;" in table.say("bats b a r n").speech
+    assert "I have Bats: barn owl;" in table.say("bats o w l").speech
+    assert "I have Bats: barn owl;" in table.say("bats o w l").speech  # spelled again, its own place
 
 
 def test_of_words_as_like_a_spelling_the_first_after_the_teams_last_fix_is_replaced(button_key: Key) -> None:

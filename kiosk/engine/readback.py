@@ -9,7 +9,7 @@ from kiosk.engine.key import Key
 from kiosk.engine.night import Fix, Night
 from kiosk.engine.phrase import phrase_words
 from kiosk.engine.ruling import rule_now
-from kiosk.engine.spelling import closest_word
+from kiosk.engine.spelling import alike, closest_word
 from kiosk.engine.teams import Team
 
 
@@ -39,10 +39,13 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
     elif _spelled_again(night, team, words, said, spelled):
         said = phrase_words(words)
     # Of words as like the spelling, the first after the team's last fix: "O, W, L" heard as "w l" after
-    # "barn" was fixed in "glad barn now" went to "glad", as like it as "now".
+    # "barn" was fixed in "glad barn now" went to "glad", as like it as "now". A word the team fixed in
+    # this read-back is another word's place only when no other is left: "owl" spelled after "barn" in
+    # "barn analogy" had taken the place of "barn".
     last = _last_fix(night, team)
     after = (last.index if last is not None else said.start - 1) - said.start
-    index = closest_word(words[said.start : said.stop], spelled, after=after)
+    fixed = frozenset(done.index - said.start for done in night.fixes if done.team is team)
+    index = closest_word(words[said.start : said.stop], spelled, after=after, skip=fixed)
     if index is None:
         return [Noted(Note.NOT_HEARD), Part.PROMPT]
     index += said.start
@@ -53,15 +56,17 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
 
 
 def _spelled_again(night: Night, team: Team, words: list[str], said: range, spelled: str) -> bool:
-    """A spelling most like the word the team's own last fix put in its answer spells again the word that
-    fix was for: the fix is taken back (in `words` and `night.fixes`) and the spelling placed afresh among
-    the words as heard. A misheard first spelling may have gone to another word: in babble "O, W, L" was
+    """A spelling most like the word the team's own last fix put in its answer, and alike it or the word it
+    replaced, spells again the word that fix was for: the fix is taken back (in `words` and `night.fixes`) and the spelling placed
+    afresh among the words as heard. A misheard first spelling may have gone to another word: in babble "O, W, L" was
     heard as "w l" and took the place of "glad", not of "now" in "glad barn now", and "owl", spelled
     again, then went where "w l" stood."""
     own = _last_fix(night, team)
     closest = closest_word(words[said.start : said.stop], spelled)
     if own is None or closest is None or closest + said.start != own.index:
         return False
+    if not (alike(words[own.index], spelled) or alike(own.before, spelled)):
+        return False  # another word of the answer ("owl" after "barn"), nearest the fix only for want of one
     night.fixes.remove(own)
     words[own.index] = own.before
     return True

@@ -3,6 +3,8 @@ answer that the spelling most resembles."""
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
+
 from kiosk.engine.matching import slips
 from kiosk.engine.numbers import UNITS
 from kiosk.engine.text import LETTER_NAMES, letter_of
@@ -83,14 +85,27 @@ def spelled_year(words: list[str]) -> str | None:
     return "".join(digit for digit in digits if digit is not None)
 
 
-def closest_word(words: list[str], spelled: str, after: int = -1) -> int | None:
+def closest_word(
+    words: list[str], spelled: str, after: int = -1, skip: frozenset[int] = frozenset()
+) -> int | None:
     """The index of the answer word the spelling most resembles; None if no words. Of equals, the first
-    after index `after` if any (a table fixes an answer's words in order), else the first."""
+    after index `after` if any (a table fixes an answer's words in order), else the first. Words at `skip`
+    are passed over while any other is left."""
     if not words:
         return None
-    scores = [slips(word, spelled, max(len(word), len(spelled))) for word in words]
-    equals = [index for index, score in enumerate(scores) if score == min(scores)]
+    among = [index for index in range(len(words)) if index not in skip] or list(range(len(words)))
+    scores = {index: slips(words[index], spelled, max(len(words[index]), len(spelled))) for index in among}
+    equals = [index for index in among if scores[index] == min(scores.values())]
     return next((index for index in equals if index > after), equals[0])
+
+
+ALIKE = 0.5
+"""How alike two spellings must be (difflib's ratio) to be taken as one word spelled twice."""
+
+
+def alike(before: str, after: str) -> bool:
+    """Two spellings of one word, as far as their letters tell."""
+    return SequenceMatcher(a=before, b=after, autojunk=False).ratio() >= ALIKE
 
 
 _JOINING = frozenset(("as", "in", "for", "like"))

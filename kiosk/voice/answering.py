@@ -27,14 +27,14 @@ from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
-from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS, closest_word, spelled_word
+from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS, alike, closest_word, spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
 from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, SURE_YES, plain_yes
-from kiosk.voice.respelling import alike, merged
+from kiosk.voice.respelling import merged
 from kiosk.voice.whose import Whose, spelling_in
 
 TRIES = 2

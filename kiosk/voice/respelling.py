@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-ALIKE = 0.5
-"""How alike two spellings must be (difflib's ratio) to be taken as one word spelled twice."""
-
 
 def merged(before: str, after: str) -> str:
     """The letters of two spellings of one word, aligned: those both were heard with, and those only one
@@ -24,8 +21,3 @@ def merged(before: str, after: str) -> str:
     ).get_opcodes():
         letters.append(before[start:end] if step in ("equal", "delete") else after[later_start:later_end])
     return "".join(letters)
-
-
-def alike(before: str, after: str) -> bool:
-    """Two spellings of one word, as far as their letters tell."""
-    return SequenceMatcher(a=before, b=after, autojunk=False).ratio() >= ALIKE
