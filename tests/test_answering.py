@@ -454,6 +454,8 @@ def test_the_offer_is_taken_up_only_by_a_no_said_next(button_key: Key) -> None:
     assert not heard.hear("wrong not right").startswith("Bats, one letter at a time")
     assert heard.answerers.by_letter is None
     heard = spelled_twice(button_key)
+    assert heard.hear("nope").startswith("Bats, one letter at a time")  # "no" heard so in babble
+    heard = spelled_twice(button_key)
     # Words not caught leave it standing: "no" was heard as "not" in babble, then as "no".
     assert heard.hear("not") == NOT_CAUGHT
     assert heard.hear("no").startswith("Bats, one letter at a time")

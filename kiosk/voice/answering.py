@@ -37,6 +37,9 @@ from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, SURE_YES, plain_yes
 from kiosk.voice.respelling import merged
 from kiosk.voice.whose import Whose, spelling_in
 
+PLAIN_NO = frozenset(("no", "nope"))
+"""What takes up the offer to spell a word one letter at a time: the "no" asked for, as heard alone (in
+babble a reader's "no" was heard as "nope", and the offer went by)."""
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
@@ -144,7 +147,7 @@ class Answerers:
         calling, self.calling = self.calling, None
         if night is None or not night.voice:
             return heard
-        if offered is not None and night.phase is Phase.READBACK and words_of(heard) == "no":
+        if offered is not None and night.phase is Phase.READBACK and words_of(heard) in PLAIN_NO:
             # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
             # nobody meant to spell was begun.
             self.by_letter = LetterByLetter(offered)
