@@ -168,12 +168,28 @@ class Recognizer:
         """Forget audio heard so far (after the kiosk has spoken)."""
         self._recognizer.Reset()  # type: ignore[attr-defined]
 
+    def readings_of(self, pcm: bytes, count: int) -> list[Utterance]:
+        """Every reading of an utterance just heard (see readings()), heard again with its `count` likeliest
+        readings kept, leaving the recogniser as it was and ready for the next. Word times are on the clock
+        as the audio was first heard: its last sample at the clock's time before this call."""
+        heard_to = self.fed
+        self._recognizer.SetMaxAlternatives(count)  # type: ignore[attr-defined]
+        try:
+            pieces = [piece for at in range(0, len(pcm), _STEP) if (piece := self.feed(pcm[at : at + _STEP]))]
+            last = self.finish()
+        finally:
+            self._recognizer.SetMaxAlternatives(self.alternatives)  # type: ignore[attr-defined]
+            self.reset()
+        back = heard_to - self.fed
+        return [
+            _moved(reading, back) for reading in readings([*pieces, *([last] if last is not None else [])])
+        ]
+
     def decode(self, pcm: bytes) -> Utterance | None:
         """A whole utterance at once (its pieces joined), leaving the recogniser ready for the next."""
         pieces: list[Utterance] = []
-        step = 3200
-        for offset in range(0, len(pcm), step):
-            piece = self.feed(pcm[offset : offset + step])
+        for offset in range(0, len(pcm), _STEP):
+            piece = self.feed(pcm[offset : offset + _STEP])
             if piece is not None:
                 pieces.append(piece)
         final = self.finish()
@@ -210,6 +226,14 @@ def readings(pieces: Sequence[Utterance]) -> list[Utterance]:
     return [best, *(other.best_only() for other in others if other is not None)]
 
 
+def _moved(heard: Utterance, seconds: float) -> Utterance:
+    """The utterance with its words' times moved by `seconds`."""
+    words = tuple(
+        Word(word.word, word.start + seconds, word.end + seconds, word.confidence) for word in heard.words
+    )
+    return Utterance(heard.text, words, unknown=heard.unknown)
+
+
 def parse_result(raw: str) -> Utterance | None:
     """Vosk's JSON result as an Utterance; None for silence."""
     result = json.loads(raw)
@@ -241,6 +265,8 @@ def _words_of(reading: dict[str, Any]) -> tuple[Word, ...]:
 
 
 _UNKNOWN = "[unk]"
+_STEP = 3200
+"""Bytes of a whole utterance fed at a time: 0.1 s, as a microphone gives them."""
 
 
 def _normal(text: str) -> str:

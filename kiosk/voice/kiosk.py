@@ -28,13 +28,14 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 from kiosk.table import By, Table
 from kiosk.voice.answering import Ask
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, readings, told
+from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import (
+    OPEN_READINGS,
     Listening,
     Recognizers,
     hidden_names,
@@ -47,7 +48,7 @@ from kiosk.voice.listening import (
     with_letters,
     with_team,
 )
-from kiosk.voice.misheard_stall import reading_that_locks
+from kiosk.voice.misheard_stall import misheard_stall, reading_that_locks
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
 from kiosk.voice.read_back_yes import yes_and_a_word, yes_over_a_spelling
 from kiosk.voice.reader import ReaderLevel, loud_words
@@ -253,8 +254,7 @@ class VoiceKiosk:
         recognizer = self.recognizers[hearing.way]
         final = recognizer.finish()
         recognizer.reset()
-        pieces = [*hearing.pieces, *([final] if final is not None else [])]
-        utterance = joined(pieces)
+        utterance = joined([*hearing.pieces, *([final] if final is not None else [])])
         if utterance is not None and utterance.words:
             hearing.first_word = utterance.words[0].start - hearing.since
         beside = self.recognizers.beside(hearing.way)
@@ -265,8 +265,6 @@ class VoiceKiosk:
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
         if utterance is None:
             return self._not_caught(hearing)
-        if recognizer is self.recognizers.open and hearing.way is not Listening.ANSWERS:
-            utterance = utterance.best_only()  # a model without phrase lists: its readings are for answers
         self.room.heard(bytes(hearing.audio))
         if self.reader.other_voice(bytes(hearing.audio), hearing.way):
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
@@ -295,7 +293,6 @@ class VoiceKiosk:
         ):
             _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
             again = self.recognizers.open.decode(bytes(hearing.audio))
-            again = again and again.best_only()  # the open recogniser's other readings are for answers
             if hearing.way is Listening.WHOSE:
                 reply = whose_reply(utterance, again)
                 return reply if reply.text else self._not_caught(hearing)
@@ -308,9 +305,12 @@ class VoiceKiosk:
             text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
             return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
         if hearing.way is Listening.ANSWERS:
-            utterance = reading_that_locks(readings(pieces))
+            heard_to = recognizer.fed  # the clock at the utterance's last sample
+            if misheard_stall(utterance) is not None:
+                others = recognizer.readings_of(bytes(hearing.audio), OPEN_READINGS)
+                utterance = reading_that_locks(utterance, others)
             if self.room.loud:  # other voices' words around the reader's dropped
-                utterance = loud_words(utterance, bytes(hearing.audio), recognizer.fed)
+                utterance = loud_words(utterance, bytes(hearing.audio), heard_to)
             labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
             if not labelled.text or not Team.from_name(labelled.text.split()[0]):
                 # No team name at its start: the kiosk asks whose it is, or gives it to the team it called

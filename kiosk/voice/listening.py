@@ -95,9 +95,7 @@ def listening_for(host: Expecting) -> Listening:
 
 
 OPEN_READINGS = 4
-"""N-best readings the open recogniser gives: an answer heard as opening with a stall may be another of
-them (misheard_stall.py). Decoding with them costs no CPU that could be measured (0.12 s median either way,
-18 answers in the tuning voices)."""
+"""N-best readings an answer heard opening with a stall is heard again with (misheard_stall.py)."""
 OPEN_BUDGET_SECONDS = 60.0
 """Seconds of the table's speech the open recogniser hears before it is renewed (Recognizers.renew_open)."""
 
@@ -127,7 +125,7 @@ class Recognizers:
     model's open vocabulary often hears a leading "Bats" as "that's" or "birds"."""
 
     def __post_init__(self) -> None:
-        self.open = Recognizer(self.model, alternatives=OPEN_READINGS)
+        self.open = Recognizer(self.model)
         names = [team.value.lower() for team in TEAM_ORDER]
         kept = grammar_for(self.model, (*names, UNKNOWN)) if self.grammar else []
         if len(kept) == len(names) + 1:

@@ -46,6 +46,10 @@ class Hears(Protocol):
         """A whole utterance at once, leaving the recogniser ready for the next."""
         ...
 
+    def readings_of(self, pcm: bytes, count: int) -> list[Utterance]:
+        """A whole utterance heard again with its `count` likeliest readings, likeliest first."""
+        ...
+
 
 class HearsEachWay(Protocol):
     """The recognisers for every way of listening (listening.Recognizers)."""

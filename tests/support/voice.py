@@ -77,7 +77,7 @@ class Spoken:
     """What the team-name list hears ("bats [unk]", or "" for no word at all); None: the team names in the
     words, or [unk]."""
     readings: tuple[str, ...] = ()
-    """The open vocabulary's other readings, best first (its n-best)."""
+    """The open vocabulary's other readings, best first, when it hears the words again with them kept."""
 
     def reading(self) -> bytes:
         return json.dumps(
@@ -224,15 +224,20 @@ class ReadingRecognizer:
         text = " ".join(known)
         words = tuple(Word(word, self._began, self.fed - self._quiet, 1.0) for word in known)
         if not self.closed:
-            times = [(word.start, word.end) for word in words[:1]] or [(self._began, self.fed - self._quiet)]
-            others = tuple(
-                tuple(Word(word, *times[0], 1.0) for word in other.split()) for other in reading.readings
-            )
-            return Utterance(text, words, reading.readings, alternative_words=others, unknown=unknown)
+            return Utterance(text, words, unknown=unknown)
         return Utterance(text, words, reading.alternatives, reading.scores, unknown=unknown)
 
     def reset(self) -> None:
         self._current = None
+
+    def readings_of(self, pcm: bytes, count: int) -> list[Utterance]:
+        """The words said in `pcm` heard again with the open vocabulary's other readings (Spoken.readings)."""
+        said = [said_in(pcm[at : at + CHUNK_BYTES]) for at in range(0, len(pcm), CHUNK_BYTES)]
+        last = next((spoken for spoken in reversed(said) if spoken is not None and spoken.text), None)
+        if last is None:
+            return []
+        texts = (last.text, *last.readings[:count])
+        return [Utterance(text, tuple(Word(word, 0.0, 0.3, 1.0) for word in text.split())) for text in texts]
 
     def decode(self, pcm: bytes) -> Utterance | None:
         pieces = [self.feed(pcm[offset : offset + CHUNK_BYTES]) for offset in range(0, len(pcm), CHUNK_BYTES)]
