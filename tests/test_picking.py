@@ -149,6 +149,12 @@ def test_the_points_heard_alone_offer_the_free_cells_at_those_points_one_at_a_ti
     assert Picks().take(four, board, loud=True) == Ask(
         "Let's take it one at a time. Old Customs 4? Say \"that's right\", or say no."
     )
+    # Another reading with a word of a category's title and no points names the category first: in babble
+    # "The Treat Bag three" was heard as "three", "treat" and "the treat" beside it.
+    treat = Utterance("three", alternatives=("treat", "the treat"), scores=(62.7, 61.7, 61.3))
+    assert Picks().take(treat, board, loud=True) == Ask(
+        "Let's take it one at a time. The Treat Bag 3? Say \"that's right\", or say no."
+    )
     # No free cell at those points: the host's to answer.
     for letter in "ACDE":
         board.play(Cell(letter, 3), ())

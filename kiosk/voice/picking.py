@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
 from kiosk.engine import intent
 from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
@@ -209,7 +210,12 @@ class Picks:
     ) -> Ask:
         """Offer the free cells kin to `cell` one at a time, for the yes heard most surely: those the
         readings name first, then the rest in the board's order; none said no to."""
-        named = [cell_meant(reading) for reading in (heard.text, *heard.alternatives)]
+        readings = (heard.text, *heard.alternatives)
+        named = [cell_meant(reading) for reading in readings]
+        if offering is Offering.POINTS:
+            # A reading with a word of a category's title and no points ("three | treat | the treat" for
+            # "The Treat Bag three" in babble) names the category the points go with: offered first.
+            named += [Cell(letter, cell.points) for letter in categories_named(readings)]
         self._offering = offering
         kin = [free for free in board.free_cells() if self._kin(free, cell)]
         offers = [one for one in dict.fromkeys([*named, *kin]) if one in kin and one not in self._rejected]
@@ -294,6 +300,25 @@ def free_reading(heard: Utterance, board: Board, but: tuple[Cell, ...] = ()) -> 
     """The likeliest of the recogniser's other readings that means a cell still free, if any, `but` those."""
     meant = map(cell_meant, heard.alternatives)
     return next((cell for cell in meant if cell and board.is_free(cell) and cell not in but), None)
+
+
+def categories_named(readings: tuple[str, ...]) -> list[str]:
+    """The letters of the categories whose titles' words ("treat", "haunted", "wide"; "bats", "owls" and
+    "spiders" for Wings & Webs) the readings hold, in the order heard."""
+    letters = [_TITLE_WORDS[word] for reading in readings for word in reading.split() if word in _TITLE_WORDS]
+    return list(dict.fromkeys(letters))
+
+
+_TITLE_WORDS = {
+    **{
+        word: category.letter
+        for category in CATEGORIES
+        for word in spoken_title(category.title).split()
+        if word not in ("the", "and")
+    },
+    **{word: "D" for word in WINGS_AND_WEBS_WORDS},
+}
+"""A word of a category's title as said, and the category it names."""
 
 
 def by_letter(text: str) -> bool:
