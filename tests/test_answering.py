@@ -453,8 +453,11 @@ def test_the_offer_is_taken_up_only_by_a_no_said_next(button_key: Key) -> None:
     # Only the "no" asked for takes it up: "that's right" was heard as "wrong not right" in babble.
     assert not heard.hear("wrong not right").startswith("Bats, one letter at a time")
     assert heard.answerers.by_letter is None
+    for no in ("nope", "you no"):  # "no" heard so in babble
+        heard = spelled_twice(button_key)
+        assert heard.hear(no).startswith("Bats, one letter at a time")
     heard = spelled_twice(button_key)
-    assert heard.hear("nope").startswith("Bats, one letter at a time")  # "no" heard so in babble
+    assert not heard.hear("ghosts no").startswith("Bats, one letter at a time")  # a team's own no
     heard = spelled_twice(button_key)
     # Words not caught leave it standing: "no" was heard as "not" in babble, then as "no".
     assert heard.hear("not") == NOT_CAUGHT

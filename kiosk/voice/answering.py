@@ -32,14 +32,15 @@ from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
-from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back
+from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back, team_named
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, SURE_YES, plain_yes
 from kiosk.voice.respelling import merged
 from kiosk.voice.whose import Whose, spelling_in
 
 PLAIN_NO = frozenset(("no", "nope"))
-"""What takes up the offer to spell a word one letter at a time: the "no" asked for, as heard alone (in
-babble a reader's "no" was heard as "nope", and the offer went by)."""
+"""What takes up the offer to spell a word one letter at a time: the "no" asked for, alone or after one
+word of the room's (in babble a reader's "no" was heard as "nope", "you no", "en no" and "mike no", and the
+offer went by)."""
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
@@ -147,7 +148,7 @@ class Answerers:
         calling, self.calling = self.calling, None
         if night is None or not night.voice:
             return heard
-        if offered is not None and night.phase is Phase.READBACK and words_of(heard) in PLAIN_NO:
+        if offered is not None and night.phase is Phase.READBACK and _plain_no(words_of(heard)):
             # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
             # nobody meant to spell was begun.
             self.by_letter = LetterByLetter(offered)
@@ -321,6 +322,15 @@ def _year_cut_short(words: list[str]) -> str | None:
     if not 0 < len(words) < YEAR_DIGITS or not all(word in SPOKEN_DIGITS for word in words):
         return None
     return ", ".join(words)
+
+
+def _plain_no(words: str) -> bool:
+    """A no to the offer: one of PLAIN_NO, alone or after one other word that names no team; never a yes
+    heard with a no in it ("wrong not right")."""
+    said = words.split()
+    if len(said) == 2 and team_named(said[0]) is not None:
+        return False  # a team's own no, not the reader's to the offer
+    return 0 < len(said) <= 2 and said[-1] in PLAIN_NO
 
 
 def _in_order(teams: set[Team]) -> tuple[Team, ...]:
