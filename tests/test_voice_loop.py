@@ -734,6 +734,15 @@ def test_a_pick_heard_during_the_vote_to_end_the_night_is_taken_with_a_picks_car
     picked.kiosk.room = LoudRoom()
     picked.run()
     assert "Bats are the only mammals" in picked.said
+    # A pass is said back too, in any room: over music "Bats, yes." was heard as "pass", and Old Customs 1
+    # was read with the vote half said.
+    passed = fake_table(
+        practice_host(), ["two", "yes", "voice", "end the night", "pass", "bats yes", "ghosts yes"]
+    )
+    passed.run()
+    turn = next(turn for turn in passed.kiosk.turns if turn.heard == "pass")
+    assert turn.asked.startswith("Old Customs 1?")
+    assert passed.heard[-2:] == ["bats yes", "ghosts yes"] and passed.host.night.phase is Phase.OVER
 
 
 def test_without_a_key_the_kiosk_says_so_and_does_not_listen() -> None:

@@ -64,12 +64,14 @@ class Conversation:
         if left is not None:
             return left
         picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
-        if way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.VOTING:
+        voting = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.VOTING
+        if voting:
             # A pick ends the vote and reads its cell (the card's END: anything else and the night goes on),
-            # so it is taken with a pick's care: in babble "Bats, yes." was heard as "wings and webs one",
-            # and a cell nobody picked was read.
+            # so it is said back, whatever the room, a pass too: in babble "Bats, yes." was heard as "wings
+            # and webs one", and over music as "pass", and each time a cell nobody picked was read.
             said_back = self.picks.waiting is not None and not a_teams_yes(heard.text)
-            picking = said_back or Cell.parse(meaning(heard.text) or "") is not None
+            found = meaning(heard.text) or ""
+            picking = said_back or Cell.parse(found) is not None or found == "pass"
         if isinstance(heard, Typed) or not picking or night is None:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
             if isinstance(heard, Typed):
@@ -88,7 +90,7 @@ class Conversation:
                 or self.votes.take(heard, night)
                 or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
             )
-        return self.picks.take(heard, night.board, loud=loud)
+        return self.picks.take(heard, night.board, loud=loud or voting)
 
     def awaits(self, night: Night | None) -> bool:
         """The kiosk waits on the table's reply to what it said last, as it does all night long; not after
