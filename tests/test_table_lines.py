@@ -414,6 +414,26 @@ def test_the_table_says_yes_to_its_pick_said_back_after_the_last_try() -> None:
     assert adult.ledger is not None and adult.ledger.open == "E4"
 
 
+def test_the_table_says_no_to_each_new_cell_offered_past_its_tries() -> None:
+    # "E three" heard as "three": the cells at 3 points offered from Old Customs on. Each new one offered is
+    # the kiosk going on, not the pick missed again.
+    offer = 'Say "that\'s right", or say no.'
+    kiosk = RepliesInTurn(
+        *["Sorry, I didn't catch that. Please say it again."] * 2,
+        f"Let's take it one at a time. Old Customs 3? {offer}",
+        *(f"{title} 3? {offer}" for title in ("Far and Wide", "The Haunted Shelf", "Wings & Webs")),
+        f"I didn't catch a yes. Wings & Webs 3? {offer}",
+        f"The Treat Bag 3? {offer}",
+        "The Treat Bag, 3 points: Which vegetable?\n[L] q:1/25 | open:E3 got:— | pick:Bats |",
+    )
+    question = Question("E3", "E three", (Written(Team.BATS, "potato"),))
+    adult = _adult(kiosk, NightScript("4-teams", (Team.BATS,), (question,)))
+    adult.pick(question)
+    assert kiosk.heard[2:] == ["E three", *["no"] * 5, "that's right"]
+    assert adult.ledger is not None and adult.ledger.open == "E3"
+    assert adult.record.closed_set == [("pick", False), ("pick yes", True)]
+
+
 def test_the_table_tries_once_the_yes_asked_for_after_its_last_try() -> None:
     # "That's right" heard as "not right" four times; at the fourth the kiosk asks for a plain "yes".
     read_back_line = "I have Bats: fruit. Right?"

@@ -117,19 +117,22 @@ class Adult(Talk):
     def pick(self, question: Question) -> None:
         """Say the pick; asked which of two was meant, say the one meant by its title, as the kiosk asks;
         not caught, say it again by letter and by title in turn. The yes to the pick said back right is
-        said even after the last try, a few times over: the kiosk has heard the pick."""
+        said even after the last try, a few times over: the kiosk has heard the pick. A "no" to a cell
+        offered for the first time is no try: the kiosk is going through the cells, as a person sees."""
         letter, points = question.cell[0], int(question.cell[1])
         by_title = f"{TITLES[letter]} {DIGITS[points]}"
         line, confirming = question.pick, False
-        for attempt in range(PICK_TRIES + LATE_YESES):
-            if attempt >= PICK_TRIES and not confirming:
+        offered: set[str] = set()
+        attempt = 0
+        for _ in range(PICK_TRIES + LATE_YESES + len(TITLES) * len(DIGITS)):
+            if attempt >= PICK_TRIES + LATE_YESES or (attempt >= PICK_TRIES and not confirming):
                 break
             reply = self.say(line)
             opened = cell_opened(reply) if reply is not None else ""
             back = said_back(reply or "")
             if confirming:
                 self.record.closed("pick yes", opened == question.cell)
-            elif attempt == 0:
+            elif not offered and attempt == 0:  # the first reply to the pick
                 self.record.closed("pick", question.cell in (opened, back))
             if opened not in ("", "—"):
                 return
@@ -138,7 +141,11 @@ class Adult(Talk):
                 confirming = back == question.cell
                 other = "no" if OFFERED in (reply or "") else by_title  # as the kiosk asks
                 line = (asked.group(1) if asked else "yes") if confirming else other
+                if not (OFFERED in (reply or "") and back not in offered):
+                    attempt += 1
+                offered.add(back)
                 continue
+            attempt += 1
             confirming = False
             line = by_title if line == question.pick or "Was that" in self.text else question.pick
         raise Stuck(
