@@ -322,6 +322,28 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
     ]
 
 
+def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> None:
+    question = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"),))
+    read_back_line = "I have Bats: fry. Right?"
+    offer = f"Fixed: Bats said fry.\n{read_back_line}\nThat is F, R, Y. If not, {OFFER[8:]}"
+    not_caught = "Sorry, I didn't catch that. Say yes, or spell a fix."
+    kiosk = RepliesInTurn(
+        *[f"Fixed: Bats said fry.\n{read_back_line}"] * 2,
+        offer,
+        *[not_caught] * 5,  # past the adult's tries at the "no": it goes back to its read-back, saying it
+        LetterByLetter(Team.BATS).opening,
+        "F for foxtrot. Next letter?",
+        "L for lima. Next letter?",
+        "Y for yankee. Next letter?",
+        "Fixed: Bats said fly.\nI have Bats: fly. Right?",
+        "The answer: fly.\nBats: right, 1 point.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (question,)))
+    adult._read(read_back_line)
+    adult.check_read_back(question, QuestionRecord("D1", ()))
+    assert kiosk.heard[3:] == [*["no"] * 6, "Foxtrot.", "Lima.", "Yankee.", "That's right.", "yes"]
+
+
 def test_the_table_takes_up_the_offer_only_for_the_word_it_would_spell_again() -> None:
     # "barn" read back right with the offer: the reader moves on to "owl", spelled as before.
     question = Question("D5", "wings and webs five", (Written(Team.BATS, "barn owl"),))

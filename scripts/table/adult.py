@@ -51,6 +51,9 @@ letter at a time, a reader takes it up once even past them, as a person tries a 
 class Adult(Talk):
     script: NightScript
     key: Key
+    letters_for: str = ""
+    """The word the adult took up the offer to spell one letter at a time for: if its "no" is caught late,
+    the kiosk's "First letter?" is answered with that word's letters wherever the adult is."""
 
     def play_night(self) -> None:
         try:
@@ -183,7 +186,11 @@ class Adult(Talk):
         spelt: set[str] = set()  # teams whose word was spelled one letter at a time
         last_word: dict[str, str] = {}  # the word each team's last spelling was of
         last: dict[str, str] | None = None  # the read-back last heard: a person remembers it
+        self.letters_for = ""
         for _ in range(20):
+            if self.letters_for and LETTER_AGAIN.search(self.text) and read_back(self.text) is None:
+                self.spell_letters(self.letters_for, self.text)  # the offer's "no" caught late
+                continue
             heard = read_back(self.text)
             if heard is None:
                 if ruling_lines(self.text) is not None:
@@ -273,12 +280,21 @@ class Adult(Talk):
         """Take up the kiosk's offer to spell a team's word one letter at a time: "no", then each letter's
         word on its own, "no" to a letter said back wrong, and "that's right" once the word said back is
         whole. The adult keeps the letters as the kiosk says them back, reply by reply."""
-        letters = [letter for letter in word.lower() if letter.isalpha()]
+        self.letters_for = word
         reply = self.say("no") or ""
         for _ in range(TRIES - 1):  # the offer stands while the "no" is not caught: said again
             if not NOT_CAUGHT.search(reply):
                 break
             reply = self.say("no") or ""
+        self.spell_letters(word, reply)
+
+    def spell_letters(self, word: str, reply: str) -> None:
+        """Each letter's word on its own from the kiosk's `reply` on, as spell_by_letter() says; nothing
+        until the kiosk has begun the word (its "no" not caught yet)."""
+        if LETTER_AGAIN.search(reply) is None and LETTER_SAID_BACK.search(reply) is None:
+            return
+        self.letters_for = ""
+        letters = [letter for letter in word.lower() if letter.isalpha()]
         said: list[str] = []  # each reply's letters, as the kiosk said them back
         line = ""
         for _ in range(4 * len(letters) + 8):
