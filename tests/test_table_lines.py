@@ -292,13 +292,29 @@ def test_the_table_goes_back_to_the_read_back_when_repeat_brings_no_read_back(to
     assert kiosk.heard[0].startswith("Bats. ") and kiosk.heard[-1] == "yes"
 
 
-def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries() -> None:
-    question = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"),))
-    read_back_line = "I have Bats: fry. Right?"
-    offer = f"Fixed: Bats said fry.\n{read_back_line}\nThat is F, R, Y. If not, {OFFER[8:]}"
+FLY = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"),))
+FRY_READ_BACK = "I have Bats: fry. Right?"
+
+
+def _spelling_fly(*replies: str | None) -> list[str]:
+    """The adult's lines once "fly", read back as "fry" and fixed twice, is offered one letter at a time:
+    the kiosk replies `replies`, then takes "fly" and rules it."""
+    offer = f"Fixed: Bats said fry.\n{FRY_READ_BACK}\nThat is F, R, Y. If not, {OFFER[8:]}"
     kiosk = RepliesInTurn(
-        *[f"Fixed: Bats said fry.\n{read_back_line}"] * 2,
+        *[f"Fixed: Bats said fry.\n{FRY_READ_BACK}"] * 2,
         offer,
+        *replies,
+        "Fixed: Bats said fly.\nI have Bats: fly. Right?",
+        "The answer: fly.\nBats: right, 1 point.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (FLY,)))
+    adult._read(FRY_READ_BACK)
+    adult.check_read_back(FLY, QuestionRecord("D1", ()))
+    return kiosk.heard[3:]
+
+
+def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries() -> None:
+    said = _spelling_fly(
         "Sorry, I didn't catch that. Say yes, or spell a fix.",  # the "no" heard as "not"
         "Sorry, I didn't catch that. Say yes, or spell a fix.",  # and again: said until it is caught
         LetterByLetter(Team.BATS).opening,
@@ -310,38 +326,22 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
         "Just one letter, please: which letter?",
         "L for lima. Next letter?",
         "Y for yankee. Next letter?",
-        "Fixed: Bats said fly.\nI have Bats: fly. Right?",
-        "The answer: fly.\nBats: right, 1 point.",
     )
-    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (question,)))
-    adult._read(read_back_line)
-    adult.check_read_back(question, QuestionRecord("D1", ()))
-    assert kiosk.heard[3:] == [
+    assert said == [
         *("no", "no", "no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "Lima.", "Lima.", "Yankee."),
         *("That's right.", "yes"),
     ]
 
 
 def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> None:
-    question = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"),))
-    read_back_line = "I have Bats: fry. Right?"
-    offer = f"Fixed: Bats said fry.\n{read_back_line}\nThat is F, R, Y. If not, {OFFER[8:]}"
-    not_caught = "Sorry, I didn't catch that. Say yes, or spell a fix."
-    kiosk = RepliesInTurn(
-        *[f"Fixed: Bats said fry.\n{read_back_line}"] * 2,
-        offer,
-        *[not_caught] * 5,  # past the adult's tries at the "no": it goes back to its read-back, saying it
-        LetterByLetter(Team.BATS).opening,
+    said = _spelling_fly(
+        *["Sorry, I didn't catch that. Say yes, or spell a fix."] * 5,  # past its tries at the "no": it goes
+        LetterByLetter(Team.BATS).opening,  # back to its read-back, saying it there
         "F for foxtrot. Next letter?",
         "L for lima. Next letter?",
         "Y for yankee. Next letter?",
-        "Fixed: Bats said fly.\nI have Bats: fly. Right?",
-        "The answer: fly.\nBats: right, 1 point.",
     )
-    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS,), (question,)))
-    adult._read(read_back_line)
-    adult.check_read_back(question, QuestionRecord("D1", ()))
-    assert kiosk.heard[3:] == [*["no"] * 6, "Foxtrot.", "Lima.", "Yankee.", "That's right.", "yes"]
+    assert said == [*["no"] * 6, "Foxtrot.", "Lima.", "Yankee.", "That's right.", "yes"]
 
 
 def test_the_table_takes_up_the_offer_only_for_the_word_it_would_spell_again() -> None:
