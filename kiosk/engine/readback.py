@@ -57,10 +57,10 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
 
 def _spelled_again(night: Night, team: Team, words: list[str], said: range, spelled: str) -> bool:
     """A spelling most like the word the team's own last fix put in its answer, and alike it or the word it
-    replaced, spells again the word that fix was for: the fix is taken back (in `words` and `night.fixes`) and the spelling placed
-    afresh among the words as heard. A misheard first spelling may have gone to another word: in babble "O, W, L" was
-    heard as "w l" and took the place of "glad", not of "now" in "glad barn now", and "owl", spelled
-    again, then went where "w l" stood."""
+    replaced, spells again the word that fix was for: the fix is taken back (in `words` and `night.fixes`)
+    and the spelling placed afresh among the words as heard. A misheard first spelling may have gone to
+    another word: in babble "O, W, L" was heard as "w l" and took the place of "glad", not of "now" in
+    "glad barn now", and "owl", spelled again, then went where "w l" stood."""
     own = _last_fix(night, team)
     closest = closest_word(words[said.start : said.stop], spelled)
     if own is None or closest is None or closest + said.start != own.index:

@@ -46,7 +46,8 @@ class Listening(enum.Enum):
     YEARS = "candle-end years"
     """Each tied team's name and a year or a pass: number words only, never the key's."""
     WHOSE = "whose answer"
-    """A team's name, after the kiosk asked whose words it heard; or a yes or no to a team offered (whose.py)."""
+    """A team's name, after the kiosk asked whose words it heard; or a yes or no to a team offered
+    (whose.py)."""
     YEARS_READ_BACK = "candle-end read-back"
     """Yes, no, disputes and commands, and a year spelled digit by digit after its team's name."""
     ONE_LETTER = "one letter"

@@ -1,12 +1,12 @@
 """Whose words were they: the kiosk's question about words it holds because their team's name was lost
 (answering.py), and the table's replies to it.
 
-Asked first for the team's name. A reply that names no team asked about is most often the name lost again:
-in party babble a lone "Bats." was heard as "owls", "the family legacy" or no word. Over one noisy run of
-the simulated table, 28 of 43 first replies to "whose?" named no team asked about, and 25 of those
-spellings were let go after the name was asked for once more, to be spelled again. So at the first such reply the
-kiosk offers the teams one at a time for the yes heard most surely ("Was that Ghosts' spelling? Say
-"that's right", or say no."), a spelling's likeliest team first: the one with a word nearest the letters.
+Asked first for the team's name. A reply that names no team asked about is most often the name lost again: in
+party babble a lone "Bats." was heard as "owls", "the family legacy" or no word. Over one noisy run of the
+simulated table, 28 of 43 first replies to "whose?" named no team asked about, and 25 of those spellings were
+let go after the name was asked for once more, to be spelled again. So at the first such reply the kiosk
+offers the teams one at a time for the yes heard most surely ("Was that Ghosts' spelling? Say "that's right",
+or say no."), a spelling's likeliest team first: the one with a word nearest the letters.
 Nothing goes to a team without its name or that yes.
 """
 

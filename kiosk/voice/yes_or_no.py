@@ -8,8 +8,9 @@ from kiosk.voice.read_back_yes import SURE_YES
 YES = frozenset(("yes", "right", "correct", "that's right"))
 NO = frozenset(("no", "wrong"))
 RHYMES_WITH_NIGHT = "right"
-"""A yes to a pick said back that, in a loud room, is asked again: over the simulated table's nights a reader's
-"yes" was never heard as a lone "right", and "end the night" twice was, reading a cell nobody picked."""
+"""A yes to a pick said back that, in a loud room, is asked again: over the simulated table's nights a
+reader's "yes" was never heard as a lone "right", and "end the night" twice was, reading a cell nobody
+picked."""
 NO_YES_HEARD = "I didn't catch a yes."
 """Said before words said back are asked about again, for the yes the closed lists hear most surely: on the
 tuning voices in babble at 10 dB "that's right" 22 of 24, "yes" 21; held out, 47 and 37 of 48
