@@ -9,17 +9,17 @@ import numpy as np
 import numpy.typing as npt
 
 from kiosk.voice.audio import resample
-from kiosk.voice.tts import Speaker
+from kiosk.voice.parts import Renders
 from kiosk.voice.vad import EndOfSpeech
 from testbed.tables import RATE, Samples
 
 
-def said(speaker: Speaker, text: str) -> Samples:
+def said(speaker: Renders, text: str) -> Samples:
     speech = speaker.render(text)
     return resample(speech.samples, speech.rate, RATE)
 
 
-def rendered_table(speaker: Speaker, parts: list[str | float]) -> tuple[Samples, list[tuple[float, float]]]:
+def rendered_table(speaker: Renders, parts: list[str | float]) -> tuple[Samples, list[tuple[float, float]]]:
     """A table's audio: text spoken, numbers as seconds of silence; with where each utterance starts and
     ends (in seconds), counting text separated only by short pauses as one."""
     pieces: list[Samples] = [np.zeros(RATE // 2, dtype=np.int16)]
