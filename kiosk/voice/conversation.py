@@ -4,7 +4,7 @@ hears; this decides, holding what the kiosk has said back and waits to hear conf
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
@@ -15,6 +15,7 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.doubt import meaning
 from kiosk.voice.heard import Turn, Typed, asked_since_reply
 from kiosk.voice.leaving import Leaving
+from kiosk.voice.letter_by_letter import letter_or_no
 from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
@@ -56,6 +57,8 @@ class Conversation:
     ) -> str | Ask:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
         nothing, self._nothing_asked = self._nothing_asked, False
+        if way is Listening.ONE_LETTER and not isinstance(heard, Typed):
+            heard = replace(heard, text=letter_or_no(heard))
         if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
             # A reply heard as no word (Hearing.not_caught): asked again, once.
             self._nothing_asked = not nothing

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, words_of
+from kiosk.voice.asr import Utterance
 from kiosk.voice.read_back_yes import SURE_YES
 
 OFFER = "If not, say no, and we'll spell it one letter at a time. Two words may be spelled as one."
@@ -95,3 +96,10 @@ def _letter(words: list[str]) -> str | None:
     """The letter of one reply: its word alone ("tango"). Two or more are heard again: asked for one letter,
     the table says one, and in babble a second was most often the room's ("oscar lima" for "Oscar.")."""
     return letter_of(words[0]) if len(words) == 1 else None
+
+
+def letter_or_no(heard: Utterance) -> str:
+    """The reply's words, or "no" when "no" is among its other readings: in babble the no said to a letter
+    said back wrong was heard as a letter ("romeo", "november") about one time in five, which added another
+    wrong letter; and a letter's word said on its own almost never has "no" among its readings."""
+    return "no" if "no" in heard.alternatives else heard.text

@@ -97,6 +97,12 @@ def listening_for(host: Expecting) -> Listening:
 
 OPEN_READINGS = 4
 """N-best readings an answer heard opening with a stall is heard again with (misheard_stall.py)."""
+LETTER_READINGS = 4
+"""N-best readings each reply is heard with while a word is spelled one letter at a time."""
+_READINGS = {Listening.BETWEEN_QUESTIONS: 3, Listening.ONE_LETTER: LETTER_READINGS}
+"""N-best readings kept by the closed lists that use them: a pick or command is corrected to the nearest
+phrase (doubt.py), and a letter said back is taken back by a "no" heard among a reply's readings
+(letter_by_letter.letter_or_no)."""
 OPEN_BUDGET_SECONDS = 60.0
 """Seconds of the table's speech the open recogniser hears before it is renewed (Recognizers.renew_open)."""
 
@@ -139,8 +145,7 @@ class Recognizers:
                 self._by_way[way] = self.open
             else:
                 kept = grammar_for(self.model, (*phrases, UNKNOWN))
-                # n-best readings help correct a pick or command to the nearest phrase.
-                alternatives = 3 if way is Listening.BETWEEN_QUESTIONS else 0
+                alternatives = _READINGS.get(way, 0)
                 self._by_way[way] = Recognizer(self.model, grammar=kept, alternatives=alternatives)
 
     def __getitem__(self, way: Listening) -> Recognizer:
