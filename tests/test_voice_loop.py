@@ -349,6 +349,35 @@ def test_an_utterance_ends_on_quiet_on_words_stalled_or_at_its_longest_and_the_l
     assert longest.span(last, now=1001.25) == "10.5-30.5 s, too long, 1.2 s behind"
 
 
+def test_a_one_word_reply_with_no_word_heard_ends_long_before_its_longest() -> None:
+    # Over music the detector hears voice all the time: a letter's word the list missed held the kiosk
+    # listening for 20 s.
+    letter = Hearing(Listening.ONE_LETTER, opened_at=10.0, started_at=10.0)
+    assert not letter.ends(13.9, quiet=False)
+    assert letter.ends(14.0, quiet=False) and letter.ended_by == "no word"
+    assert replace(letter, way=Listening.WHOSE).ends(14.0, quiet=False)
+    # A word heard is a reply: it ends when it stalls or goes quiet, as any.
+    assert not replace(letter, so_far="papa", changed_at=13.0).ends(14.0, quiet=False)
+    # An answer or a spelling may begin with words no list knows: it keeps the full wait.
+    assert not replace(letter, way=Listening.ANSWERS).ends(14.0, quiet=False)
+    assert not replace(letter, way=Listening.READ_BACK).ends(14.0, quiet=False)
+
+
+def test_a_letter_missed_in_a_room_that_never_goes_quiet_is_asked_for_again_at_once() -> None:
+    script = [
+        *("two", "voice", "wings and webs two", "bats a big brass mutton", "ghosts zip"),
+        *(Spoken("bats bravo uniform tango tango oscar"), Quiet(4.0)),
+        *(Spoken("bats bravo uniform tango oscar"), Quiet(4.0)),  # fixed twice: the offer made
+        *(Spoken("no"), Quiet(4.0)),
+        *(noise(12.0), Quiet(2.0)),  # "Bravo." over music, heard as no word
+        *(Spoken("bravo", closed="bravo"), Quiet(4.0)),
+    ]
+    table = fake_table(practice_host(), script)
+    table.run()
+    assert table.kiosk.turns[-2].asked == "Sorry, which letter? Say its word, like tango."
+    assert table.said.endswith("B for bravo. Next letter?")
+
+
 def test_in_the_read_back_letters_heard_beside_it_keep_a_spelling_from_stalling() -> None:
     hearing = Hearing(Listening.READ_BACK)
     assert hearing.words_heard("bats", "bats [unk]", 1.0) and hearing.changed_at == 1.0
@@ -409,6 +438,30 @@ def test_a_word_spelled_one_letter_at_a_time_is_heard_through_its_own_list() -> 
     assert "Fixed: Bats said button." in table.said
     assert table.kiosk.table.night.answers[Team.BATS].text == "a big brass button"
     assert table.kiosk.conversation.answerers.by_letter is None
+
+
+def test_a_no_heard_as_a_letter_with_no_among_its_readings_takes_the_letter_back() -> None:
+    # In babble "No." was heard as "romeo" about one time in five, with "no" among its other readings.
+    script = [
+        *("two", "voice", "wings and webs two", "bats a big brass mutton", "ghosts zip"),
+        *(Spoken("bats bravo uniform tango tango oscar"), Quiet(4.0)),
+        *(Spoken("bats bravo uniform tango oscar"), Quiet(4.0)),  # fixed twice: the offer made
+        *(Spoken("no"), Quiet(4.0)),
+        *(Spoken("bravo", closed="bravo"), Quiet(4.0)),
+        *(Spoken("victor", closed="victor", alternatives=("bravo",)), Quiet(4.0)),  # a wrong letter
+        *(Spoken("no", closed="romeo", alternatives=("no", "november")), Quiet(4.0)),
+        *(Spoken("uniform", closed="uniform"), Quiet(4.0)),
+        *(Spoken("tango", closed="tango"), Quiet(4.0)),
+        *(Spoken("tango", closed="tango"), Quiet(4.0)),
+        *(Spoken("oscar", closed="oscar"), Quiet(4.0)),
+        *(Spoken("november", closed="november"), Quiet(4.0)),
+        *(Spoken("that's right", closed="that's right"), Quiet(4.0)),
+    ]
+    table = fake_table(practice_host(), script)
+    table.run()
+    assert "Which letter, then?" in table.said
+    assert "R for romeo. Next letter?" not in table.said
+    assert table.kiosk.table.night.answers[Team.BATS].text == "a big brass button"
 
 
 def test_a_reply_after_a_sound_heard_as_voice_at_once_is_not_taken_for_words_under_way() -> None:

@@ -21,6 +21,12 @@ STALL_SECONDS = 2.0
 """Seconds with words heard and none changing that end an utterance even if the room never goes quiet."""
 LONGEST_SECONDS = 20.0
 """No utterance runs longer than this."""
+WORDLESS_SECONDS = 4.0
+"""Seconds of voice in which the list heard no word that end a one-word reply (a letter's word, a team's
+name, a yes): its word shows in the list's partial words within about 0.6 s of being begun. Over music the
+end-of-speech detector hears voice all the time, and a letter's word the list did not catch held the kiosk
+listening to LONGEST_SECONDS, three times in one short night, where asking again takes a second."""
+_ONE_WORD_REPLIES = (Listening.ONE_LETTER, Listening.WHOSE)
 
 
 @dataclass
@@ -56,7 +62,7 @@ class Hearing:
     """Seconds after `since` at which the recogniser's first word began; None before it is closed, or when
     the recogniser gave no word times."""
     ended_by: str = ""
-    """Why the utterance ended ("quiet", "stalled", "too long"): for the log."""
+    """Why the utterance ended ("quiet", "stalled", "no word", "too long"): for the log."""
 
     def words_heard(self, so_far: str, beside: str, at: float) -> bool:
         """Note the words heard so far at `at`, and those the list `beside` the main one heard; True when
@@ -74,11 +80,14 @@ class Hearing:
 
     def ends(self, at: float, quiet: bool) -> bool:
         """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech
-        detector's), or words unchanged for STALL_SECONDS in a room that never goes quiet, or at
-        LONGEST_SECONDS."""
+        detector's), or words unchanged for STALL_SECONDS in a room that never goes quiet, or a one-word reply
+        with no word heard in WORDLESS_SECONDS, or at LONGEST_SECONDS."""
         stalled = bool(self.so_far) and at - self.changed_at >= STALL_SECONDS
-        too_long = self.started_at is not None and at - self.started_at >= LONGEST_SECONDS
-        self.ended_by = "quiet" if quiet else "stalled" if stalled else "too long" if too_long else ""
+        voiced = 0.0 if self.started_at is None else at - self.started_at
+        wordless = self.way in _ONE_WORD_REPLIES and not self.so_far and voiced >= WORDLESS_SECONDS
+        too_long = voiced >= LONGEST_SECONDS
+        reasons = (("quiet", quiet), ("stalled", stalled), ("no word", wordless), ("too long", too_long))
+        self.ended_by = next((why for why, ended in reasons if ended), "")
         return bool(self.ended_by)
 
     def span(self, last: Chunk, now: float) -> str:
