@@ -301,13 +301,15 @@ def test_a_word_is_spelled_one_letter_at_a_time_after_a_teams_second_fix(
 ) -> None:
     lines = ["Two.", "Wings and Webs, one.", "Bats, fry.", "Ghosts, glide."]
     lines += ["Bats, golf, lima, yankee.", "Bats, golf, lima, india.", "No."]
-    lines += ["Foxtrot.", "Lima.", "Yankee.", "That's right.", "Yes."]
+    lines += ["Foxtrot.", "Lima.", "Kilo.", "No.", "Yankee.", "That's right.", "Yes."]
     samples, _ = rendered_table(speaker, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     letters = [turn for turn in kiosk.turns if turn.listening is Listening.ONE_LETTER]
     assert [turn.asked for turn in letters] == [
         "F for foxtrot. Next letter?",
         "L for lima. Next letter?",
+        "K for kilo. Next letter?",
+        "Which letter, then?",  # the K taken back
         "Y for yankee. Next letter?",
         "",
     ]
