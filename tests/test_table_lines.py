@@ -247,6 +247,18 @@ def test_the_table_says_yes_only_to_the_team_it_spelled_for_when_teams_are_offer
     assert kiosk.heard == [line, "Bats.", "no", "no", line, "Bats."]
 
 
+def test_a_question_about_the_line_answered_already_is_not_answered_again() -> None:
+    # The end of the adult's line was taken as the reply to "whose?", and the read-back followed at once.
+    answered = "Whose answer was that: Ghosts?\nI have Bats: lot now; Ghosts: the. Right?"
+    kiosk = RepliesInTurn(answered)
+    assert _talk(kiosk, LAST_CELL).say("Ghosts, snowy owl.") == answered
+    assert kiosk.heard == ["Ghosts, snowy owl."]
+    # Still the last thing the kiosk said (its ledger aside), it is answered.
+    kiosk = RepliesInTurn("Whose answer was that: Ghosts?\n[L] q:1/25 |", "Fixed: Ghosts said zip.")
+    _talk(kiosk, LAST_CELL).say("Ghosts, snowy owl.")
+    assert kiosk.heard == ["Ghosts, snowy owl.", "Ghosts."]
+
+
 def test_the_table_answers_a_call_for_the_question_open_only() -> None:
     calling = "Bats, your answer?\n[L] q:24/25 | open:E5 got:— | pick:Bats |"
     kiosk = RepliesInTurn(calling, "Ghosts, your answer?\n[L] q:24/25 | open:E5 got:Bats | pick:Bats |", "ok")

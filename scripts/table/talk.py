@@ -35,6 +35,18 @@ QUESTIONS_ABOUT_A_LINE = 10
 they were, each team offered for a yes, asked again, and the line said again once let go."""
 
 
+def _asked_last(question: re.Pattern[str], reply: str) -> re.Match[str] | None:
+    """The kiosk's question, if nothing of the kiosk's but a ledger follows it in the reply. One followed by
+    more (the read-back) was answered already, by the rest of the adult's own line: the bench's kiosk says
+    its words at once, so the end of "Ghosts, snowy owl." came after "Whose answer was that: Ghosts?" and
+    was taken as the reply; answering the question then, the adult said "Ghosts." into the read-back."""
+    found = list(question.finditer(reply))
+    if not found:
+        return None
+    after = [line for line in reply[found[-1].end() :].splitlines() if line.strip()]
+    return found[-1] if all(line.startswith("[L]") for line in after) else None
+
+
 def _asks_whose(reply: str) -> bool:
     """The kiosk asks again whose the words were, or offers a team for a yes."""
     return WHOSE.search(reply) is not None or WHOSE_OFFERED.search(reply) is not None
@@ -84,14 +96,14 @@ class Talk:
         for _ in range(QUESTIONS_ABOUT_A_LINE):
             if reply is None:
                 return None
-            whose = WHOSE.search(reply)
+            whose = _asked_last(WHOSE, reply)
             if whose is not None:
                 options = re.split(r", | or ", whose.group(1))
                 named = [team for team in [*TEAM_NAME.findall(line), self.last_named] if team in options]
                 reply = self._say_once(f"{(named or options)[0]}.")
                 self.record.closed("whose", reply is not None and not _asks_whose(reply))
                 continue
-            offered = WHOSE_OFFERED.search(reply)
+            offered = _asked_last(WHOSE_OFFERED, reply)
             if offered is not None:  # a team offered for a yes: the team the line named, or the last named
                 meant = ([*TEAM_NAME.findall(line), self.last_named])[0]
                 reply = self._say_once(offered.group(2) if offered.group(1) == meant else "no")
