@@ -429,6 +429,25 @@ def test_a_no_to_the_offer_takes_the_word_one_letter_at_a_time(button_key: Key) 
     assert "Bats: right, 2 points." in heard.hear("that's right")
 
 
+def test_a_letter_said_no_to_is_never_said_back_again_in_its_place(button_key: Key) -> None:
+    # Over music one voice's "Papa." was heard as "lima" twelve times running, each said back and said no to.
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    assert heard.hear("bravo") == "B for bravo. Next letter?"
+    assert heard.hear("lima") == "L for lima. Next letter?"
+    assert heard.hear("no") == "Which letter, then?"
+    again = "I heard L for lima again, and you said no to it. Which letter?"
+    assert heard.hear("lima") == again
+    assert heard.hear("uniform") == "U for uniform. Next letter?"  # the letter meant, heard
+    assert heard.hear("lima") == "L for lima. Next letter?"  # in another place, L is any letter
+    # Heard there again and again, it counts as a letter not caught: the word is left, the night goes on.
+    heard.hear("no")
+    assert heard.hear("lima") == again
+    assert heard.hear("lima") == again
+    assert heard.hear("lima").startswith("Let's leave that word as it was.")
+    assert heard.answerers.by_letter is None
+
+
 def test_a_word_spelled_one_letter_at_a_time_is_left_as_it_was_when_no_letter_is_caught(
     button_key: Key,
 ) -> None:

@@ -66,6 +66,8 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert back is not None and back.group(1) == "T"
     assert spelling is not None
     assert all(LETTER_AGAIN.search(spelling.take(heard)[2]) for heard in ("no", "zip", "tango oscar"))
+    refused, _, _ = spelling.take("no")
+    assert refused is not None and LETTER_AGAIN.search(refused.take("tango")[2])  # said no to, heard again
     for not_caught in (KIOSK_NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT):
         assert NOT_CAUGHT.search(not_caught)
     for asking in (NOT_CAUGHT_AGAIN, LOUD_SPELLING):

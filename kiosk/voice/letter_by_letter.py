@@ -42,7 +42,11 @@ class LetterByLetter:
     letters: tuple[str, ...] = ()
     """The letters taken, one a reply: a "no" takes back the last."""
     misses: int = 0
-    """Replies in a row heard as no letter."""
+    """Replies in a row heard as no letter, or as a letter said no to in its place."""
+    refused: frozenset[tuple[int, str]] = frozenset()
+    """The letters the table said no to, each with its place in the word: heard there again, one is not
+    said back again. Over music one voice's "Papa." was heard as "lima" twelve times running, and the
+    kiosk said "L for lima" to each, the table no to each, until the table gave the word up."""
 
     @property
     def opening(self) -> str:
@@ -65,14 +69,19 @@ class LetterByLetter:
                 return None, None, LEFT
             return None, self.fix, ""
         if text == "no":
-            kept = replace(self, letters=self.letters[:-1], misses=0)
+            said_no = {(len(self.letters) - 1, self.letters[-1])} if self.letters else set()
+            kept = replace(self, letters=self.letters[:-1], misses=0, refused=self.refused | said_no)
             return kept, None, "Which letter, then?" if kept.letters else "First letter, then?"
         words = text.split()
         letter = _letter(words)
-        if letter is None:
+        again = letter is not None and (len(self.letters), letter) in self.refused
+        if letter is None or again:
             missed = replace(self, misses=self.misses + 1)
             if missed.misses >= MISSES:
                 return None, None, LEFT
+            if letter is not None:
+                said = f"I heard {letter.upper()} for {_EXAMPLE[letter]} again, and you said no to it."
+                return missed, None, f"{said} Which letter?"
             if len(words) > 1:
                 return missed, None, "Just one letter, please: which letter?"
             return missed, None, "Sorry, which letter? Say its word, like tango."
