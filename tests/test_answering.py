@@ -440,12 +440,13 @@ def test_a_letter_said_no_to_is_never_said_back_again_in_its_place(button_key: K
     assert heard.hear("lima") == again
     assert heard.hear("uniform") == "U for uniform. Next letter?"  # the letter meant, heard
     assert heard.hear("lima") == "L for lima. Next letter?"  # in another place, L is any letter
-    # Heard there again and again, it counts as a letter not caught: the word is left, the night goes on.
+    # Heard there again and again, it is no letter not caught: the letters taken stand, and the word is not
+    # left, as it is after three replies running with no letter at all.
     heard.hear("no")
-    assert heard.hear("lima") == again
-    assert heard.hear("lima") == again
-    assert heard.hear("lima").startswith("Let's leave that word as it was.")
-    assert heard.answerers.by_letter is None
+    for _ in range(4):
+        assert heard.hear("lima") == again
+    assert heard.hear("tango") == "T for tango. Next letter?"
+    assert heard.answerers.by_letter is not None and heard.answerers.by_letter.word == "but"
 
 
 def test_a_word_spelled_one_letter_at_a_time_is_left_as_it_was_when_no_letter_is_caught(

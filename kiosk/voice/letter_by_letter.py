@@ -42,7 +42,7 @@ class LetterByLetter:
     letters: tuple[str, ...] = ()
     """The letters taken, one a reply: a "no" takes back the last."""
     misses: int = 0
-    """Replies in a row heard as no letter, or as a letter said no to in its place."""
+    """Replies in a row heard as no letter."""
     refused: frozenset[tuple[int, str]] = frozenset()
     """The letters the table said no to, each with its place in the word: heard there again, one is not
     said back again. Over music one voice's "Papa." was heard as "lima" twelve times running, and the
@@ -74,14 +74,15 @@ class LetterByLetter:
             return kept, None, "Which letter, then?" if kept.letters else "First letter, then?"
         words = text.split()
         letter = _letter(words)
-        again = letter is not None and (len(self.letters), letter) in self.refused
-        if letter is None or again:
+        if letter is not None and (len(self.letters), letter) in self.refused:
+            # Not a miss: the letters taken stand. Three such in a row would leave a word four letters into
+            # its five ("Tango." heard as "golf" after a no, in babble), where asked again it came right.
+            said = f"I heard {letter.upper()} for {_EXAMPLE[letter]} again, and you said no to it."
+            return self, None, f"{said} Which letter?"
+        if letter is None:
             missed = replace(self, misses=self.misses + 1)
             if missed.misses >= MISSES:
                 return None, None, LEFT
-            if letter is not None:
-                said = f"I heard {letter.upper()} for {_EXAMPLE[letter]} again, and you said no to it."
-                return missed, None, f"{said} Which letter?"
             if len(words) > 1:
                 return missed, None, "Just one letter, please: which letter?"
             return missed, None, "Sorry, which letter? Say its word, like tango."
