@@ -467,6 +467,13 @@ def test_a_letter_said_no_to_and_heard_again_right_after_being_told_is_taken(but
     assert heard.hear("uniform").startswith("I heard U for uniform again")
 
 
+def test_x_is_taken_one_letter_at_a_time_by_its_word_heard_as_two(button_key: Key) -> None:
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    assert heard.hear("x ray") == "X for xray. Next letter?"  # the small model has no "xray"
+    assert heard.hear("ray") == "Sorry, which letter? Say its word, like tango."
+
+
 def test_a_word_spelled_one_letter_at_a_time_is_left_as_it_was_when_no_letter_is_caught(
     button_key: Key,
 ) -> None:

@@ -21,6 +21,7 @@ from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
 from kiosk.voice.audio import WavOutput, WavSource, resample
 from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
 from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.letter_by_letter import LetterByLetter
 from kiosk.voice.listening import (
     OPEN_BUDGET_SECONDS,
     Listening,
@@ -351,6 +352,22 @@ def test_a_year_spelled_digit_by_digit_is_heard_through_the_candle_end_read_back
         # A name lost is asked about (the kiosk's "Whose spelling was that?"); never another team's.
         assert named is None or named.value.lower() == team, heard
     assert sum(text.split()[0] in years for text in heard) >= 3, heard
+
+
+@pytest.mark.english
+def test_x_is_heard_by_its_nato_word_the_model_writes_as_two(english_model: object) -> None:
+    # The small model knows no "xray": its lists held X's word in vain, and "Xray." was never heard as X.
+    parts: list[str | float] = ["Xray.", 2.0, "Bravo. Oscar. Xray.", 2.0]
+    samples, spans = rendered_table(EspeakProcess(), parts)
+    recognizers = Recognizers(english_model)
+    heard = []
+    for (start, end), way in zip(spans, (Listening.ONE_LETTER, Listening.READ_BACK), strict=True):
+        cut = samples[max(0, int((start - 0.3) * SAMPLE_RATE)) : int((end + 0.5) * SAMPLE_RATE)]
+        utterance = recognizers[way].decode(cut.tobytes())
+        heard.append(utterance.text if utterance else "")
+    assert heard[0] == "x ray" and LetterByLetter(Team.BATS).take(heard[0])[2] == "X for xray. Next letter?"
+    spelled = spelled_word(heard[1].split()) or ""  # "bravo x ray" in a quiet room: "Oscar." lost in between
+    assert heard[1].endswith("x ray") and spelled.startswith("b") and spelled.endswith("x"), heard
 
 
 # --- end of speech -----------------------------------------------------------------------------------------

@@ -284,6 +284,18 @@ def test_a_word_for_each_letter_survives_a_lost_letter_or_a_lost_for() -> None:
         assert spelled_word(heard.split(" ")) == word, heard
 
 
+def test_x_ray_written_as_two_words_is_one_letter() -> None:
+    # The small English model knows no "xray": its lists write X's NATO word as "x ray".
+    for heard, word in (
+        ("bravo oscar x ray", "box"),
+        ("b o x ray", "box"),
+        ("b for bravo o for oscar x for x ray", "box"),
+        ("x ray", None),  # one letter: a word, not a spelling
+        ("a ray", None),  # "ray" after any other letter is no letter
+    ):
+        assert spelled_word(heard.split(" ")) == word, heard
+
+
 def test_words_like_as_or_for_outside_a_spelling_are_no_spelling() -> None:
     assert spelled_word(["as", "in"]) is None
     assert spelled_word(["b", "as", "in"]) is None

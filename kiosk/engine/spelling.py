@@ -7,7 +7,7 @@ from difflib import SequenceMatcher
 
 from kiosk.engine.matching import slips
 from kiosk.engine.numbers import UNITS
-from kiosk.engine.text import LETTER_NAMES, letter_of
+from kiosk.engine.text import LETTER_NAMES, letter_of, letter_words
 from kiosk.engine.years import ZERO_WORDS
 
 _TWO_LETTERS = {"okay": "ok"}
@@ -27,6 +27,7 @@ def spelled_word(words: list[str]) -> str | None:
     letter name is easily misheard ("ee as in golf"); "capital" before a letter says its case only. Two letters at least: a lone letter is more likely a word than a spelling."""
     letters: list[str] = []
     index = 0
+    words = letter_words(words)
     if words and all(word in _TWO_LETTERS for word in words):
         return None
     if sum(word in _EXAMPLES for word in words) >= 2:

@@ -44,6 +44,24 @@ LETTER_NAMES = {
 }  # fmt: skip
 
 
+LETTER_WORDS_IN_TWO = {"x ray": "xray"}
+"""Letter words a recogniser writes as two words: the small English model knows no "xray", so its phrase
+lists hear X's NATO word as "x ray"."""
+
+
+def letter_words(words: list[str]) -> list[str]:
+    """`words` with each letter word written as two made one again (["b", "o", "x", "ray"] -> ["b", "o",
+    "xray"])."""
+    joined: list[str] = []
+    for word in words:
+        pair = f"{joined[-1]} {word}" if joined else ""
+        if pair in LETTER_WORDS_IN_TWO:
+            joined[-1] = LETTER_WORDS_IN_TWO[pair]
+        else:
+            joined.append(word)
+    return joined
+
+
 def letter_of(word: str) -> str | None:
     """The letter a word writes or names ("b", "bee", "bravo" -> "b"); None for any other word."""
     if len(word) == 1 and word.isalpha():

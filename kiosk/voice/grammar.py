@@ -15,7 +15,7 @@ from functools import cache
 from kiosk.engine.matching import slips
 from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.teams import TEAM_ORDER
-from kiosk.engine.text import LETTER_NAMES, NATO_WORDS
+from kiosk.engine.text import LETTER_NAMES, LETTER_WORDS_IN_TWO, NATO_WORDS
 from kiosk.voice.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, between_questions
 from kiosk.voice.spoken_years import year_phrases
 
@@ -62,7 +62,8 @@ def spelling() -> tuple[str, ...]:
     """Letters only, as a table spells a word (letters, letter names, NATO words, SPELLING_WORDS), and the
     team names that open a fix: nothing else competes with a letter."""
     letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
-    phrases = [*letters, *LETTER_NAMES, *SPELLING_WORDS, *(team.value.lower() for team in TEAM_ORDER)]
+    phrases = [*letters, *LETTER_NAMES, *LETTER_WORDS_IN_TWO, *SPELLING_WORDS]
+    phrases += [team.value.lower() for team in TEAM_ORDER]
     return tuple(dict.fromkeys(phrases))
 
 
@@ -72,7 +73,7 @@ def one_letter() -> tuple[str, ...]:
     words alone: with the letters and letter names as well, "alpha" was heard as "l" and the like; on the
     tuning voices in babble at 10 dB, of 522 letters 429 came out right and 17 as another letter, against
     421 and 30 (held out, of 1044: 718 and 100, against 646 and 109; scripts/measure_spelling_styles.py)."""
-    return (*NATO_WORDS, "no", "that's right")
+    return (*NATO_WORDS, *LETTER_WORDS_IN_TWO, "no", "that's right")
 
 
 @cache
@@ -80,7 +81,8 @@ def read_back() -> tuple[str, ...]:
     """Every phrase the table may say while the kiosk reads the answers back: spelled fixes come out as a
     team name followed by single letters, which the bigram grammar allows in any order."""
     letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
-    phrases: list[str] = [*YES_NO, *DISPUTES, *COMMANDS, *letters, *LETTER_NAMES, *SPELLING_WORDS]
+    phrases: list[str] = [*YES_NO, *DISPUTES, *COMMANDS, *letters, *LETTER_NAMES, *LETTER_WORDS_IN_TWO]
+    phrases += SPELLING_WORDS
     phrases += [team.value.lower() for team in TEAM_ORDER]
     return tuple(dict.fromkeys(phrases))
 

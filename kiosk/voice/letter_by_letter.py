@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kiosk.engine.teams import Team
-from kiosk.engine.text import NATO_WORDS, letter_of, words_of
+from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.read_back_yes import SURE_YES
 
@@ -80,7 +80,7 @@ class LetterByLetter:
                 self, letters=self.letters[:-1], misses=0, refused=self.refused | said_no, told=None
             )
             return kept, None, "Which letter, then?" if kept.letters else "First letter, then?"
-        words = text.split()
+        words = letter_words(text.split())
         letter = _letter(words)
         place = (len(self.letters), letter or "")
         if place in self.refused and place != self.told:

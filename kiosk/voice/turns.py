@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kiosk.engine.commands import is_yes
 from kiosk.engine.teams import Team
-from kiosk.engine.text import letter_of
+from kiosk.engine.text import letter_of, letter_words
 from kiosk.voice.grammar import COMMANDS, DIGITS, DISPUTES, YES_NO, is_final
 from kiosk.voice.listening import Listening
 
@@ -82,7 +82,7 @@ def hangover(heard_so_far: str, way: Listening, label: str = "", loud: bool = Fa
         return VOTE_HANGOVER
     if way is Listening.BETWEEN_QUESTIONS and is_final(heard_so_far, way.phrases or ()):
         return FINAL_HANGOVER
-    if way is Listening.READ_BACK and (letter_of(words[-1]) or words[-1] in _SPELLING_GOES_ON):
+    if way is Listening.READ_BACK and (letter_of(letter_words(words)[-1]) or words[-1] in _SPELLING_GOES_ON):
         return UNFINISHED_HANGOVER  # a speller pauses between letters, and a fix must be heard whole
     if way is Listening.YEARS_READ_BACK and words[-1] in DIGITS:
         return UNFINISHED_HANGOVER  # and between a year's digits
