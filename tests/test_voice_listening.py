@@ -15,11 +15,12 @@ from kiosk.engine.night import Phase
 from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.text import letter_of, letter_words
 from kiosk.keys import load_practice
 from kiosk.table import Table
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
+from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, grammar_for
 from kiosk.voice.audio import WavOutput, WavSource, resample
-from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, read_back
+from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, one_letter, read_back
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.letter_by_letter import LetterByLetter
 from kiosk.voice.listening import (
@@ -352,6 +353,14 @@ def test_a_year_spelled_digit_by_digit_is_heard_through_the_candle_end_read_back
         # A name lost is asked about (the kiosk's "Whose spelling was that?"); never another team's.
         assert named is None or named.value.lower() == team, heard
     assert sum(text.split()[0] in years for text in heard) >= 3, heard
+
+
+@pytest.mark.english
+def test_every_letter_has_a_word_the_one_letter_list_can_hear(english_model: object) -> None:
+    # A phrase with a word the model does not know is dropped from its list, and only a warning says so.
+    kept = grammar_for(english_model, one_letter())
+    letters = {letter_of(letter_words(phrase.lower().split())[0]) for phrase in kept}
+    assert letters >= set("abcdefghijklmnopqrstuvwxyz"), sorted(set("abcdefghijklmnopqrstuvwxyz") - letters)
 
 
 @pytest.mark.english
