@@ -1,8 +1,8 @@
 """Which way of spelling a fix the letters list hears best: plain letters ("T, U, R"), a letter and its word
 ("T for tango, U for uniform"), the words alone ("tango, uniform, romeo"), the words alone said slowly (a
 full stop after each: "Tango. Uniform. Romeo."), or one word at a time, each a reply of its own. The kiosk
-asks for the words, slowly in a loud room (kiosk.voice.listening.WITH_WORDS, answering.LOUD_SPELLING), and
-offers one at a time after a team's second fix (kiosk.voice.letter_by_letter).
+asks for the words (kiosk.voice.listening.WITH_WORDS), slowly when it reads a spelling back, and in a loud
+room takes a word one at a time (kiosk.voice.team_by_team, kiosk.voice.letter_by_letter).
 
     nice -n 10 .venv/bin/python scripts/measure_spelling_styles.py [--snr DB] [--bed babble|music] [--held-out]
 

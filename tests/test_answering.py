@@ -334,8 +334,8 @@ def test_in_a_loud_room_each_team_is_called_by_name_from_the_start(button_key: K
     read_back = heard.hear("mutton")
     assert read_back.startswith("I have Bats: a big brass button; Ghosts: mutton; Owls: zip. Right?")
     assert read_back.endswith(
-        "It's loud in here. If every answer is right, say \"that's right\". To fix a word, say the team's name,"
-        " then spell it slowly, with a word for each letter, like tango, uniform, romeo for T, U, R."
+        "It's loud in here. If every answer is right, say \"that's right\". If not, say no, and I'll ask about"
+        " each team's answer in turn."
     )
     fixed = heard.hear("ghosts b u t t o n")
     assert fixed.startswith("Fixed: Ghosts said button.") and "loud" not in fixed  # told once a read-back

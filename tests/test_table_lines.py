@@ -11,7 +11,7 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_SPELL, LOUD_SPELLING, NOT_CAUGHT_AGAIN, PART_CAUGHT, Ask
+from kiosk.voice.answering import HOW_TO_SPELL, LOUD_CHECKING, NOT_CAUGHT_AGAIN, PART_CAUGHT, Ask
 from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
@@ -70,7 +70,7 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert refused is not None and LETTER_AGAIN.search(refused.take("tango")[2])  # said no to, heard again
     for not_caught in (KIOSK_NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT):
         assert NOT_CAUGHT.search(not_caught)
-    for asking in (NOT_CAUGHT_AGAIN, LOUD_SPELLING):
+    for asking in (NOT_CAUGHT_AGAIN, LOUD_CHECKING):
         sure = SURE_YES.search(asking)
         assert sure is not None and sure.group(1) == "that's right"
     call = CALLING.search("Still to answer: Ghosts.\nGhosts, your answer?")

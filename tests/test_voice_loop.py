@@ -28,7 +28,7 @@ from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOV
 from kiosk.voice.voting import Votes
 
 from .conftest import Played, play_board
-from .support.voice import ECHO, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table, noise
+from .support.voice import ECHO, LoudRoom, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table, noise
 
 TO_D1 = ["two", "voice", "wings and webs one"]
 """Two teams, by voice, and Wings & Webs for 1 point (the practice key's D1: "fly")."""
@@ -164,14 +164,6 @@ def test_a_pick_by_name_is_taken_at_once() -> None:
     assert table.host.ledger().open == "D2"
 
 
-class LoudRoom(RoomLevel):
-    """A room measured loud (the measure itself is tested on audio in test_room.py)."""
-
-    @property
-    def loud(self) -> bool:
-        return True
-
-
 def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name() -> None:
     script = ["two", "yes", "voice", "owls two", "yes", "a big brass button", "zip"]
     table = fake_table(practice_host(), script)
@@ -190,9 +182,7 @@ def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name
     said = table.said
     assert said.index("Bats, your answer?") < said.index("Ghosts, your answer?") < said.index("I have Bats")
     assert table.heard[-2:] == ["bats a big brass button", "ghosts zip"]
-    assert said.endswith(
-        "spell it slowly, with a word for each letter, like tango, uniform, romeo for T, U, R."
-    )
+    assert said.endswith("If not, say no, and I'll ask about each team's answer in turn.")
 
 
 def test_in_a_loud_room_a_read_backs_yes_locks_nothing_until_a_spellers_pause_has_passed() -> None:

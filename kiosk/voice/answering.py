@@ -11,10 +11,10 @@ go to another team's answer.
 When the same teams are still to answer after two tries, asking the same way again would stick the night:
 the kiosk names the team it listens to next ("Ghosts, your answer?") and gives that team the next words
 that name no other. In a loud room (room.py) a leading name is lost more often than not, so the kiosk calls
-the teams one by one from the start, and reminds the table at every read-back to spell fixes with a word
-for each letter, which party noise garbles far less than letters said plainly (a quiet room hears it once a
-night). A team's second fix in a read-back is read back with the offer to spell the word one letter at a
-time (letter_by_letter.py), which a plain "no" takes up.
+the teams one by one from the start, and at every read-back offers to ask about each team's answer in turn
+on a "no" (team_by_team.py). A quiet room is told once a night to spell fixes with a word for each letter,
+which noise garbles far less than letters said plainly. A team's second fix in a read-back is read back
+with the offer to spell the word one letter at a time (letter_by_letter.py), which a plain "no" takes up.
 """
 
 from __future__ import annotations
@@ -65,11 +65,14 @@ the kiosk barely hears in babble, spellings came out whole one or two words in s
 TYPE_ANY = "Or type it on the table screen's keyboard."
 """Added, with a table screen's keyboard, when read-back words are missed twice running."""
 LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
-LOUD_SPELLING = f"{LOUD_YES} To fix a word, say the team's name, then spell it slowly, with {WITH_WORDS}."
+BY_TEAM = "If not, say no, and I'll ask about each team's answer in turn."
+LOUD_CHECKING = f"{LOUD_YES} {BY_TEAM}"
 """Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
-and a plain yes one time in three. Slowly, a pause after each word: in babble at 10 dB the letters list
-heard 39 of 90 words so spelled against 33 (tuning voices; held out, 41 of 180 against 34), over music 81
-against 77 (scripts/measure_spelling_styles.py)."""
+and a plain yes one time in three. A no has the kiosk ask about each team's answer by name, and take a
+wrong one's word one letter at a time (team_by_team.py): in party babble a whole spelling, even slowly with
+a word for each letter, was heard right 39 times in 90 and its team's name lost as often (tuning voices at
+10 dB; held out, 41 of 180; scripts/measure_spelling_styles.py), where each letter's word said on its own
+was heard right four times in five. A table may still spell a fix with its team's name first."""
 HOW_TO_FIX_A_YEAR = (
     "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
 )
@@ -128,6 +131,11 @@ class Answerers:
     """This read-back asked for a plain yes (NO_TWICE): one is taken from then on, other words between
     ("that's right" heard as "not right" twice, then "yes" as "not yet", then "yes" asked about)."""
 
+    @property
+    def offered(self) -> Team | None:
+        """The team whose word was just offered one letter at a time: a plain "no" now takes it up."""
+        return self._offered
+
     def take(
         self, heard: str, night: Night | None, hidden: tuple[str, ...] = (), under_way: bool = False
     ) -> str | Ask:
@@ -148,7 +156,7 @@ class Answerers:
         calling, self.calling = self.calling, None
         if night is None or not night.voice:
             return heard
-        if offered is not None and night.phase is Phase.READBACK and _plain_no(words_of(heard)):
+        if offered is not None and night.phase is Phase.READBACK and plain_no(words_of(heard)):
             # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
             # nobody meant to spell was begun.
             self.by_letter = LetterByLetter(offered)
@@ -275,7 +283,7 @@ class Answerers:
             return Ask(f"{LOUD_YES} {HOW_TO_FIX_A_YEAR}" if loud else HOW_TO_FIX_A_YEAR)
         elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
             self._told_to_spell = self._told_tonight = True
-            return Ask(LOUD_SPELLING if loud else HOW_TO_SPELL)
+            return Ask(LOUD_CHECKING if loud else HOW_TO_SPELL)
         heard, self._heard = self._heard, {}
         from_letters, self._from_letters = self._from_letters, False
         if fix is not None and not fix.word.isdigit() and not from_letters:  # a year is read back as the year
@@ -324,7 +332,7 @@ def _year_cut_short(words: list[str]) -> str | None:
     return ", ".join(words)
 
 
-def _plain_no(words: str) -> bool:
+def plain_no(words: str) -> bool:
     """A no to the offer: one of PLAIN_NO, alone or after one other word that names no team; never a yes
     heard with a no in it ("wrong not right")."""
     said = words.split()

@@ -19,6 +19,7 @@ from kiosk.voice.letter_by_letter import letter_or_no
 from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
+from kiosk.voice.team_by_team import TeamByTeam
 from kiosk.voice.voting import Votes, a_teams_yes
 
 SORRY = "Sorry, I didn't catch that."
@@ -44,6 +45,8 @@ class Conversation:
     """The team asked for its yes to end the night (voting.py)."""
     leaving: Leaving = field(init=False, default_factory=Leaving)
     """A team heard leaving the night, said back (leaving.py)."""
+    checking: TeamByTeam = field(init=False, default_factory=TeamByTeam)
+    """A loud room's read-back checked one team at a time (team_by_team.py)."""
     _nothing_asked: bool = field(init=False, default=False)
     """The kiosk's last words asked again after a reply heard as no word: the next such is the room's
     noise, or the kiosk would ask for ever in a room whose noise passes for voice."""
@@ -80,7 +83,11 @@ class Conversation:
             if isinstance(heard, Typed):
                 self.counts.waiting = None  # so is a team count
                 self.answerers.by_letter = None  # and a word spelled one letter at a time is left
+                self.checking = TeamByTeam()  # and the teams' answers asked about one at a time
                 return heard.text
+            checked = self.checking.take(heard, way, night, self.answerers, loud)
+            if checked is not None:
+                return checked
             asked = asked_since_reply(turns)
             if (
                 heard.doubted_yes
@@ -110,6 +117,9 @@ class Conversation:
             return self.counts.again()
         if self.leaving.waiting is not None:
             return self.leaving.again()
+        checking = self.checking.again(night)
+        if checking is not None:
+            return checking
         if night is not None and night.phase.reading_back:
             return Ask(NOT_CAUGHT)
         if self.answerers.calling is not None:
@@ -121,5 +131,7 @@ class Conversation:
         return Ask(f"{SORRY} Please say it again.")
 
     def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
-        """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py)."""
-        return self.answerers.after(night, reply, loud=loud) or self.picks.after(night, message)
+        """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py,
+        team_by_team.py)."""
+        answered = self.answerers.after(night, reply, loud=loud)
+        return self.checking.after(night, reply) or answered or self.picks.after(night, message)

@@ -1,0 +1,118 @@
+"""A loud room's read-back checked one team at a time, once the table says no to it.
+
+In party babble a spelled fix is heard whole about one time in three however it is said, and the team's name
+that opens it is lost as often: the kiosk asks whose it was, and the reply, a lone name, is lost again. So in
+a loud room a plain "no" to the read-back has the kiosk name each team's answer in turn ("Bats: do it. Is
+that right?"), and a no to one takes that team's word one letter at a time (letter_by_letter.py): the kiosk
+names the team, and only a yes, a no and letters' words are left to be heard. A yes to every team is the
+read-back's yes. Words the kiosk cannot make out ask about the same team again; a spelling, a dispute or a
+command leaves the checking and goes on as any read-back words do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.engine import intent
+from kiosk.engine.commands import is_yes
+from kiosk.engine.night import Night, Phase
+from kiosk.engine.reply import Reply
+from kiosk.engine.said import FixTaken
+from kiosk.engine.teams import Team
+from kiosk.engine.text import words_of
+from kiosk.voice.answering import Answerers, Ask, plain_no
+from kiosk.voice.asr import Utterance
+from kiosk.voice.letter_by_letter import LetterByLetter
+from kiosk.voice.listening import Listening
+from kiosk.voice.read_back_yes import SURE_YES, yes_under_way
+from kiosk.voice.whose import spelling_in
+
+SORRY = "Sorry, I didn't catch that."
+
+
+@dataclass
+class TeamByTeam:
+    """The team whose answer the kiosk has asked about, and the teams still to ask."""
+
+    asking: Team | None = None
+    left: tuple[Team, ...] = ()
+    spelling: bool = False
+    """The team asked about said no: its word is being spelled one letter at a time."""
+    yes_asked: bool = False
+    """A yes other than SURE_YES was asked about: the next yes is taken."""
+
+    def take(
+        self, heard: Utterance, way: Listening, night: Night | None, answerers: Answerers, loud: bool
+    ) -> str | Ask | None:
+        """The message for the host (the read-back's yes once every team said yes) or the kiosk's next
+        question; None when the words are not the checking's: they go on as any read-back words."""
+        if night is None or night.phase is not Phase.READBACK or night.solo or not night.voice:
+            self._stop()
+            return None
+        if answerers.by_letter is not None:
+            return None  # a letter of the word being spelled: letter_by_letter.py
+        words = words_of(heard.text)
+        if self.asking is None:
+            if not (loud and answerers.offered is None and plain_no(words)):
+                return None
+            teams = [team for team in night.answering() if team in night.answers]
+            if not teams:
+                return None
+            self.asking, self.left = teams[0], tuple(teams[1:])
+            return Ask(self.question(night))
+        if self.spelling:
+            # The word one letter at a time was left as it was: the read-back goes on as before.
+            self._stop()
+            return None
+        if is_yes(words):
+            doubted = heard.doubted_yes or yes_under_way(heard, way)  # read_back_yes.py
+            if doubted or (words != words_of(SURE_YES) and not self.yes_asked):
+                self.yes_asked = True
+                return Ask(f"Was that a yes? {self.question(night)}")
+            return self._next(night) or "yes"
+        if plain_no(words):
+            self.spelling = True
+            answerers.by_letter = LetterByLetter(self.asking)
+            return Ask(answerers.by_letter.opening)
+        if spelling_in(words.split()) is None and isinstance(intent.read(words, night), intent.Continue):
+            return Ask(f"{SORRY} {self.question(night)}")  # most often a yes or no the room garbled
+        self._stop()
+        return None
+
+    def again(self, night: Night | None) -> Ask | None:
+        """The question again, after a reply to it heard as no word; None when none is asked."""
+        if self.asking is None or self.spelling or night is None or night.phase is not Phase.READBACK:
+            return None
+        return Ask(f"{SORRY} {self.question(night)}")
+
+    def after(self, night: Night | None, reply: Reply) -> Ask | None:
+        """After the host took the word spelled one letter at a time: the same team asked again when its
+        answer has other words the fix did not touch, else the next team; None once none is left (the
+        read-back's own yes then locks the answers)."""
+        if night is None or night.phase is not Phase.READBACK:
+            self._stop()
+            return None
+        fix = next((part for part in reply.said if isinstance(part, FixTaken)), None)
+        if not self.spelling or self.asking is None or fix is None or fix.team != self.asking.value:
+            return None
+        self.spelling = False
+        if len(night.answers[self.asking].text.split()) > 1:
+            return Ask(self.question(night))
+        return self._next(night)
+
+    def question(self, night: Night) -> str:
+        assert self.asking is not None
+        answer = night.answers[self.asking].text
+        return f'{self.asking.value}: {answer}. Is that right? Say "{SURE_YES}", or say no.'
+
+    def _next(self, night: Night) -> Ask | None:
+        """The next team asked about; None, the checking done, when every team has said yes."""
+        self.yes_asked = False
+        if not self.left:
+            self._stop()
+            return None
+        self.asking, self.left = self.left[0], self.left[1:]
+        return Ask(self.question(night))
+
+    def _stop(self) -> None:
+        self.asking, self.left, self.spelling, self.yes_asked = None, (), False, False

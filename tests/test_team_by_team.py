@@ -1,0 +1,95 @@
+"""A loud room's read-back checked one team at a time (kiosk.voice.team_by_team), through the voice loop with
+in-memory recognisers: a no to the read-back names each team's answer in turn, and a no to one takes its
+word one letter at a time."""
+
+from __future__ import annotations
+
+import re
+
+from kiosk import Host, KeySource
+from kiosk.engine.teams import Team
+from kiosk.keys import load_practice
+from kiosk.voice.letter_by_letter import LetterByLetter
+from kiosk.voice.listening import Listening
+
+from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
+
+LOUD_TO_READ_BACK = ["two", "yes", "voice", "owls two", "yes"]
+"""Two teams in a loud room, Wings & Webs for 2 points (the practice key's "eight"), each team called."""
+BATS = 'Bats: hate. Is that right? Say "that\'s right", or say no.'
+GHOSTS = 'Ghosts: zip. Is that right? Say "that\'s right", or say no.'
+
+
+def letters(*words: str) -> list[Spoken | Quiet]:
+    """Each letter's word (or "no", "that's right") said on its own, as the one-letter list hears it."""
+    return [step for word in words for step in (Spoken(word, closed=word), Quiet(4.0))]
+
+
+def loud_table(script: list[Spoken | Quiet | str], answers: tuple[str, str] = ("hate", "zip")) -> FakeTable:
+    steps = [*LOUD_TO_READ_BACK, *answers, *script]
+    table = fake_table(Host(load_practice().key, source=KeySource.PRACTICE), steps)
+    table.kiosk.room = LoudRoom()
+    table.run()
+    return table
+
+
+def asked(table: FakeTable) -> list[str]:
+    """The kiosk's questions about the teams' answers, in the order said."""
+    return re.findall(
+        r"(?:Was that a yes\? |Sorry, I didn't catch that\. )?\w+: [^.]*\. Is that right\? Say [^.]*\.",
+        table.said,
+    )
+
+
+def test_a_no_names_each_team_and_a_no_to_one_takes_its_word_one_letter_at_a_time() -> None:
+    script = ["no", "no", *letters("echo", "india", "golf", "hotel", "tango", "that's right", "that's right")]
+    table = loud_table(script)
+    assert LetterByLetter(Team.BATS).opening in table.said
+    assert "Fixed: Bats said eight." in table.said
+    assert asked(table) == [BATS, GHOSTS]  # the word spelled was the whole answer: Ghosts next
+    assert "Bats: right, 2 points." in table.said and "Ghosts: wrong, 0 points." in table.said
+    ways = [turn.listening for turn in table.kiosk.turns]
+    assert ways.count(Listening.ONE_LETTER) == 6
+
+
+def test_a_team_whose_fix_left_other_words_as_heard_is_asked_about_again() -> None:
+    script = ["no", "no", *letters("echo", "india", "golf", "hotel", "tango", "that's right")]
+    table = loud_table([*script, *letters("that's right", "that's right")], answers=("legs hate", "zip"))
+    assert "Fixed: Bats said eight." in table.said
+    fixed = 'Bats: eight hate. Is that right? Say "that\'s right", or say no.'  # the fix went to "legs"
+    assert asked(table) == [BATS.replace("hate", "legs hate"), fixed, GHOSTS]
+
+
+def test_a_yes_to_each_team_is_the_read_backs_yes_and_a_plain_one_is_asked_about_once() -> None:
+    table = loud_table(["no", "that's right", "yes", "yes"])
+    assert asked(table) == [BATS, GHOSTS, f"Was that a yes? {GHOSTS}"]
+    assert "Bats: wrong, 0 points." in table.said  # "hate", as the table let it stand
+
+
+def test_words_not_made_out_ask_about_the_same_team_again() -> None:
+    table = loud_table(["no", Spoken("was not", closed="[unk]"), Quiet(4.0), "that's right", "that's right"])
+    assert asked(table) == [BATS, f"Sorry, I didn't catch that. {BATS}", GHOSTS]
+    assert "The answer:" in table.said
+
+
+def test_a_spelling_with_its_team_leaves_the_checking_and_is_taken_as_any_fix() -> None:
+    spelling = Spoken("bats echo india golf hotel tango")
+    table = loud_table(["no", spelling, Quiet(4.0), *letters("that's right")])
+    assert asked(table) == [BATS]
+    assert "Fixed: Bats said eight." in table.said
+    assert "Bats: right, 2 points." in table.said
+
+
+def test_in_a_quiet_room_a_no_to_the_read_back_is_the_hosts() -> None:
+    script = ["two", "voice", "wings and webs two", "bats hate", "ghosts zip", "no"]
+    table = fake_table(Host(load_practice().key, source=KeySource.PRACTICE), script)
+    table.run()
+    assert asked(table) == []
+    assert table.kiosk.turns[-1].heard == "no" and table.kiosk.turns[-1].reply is not None
+
+
+def test_a_yes_begun_before_the_kiosk_listened_is_asked_about() -> None:
+    # The kiosk's reply came 1.5 s into the room's words; the yes after them was begun before it listened.
+    table = loud_table(["no", Spoken("was not", closed="[unk]"), Quiet(1.5), "that's right", "that's right"])
+    assert asked(table)[:3] == [BATS, f"Sorry, I didn't catch that. {BATS}", f"Was that a yes? {BATS}"]
+    assert "The answer:" not in table.said  # Ghosts still to be asked about
