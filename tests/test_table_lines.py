@@ -347,6 +347,27 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
     ]
 
 
+def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_asks_about() -> None:
+    both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
+    asking = 'Is that right? Say "that\'s right", or say no.'
+    kiosk = RepliesInTurn(
+        f"Bats: fry. {asking}",
+        LetterByLetter(Team.BATS).opening,
+        "F for foxtrot. Next letter?",
+        "L for lima. Next letter?",
+        "Y for yankee. Next letter?",
+        f"Fixed: Bats said fly.\nI have Bats: fly; Ghosts: fly. Right?\nGhosts: fly. {asking}",
+        "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (both,)))
+    adult._read(f"I have Bats: fry; Ghosts: fly. Right?\n{LOUD_CHECKING}")
+    record = QuestionRecord("D1", ())
+    adult.check_read_back(both, record)
+    assert kiosk.heard == ["no", "no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
+    assert record.corrections == 1 and record.spellings == [1]
+    assert adult.record.closed_set == [("no", True), ("team yes", True)]
+
+
 def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> None:
     said = _spelling_fly(
         *["Sorry, I didn't catch that. Say yes, or spell a fix."] * 5,  # past its tries at the "no": it goes

@@ -10,9 +10,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from kiosk.engine.key import Key
 from kiosk.engine.teams import Team
 
+from .fixes import FIX_TRIES, Fixer
 from .kiosk_lines import (
     BY_LETTER,
     CALLING,
@@ -20,13 +20,12 @@ from .kiosk_lines import (
     DIGITS,
     FIXED,
     LETTER_AGAIN,
-    LETTER_SAID_BACK,
-    NATO,
     NOT_CAUGHT,
     OFFERED,
     PICK_YES,
     PLAIN_YES,
     STILL_TO_SAY_YES,
+    TEAM_CHECK,
     TITLES,
     WHICH_YES,
     cell_opened,
@@ -37,23 +36,16 @@ from .kiosk_lines import (
 )
 from .nights import NightScript, Question, Written, fix_word, ruling_lines, verdict
 from .records import QuestionRecord
-from .talk import TRIES, Stuck, Talk
+from .talk import TRIES, Stuck, asked_last
 
 PICK_TRIES = 6
 LATE_YESES = 3
 """Yeses a reader still says, past its tries, while the kiosk says back the very pick it made."""
-FIX_TRIES = 3
-"""Spellings a reader tries for one team's answer before letting the ruling stand; offered the word one
-letter at a time, a reader takes it up once even past them, as a person tries a new way."""
 
 
 @dataclass(kw_only=True)
-class Adult(Talk):
+class Adult(Fixer):
     script: NightScript
-    key: Key
-    letters_for: str = ""
-    """The word the adult took up the offer to spell one letter at a time for: if its "no" is caught late,
-    the kiosk's "First letter?" is answered with that word's letters wherever the adult is."""
 
     def play_night(self) -> None:
         try:
@@ -191,6 +183,13 @@ class Adult(Talk):
             if self.letters_for and LETTER_AGAIN.search(self.text) and read_back(self.text) is None:
                 self.spell_letters(self.letters_for, self.text)  # the offer's "no" caught late
                 continue
+            if asked_last(TEAM_CHECK, self.text) is not None:  # a loud room's team asked about
+                now = read_back(self.text)
+                last = now if now is not None else last
+                check = TEAM_CHECK.findall(self.text)[-1]
+                if self.check_team(question, record, {**(last or {}), check[0]: check[1]}, tries):
+                    return
+                continue
             heard = read_back(self.text)
             if heard is None:
                 if ruling_lines(self.text) is not None:
@@ -254,13 +253,15 @@ class Adult(Talk):
                     self._dispute(others[0])
                     continue
             if not fixable:  # all as written, or the table has tried all it would
-                still_wrong = {answer.team.value for answer in wrong}
-                record.spellings += [None if team in still_wrong else n for team, n in tries.items()]
-                ruled_otherwise = frozenset(answer.team for answer in wrong)
-                record.note_wrong_team(question, heard, confirmed=True, ruled_otherwise=ruled_otherwise)
+                self.settle(question, record, heard, tries)
                 self.closed("yes", lambda r: ruling_lines(r) is not None, "yes", said=self.as_asked)
                 return
             team, word = fixable[0]
+            if self.by_team and question.pick and team != by_letter:
+                # Told that a no has the kiosk ask about each team's answer in turn, as a person would.
+                reply = self.say("no")  # not caught: said again, as any line the kiosk missed
+                self.record.closed("no", reply is not None and asked_last(TEAM_CHECK, reply) is not None)
+                continue
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
             if team == by_letter:  # a new way offered: tried once, even past the reader's tries
@@ -275,48 +276,6 @@ class Adult(Talk):
                 # table would object, before the fix is spelled again.
                 self._dispute(Team(team))
         raise Stuck(f"read-back of {question.cell} never confirmed")
-
-    def spell_by_letter(self, word: str) -> None:
-        """Take up the kiosk's offer to spell a team's word one letter at a time: "no", then each letter's
-        word on its own, "no" to a letter said back wrong, and "that's right" once the word said back is
-        whole. The adult keeps the letters as the kiosk says them back, reply by reply."""
-        self.letters_for = word
-        reply = self.say("no") or ""
-        for _ in range(TRIES - 1):  # the offer stands while the "no" is not caught: said again
-            if not NOT_CAUGHT.search(reply):
-                break
-            reply = self.say("no") or ""
-        self.spell_letters(word, reply)
-
-    def spell_letters(self, word: str, reply: str) -> None:
-        """Each letter's word on its own from the kiosk's `reply` on, as spell_by_letter() says; nothing
-        until the kiosk has begun the word (its "no" not caught yet)."""
-        if LETTER_AGAIN.search(reply) is None and LETTER_SAID_BACK.search(reply) is None:
-            return
-        self.letters_for = ""
-        letters = [letter for letter in word.lower() if letter.isalpha()]
-        said: list[str] = []  # each reply's letters, as the kiosk said them back
-        line = ""
-        for _ in range(4 * len(letters) + 8):
-            if not reply and line:  # the kiosk stayed silent (the letter heard as no word): said again
-                reply = self.say(line) or ""
-                continue
-            back = LETTER_SAID_BACK.search(reply)
-            if back is not None:
-                said.append(back.group(1).lower())
-            elif LETTER_AGAIN.search(reply) is None:
-                return  # the word is done or left: the read-back goes on
-            elif reply.rstrip().endswith(("Which letter, then?", "First letter, then?")) and said:
-                said.pop()  # the kiosk took back the last letter on the adult's "no"
-            taken = "".join(said)
-            if taken == "".join(letters):
-                line = "that's right"
-            elif "".join(letters).startswith(taken):
-                line = NATO[letters[len(taken)]]
-            else:
-                line = "no"
-            line = f"{line.capitalize()}."
-            reply = self.say(line) or ""
 
     def _gains(self, heard: dict[str, str], answer: Written, cell: str) -> bool:
         """The read-back rules a team right where what it wrote is not."""

@@ -51,6 +51,12 @@ BY_LETTER = "we'll spell it one letter at a time"
 JOINED = "Two words may be spelled as one."
 """Said with the offer: from then on the reader may spell a team's words run together."""
 """A team's second fix read back with the offer to take the word one letter at a time: "no" takes it up."""
+BY_TEAM = "I'll ask about each team's answer in turn"
+"""A loud room's read-back: a "no" has the kiosk ask about each team's answer, one at a time."""
+TEAM_CHECK = re.compile(
+    r"(Bats|Ghosts|Owls|Toads): ([^\n]*?)\. Is that right\? Say \"that's right\", or say no\."
+)
+"""The kiosk asks about one team's answer as it has it: "that's right", or "no" to spell its word."""
 LETTER_SAID_BACK = re.compile(r"^([A-Z]) for [a-z]+\. Next letter\?$", re.MULTILINE)
 """A letter said back, one letter at a time: "T for tango. Next letter?"."""
 LETTER_AGAIN = re.compile(r"[Ww]hich letter(?:, then)?\?|First letter(?:, then)?\?")

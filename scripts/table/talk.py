@@ -11,7 +11,18 @@ from dataclasses import dataclass, field
 
 from kiosk.engine.teams import Team
 
-from .kiosk_lines import AGAIN, CALLING, JOINED, SLOWLY, SURE_YES, TEAM_NAME, WHOSE, WHOSE_OFFERED, WITH_WORDS
+from .kiosk_lines import (
+    AGAIN,
+    BY_TEAM,
+    CALLING,
+    JOINED,
+    SLOWLY,
+    SURE_YES,
+    TEAM_NAME,
+    WHOSE,
+    WHOSE_OFFERED,
+    WITH_WORDS,
+)
 from .kiosk_process import KioskProcess, Ledger
 from .nights import Question, Written
 from .records import NightRecord
@@ -35,7 +46,7 @@ QUESTIONS_ABOUT_A_LINE = 10
 they were, each team offered for a yes, asked again, and the line said again once let go."""
 
 
-def _asked_last(question: re.Pattern[str], reply: str) -> re.Match[str] | None:
+def asked_last(question: re.Pattern[str], reply: str) -> re.Match[str] | None:
     """The kiosk's question, if nothing of the kiosk's but a ledger follows it in the reply. One followed by
     more (the read-back) was answered already, by the rest of the adult's own line: the bench's kiosk says
     its words at once, so the end of "Ghosts, snowy owl." came after "Whose answer was that: Ghosts?" and
@@ -87,6 +98,9 @@ class Talk:
     """The kiosk has asked to spell slowly: the adult pauses after each letter from then on."""
     joined: bool = False
     """The kiosk has said two words may be spelled as one: the adult does so where no one word would do."""
+    by_team: bool = False
+    """The kiosk has offered to ask about each team's answer on a "no": the adult says no to a read-back
+    that needs a fix, as a person told so would, and answers for each team."""
 
     def say(self, line: str) -> str | None:
         """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
@@ -96,14 +110,14 @@ class Talk:
         for _ in range(QUESTIONS_ABOUT_A_LINE):
             if reply is None:
                 return None
-            whose = _asked_last(WHOSE, reply)
+            whose = asked_last(WHOSE, reply)
             if whose is not None:
                 options = re.split(r", | or ", whose.group(1))
                 named = [team for team in [*TEAM_NAME.findall(line), self.last_named] if team in options]
                 reply = self._say_once(f"{(named or options)[0]}.")
                 self.record.closed("whose", reply is not None and not _asks_whose(reply))
                 continue
-            offered = _asked_last(WHOSE_OFFERED, reply)
+            offered = asked_last(WHOSE_OFFERED, reply)
             if offered is not None:  # a team offered for a yes: the team the line named, or the last named
                 meant = ([*TEAM_NAME.findall(line), self.last_named])[0]
                 reply = self._say_once(offered.group(2) if offered.group(1) == meant else "no")
@@ -152,6 +166,7 @@ class Talk:
         self.with_words = self.with_words or WITH_WORDS in reply
         self.slowly = self.slowly or SLOWLY in reply
         self.joined = self.joined or JOINED in reply
+        self.by_team = self.by_team or BY_TEAM in reply
         sure = SURE_YES.search(reply)
         self.read_back_yes = sure.group(1) if sure else self.read_back_yes
 

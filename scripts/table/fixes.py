@@ -1,0 +1,109 @@
+"""The simulated adult's fixes to a read-back: a word spelled one letter at a time when the kiosk offers it,
+and, in a loud room, each team's answer said right or wrong when the kiosk asks about it in turn
+(kiosk.voice.team_by_team): a no to one spells its word one letter at a time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.engine.key import Key
+from kiosk.engine.teams import Team
+
+from .kiosk_lines import LETTER_AGAIN, LETTER_SAID_BACK, NATO, NOT_CAUGHT, TEAM_CHECK
+from .nights import Question, fix_word, ruling_lines, verdict
+from .records import QuestionRecord
+from .talk import TRIES, Talk
+
+FIX_TRIES = 3
+"""Spellings a reader tries for one team's answer before letting the ruling stand; offered the word one
+letter at a time, a reader takes it up once even past them, as a person tries a new way."""
+
+
+@dataclass(kw_only=True)
+class Fixer(Talk):
+    key: Key
+    letters_for: str = ""
+    """The word the adult took up the offer to spell one letter at a time for: if its "no" is caught late,
+    the kiosk's "First letter?" is answered with that word's letters wherever the adult is."""
+
+    def check_team(
+        self, question: Question, record: QuestionRecord, heard: dict[str, str], tries: dict[str, int]
+    ) -> bool:
+        """Answer the kiosk's question about one team's answer (`heard`: the read-back as the kiosk has it
+        now): "no" and the word one letter at a time while the answer would rule otherwise than written and
+        the reader has tries left, else "that's right". True once the answers are ruled."""
+        check = TEAM_CHECK.findall(self.text)[-1]
+        team = Team(check[0])
+        said, written = heard.get(team.value, ""), question.of(team).text
+        wrong = verdict(said, question.cell, self.key) != verdict(written, question.cell, self.key)
+        word = fix_word(said, written, question.cell, self.key, self.joined) if wrong else ""
+        if word and tries.get(team.value, 0) < FIX_TRIES:
+            tries[team.value] = tries.get(team.value, 0) + 1
+            record.corrections += 1
+            self.spell_by_letter(word)
+            return False
+        reply = self.say("that's right") or ""
+        asked_next = [found[0] for found in TEAM_CHECK.findall(reply)]
+        ruled = ruling_lines(reply) is not None
+        self.record.closed("team yes", ruled or (bool(asked_next) and asked_next[-1] != team.value))
+        if ruled:
+            self.settle(question, record, heard, tries)
+        return ruled
+
+    def settle(
+        self, question: Question, record: QuestionRecord, heard: dict[str, str], tries: dict[str, int]
+    ) -> None:
+        """Record the read-back the table said yes to: each fixed team's spellings (None if it still rules
+        otherwise than written), and any words of one team's answer in another's."""
+        wrong = [
+            answer
+            for answer in question.answers
+            if verdict(heard.get(answer.team.value, ""), question.cell, self.key)
+            != verdict(answer.text, question.cell, self.key)
+        ]
+        still_wrong = {answer.team.value for answer in wrong}
+        record.spellings += [None if team in still_wrong else n for team, n in tries.items()]
+        ruled_otherwise = frozenset(answer.team for answer in wrong)
+        record.note_wrong_team(question, heard, confirmed=True, ruled_otherwise=ruled_otherwise)
+
+    def spell_by_letter(self, word: str) -> None:
+        """Take up the kiosk's offer to spell a team's word one letter at a time: "no", then each letter's
+        word on its own, "no" to a letter said back wrong, and "that's right" once the word said back is
+        whole. The adult keeps the letters as the kiosk says them back, reply by reply."""
+        self.letters_for = word
+        reply = self.say("no") or ""
+        for _ in range(TRIES - 1):  # the offer stands while the "no" is not caught: said again
+            if not NOT_CAUGHT.search(reply):
+                break
+            reply = self.say("no") or ""
+        self.spell_letters(word, reply)
+
+    def spell_letters(self, word: str, reply: str) -> None:
+        """Each letter's word on its own from the kiosk's `reply` on, as spell_by_letter() says; nothing
+        until the kiosk has begun the word (its "no" not caught yet)."""
+        if LETTER_AGAIN.search(reply) is None and LETTER_SAID_BACK.search(reply) is None:
+            return
+        self.letters_for = ""
+        letters = [letter for letter in word.lower() if letter.isalpha()]
+        said: list[str] = []  # each reply's letters, as the kiosk said them back
+        line = ""
+        for _ in range(4 * len(letters) + 8):
+            if not reply and line:  # the kiosk stayed silent (the letter heard as no word): said again
+                reply = self.say(line) or ""
+                continue
+            back = LETTER_SAID_BACK.search(reply)
+            if back is not None:
+                said.append(back.group(1).lower())
+            elif LETTER_AGAIN.search(reply) is None:
+                return  # the word is done or left: the read-back goes on
+            elif reply.rstrip().endswith(("Which letter, then?", "First letter, then?")) and said:
+                said.pop()  # the kiosk took back the last letter on the adult's "no"
+            taken = "".join(said)
+            if taken == "".join(letters):
+                line = "that's right"
+            elif "".join(letters).startswith(taken):
+                line = NATO[letters[len(taken)]]
+            else:
+                line = "no"
+            line = f"{line.capitalize()}."
+            reply = self.say(line) or ""
