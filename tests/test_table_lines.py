@@ -365,7 +365,7 @@ def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_as
     adult.check_read_back(both, record)
     assert kiosk.heard == ["no", "no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
     assert record.corrections == 1 and record.spellings == [1]
-    assert adult.record.closed_set == [("no", True), ("team yes", True)]
+    assert adult.record.closed_set == [("no", True), ("answer yes", True)]
 
 
 def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> None:

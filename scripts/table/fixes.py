@@ -45,7 +45,7 @@ class Fixer(Talk):
         reply = self.say("that's right") or ""
         asked_next = [found[0] for found in TEAM_CHECK.findall(reply)]
         ruled = ruling_lines(reply) is not None
-        self.record.closed("team yes", ruled or (bool(asked_next) and asked_next[-1] != team.value))
+        self.record.closed("answer yes", ruled or (bool(asked_next) and asked_next[-1] != team.value))
         if ruled:
             self.settle(question, record, heard, tries)
         return ruled
