@@ -60,6 +60,7 @@ class Conversation:
     ) -> str | Ask:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
         nothing, self._nothing_asked = self._nothing_asked, False
+        sure_no = heard.text == "no"
         if way is Listening.ONE_LETTER and not isinstance(heard, Typed):
             heard = replace(heard, text=letter_or_no(heard))
         if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
@@ -98,7 +99,9 @@ class Conversation:
             return (
                 self.counts.take(heard.text, night, loud=loud)
                 or self.votes.take(heard, night)
-                or self.answerers.take(heard.text, night, heard.hidden, under_way=heard.under_way)
+                or self.answerers.take(
+                    heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no
+                )
             )
         return self.picks.take(heard, night.board, loud=loud or voting)
 

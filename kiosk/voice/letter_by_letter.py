@@ -44,15 +44,12 @@ class LetterByLetter:
     misses: int = 0
     """Replies in a row heard as no letter."""
     refused: frozenset[tuple[int, str]] = frozenset()
-    """The letters the table said no to, each with its place in the word: heard there again, one is not
-    said back again unless heard there twice running (`told`). Over music one voice's "Papa." was heard as
-    "lima" twelve times running, and the kiosk said "L for lima" to each, the table no to each, until the
-    table gave the word up."""
-    told: tuple[int, str] | None = None
-    """The letter said no to that the last reply was heard as, and told so: heard there once more at once,
-    the table means it, and it is taken. A "no" among a letter's other readings takes a letter back too, so
-    a letter is now and then said no to that nobody refused ("Echo." heard with "no" among its readings
-    took back the M of "mexico", and "Mike." was then heard right four times running, each time told)."""
+    """The letters the table said a plain no to, each with its place in the word: heard there again, one is
+    not said back again. Over music one voice's "Papa." was heard as "lima" twelve times running, and the
+    kiosk said "L for lima" to each, the table no to each, until the table gave the word up. A "no" found
+    only among a reply's other readings takes the letter back but refuses nothing: "Echo." heard with "no"
+    among its readings took back the M of "mexico", and "Mike." was then heard right four times running,
+    each time refused."""
 
     @property
     def opening(self) -> str:
@@ -66,39 +63,34 @@ class LetterByLetter:
     def word(self) -> str:
         return "".join(self.letters)
 
-    def take(self, heard: str) -> tuple[LetterByLetter | None, str | None, str]:
+    def take(self, heard: str, sure_no: bool = True) -> tuple[LetterByLetter | None, str | None, str]:
         """The reply heard: the word still being spelled (None once it is done or left), the fix for the
-        host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies)."""
+        host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies).
+        `sure_no`: a "no" was the reply's likeliest reading, not only among its others (letter_or_no)."""
         text = words_of(heard.replace("[unk]", " "))
         if text == SURE_YES.replace("'", ""):
             if not self.letters:
                 return None, None, LEFT
             return None, self.fix, ""
         if text == "no":
-            said_no = {(len(self.letters) - 1, self.letters[-1])} if self.letters else set()
-            kept = replace(
-                self, letters=self.letters[:-1], misses=0, refused=self.refused | said_no, told=None
-            )
+            said_no = {(len(self.letters) - 1, self.letters[-1])} if self.letters and sure_no else set()
+            kept = replace(self, letters=self.letters[:-1], misses=0, refused=self.refused | said_no)
             return kept, None, "Which letter, then?" if kept.letters else "First letter, then?"
         words = letter_words(text.split())
         letter = _letter(words)
-        place = (len(self.letters), letter or "")
-        if place in self.refused and place != self.told:
+        if letter is not None and (len(self.letters), letter) in self.refused:
             # Not a miss: the letters taken stand. Three such in a row would leave a word four letters into
             # its five ("Tango." heard as "golf" after a no, in babble), where asked again it came right.
-            shown, example = place[1].upper(), _EXAMPLE[place[1]]
-            said = f"I heard {shown} for {example} again, and you said no to it. Which letter?"
-            return replace(self, told=place), None, f"{said} If it is {shown}, say {example} once more."
+            said = f"I heard {letter.upper()} for {_EXAMPLE[letter]} again, and you said no to it."
+            return self, None, f"{said} Which letter?"
         if letter is None:
-            missed = replace(self, misses=self.misses + 1, told=None)
+            missed = replace(self, misses=self.misses + 1)
             if missed.misses >= MISSES:
                 return None, None, LEFT
             if len(words) > 1:
                 return missed, None, "Just one letter, please: which letter?"
             return missed, None, "Sorry, which letter? Say its word, like tango."
-        taken = replace(
-            self, letters=(*self.letters, letter), misses=0, refused=self.refused - {place}, told=None
-        )
+        taken = replace(self, letters=(*self.letters, letter), misses=0)
         if len(taken.word) >= LONGEST:
             return None, taken.fix, ""
         return taken, None, f"{letter.upper()} for {_EXAMPLE[letter]}. Next letter?"
