@@ -462,6 +462,44 @@ def test_a_no_found_only_among_a_replys_other_readings_takes_a_letter_back_but_r
     assert heard.hear("bravo") == "B for bravo. Next letter?"
 
 
+STALLED = (
+    "I can't catch that letter. I have B, U, T so far. If the word is right so, say \"that's right\"; if not,"
+    " say no, and we'll leave it as it was."
+)
+
+
+def _stalled_at_but(button_key: Key) -> Heard:
+    """ "but" taken, then a letter said no to heard there four times and once as no letter."""
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    for word in ("bravo", "uniform", "tango", "lima", "no"):
+        heard.hear(word)
+    for _ in range(4):
+        assert heard.hear("lima").startswith("I heard L for lima again")
+    assert heard.hear("") == STALLED
+    return heard
+
+
+def test_a_word_whose_next_letter_is_never_caught_is_offered_as_it_stands(button_key: Key) -> None:
+    # One voice's "Papa." was heard as "lima" or as nothing for minutes on end, and the table gave up.
+    heard = _stalled_at_but(button_key)
+    assert heard.hear("that's right").startswith("Fixed: Bats said but.")
+    heard = _stalled_at_but(button_key)
+    assert heard.hear("no").startswith("Let's leave that word as it was.")
+    assert heard.answerers.by_letter is None
+    heard = _stalled_at_but(button_key)
+    assert heard.hear("tango") == "T for tango. Next letter?"  # the letter caught at last: spelling goes on
+    # Three replies running with no letter, letters taken: offered as it stands too, then left.
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    for word in ("bravo", "uniform", "tango", "", ""):
+        heard.hear(word)
+    assert heard.hear("") == STALLED
+    heard.hear("")
+    heard.hear("")
+    assert heard.hear("").startswith("Let's leave that word as it was.")
+
+
 def test_x_is_taken_one_letter_at_a_time_by_its_word_heard_as_two(button_key: Key) -> None:
     heard = spelled_twice(button_key)
     heard.hear("no")

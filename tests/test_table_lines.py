@@ -16,7 +16,7 @@ from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.counting import Counts
-from kiosk.voice.letter_by_letter import LEFT, OFFER, LetterByLetter
+from kiosk.voice.letter_by_letter import LEFT, OFFER, STALLS, LetterByLetter
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.voting import Votes
@@ -366,6 +366,17 @@ def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_as
     assert kiosk.heard == ["no", "no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
     assert record.corrections == 1 and record.spellings == [1]
     assert adult.record.closed_set == [("no", True), ("answer yes", True)]
+
+
+def test_the_table_takes_a_word_offered_as_it_stands_when_its_letters_so_far_are_right() -> None:
+    stalled = LetterByLetter(Team.BATS, ("f", "l"), stalls=STALLS - 1).take("")[2]
+    said = _spelling_fly(
+        LetterByLetter(Team.BATS).opening,
+        "F for foxtrot. Next letter?",
+        "L for lima. Next letter?",
+        stalled,
+    )
+    assert said == ["no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "yes"]
 
 
 def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> None:

@@ -24,6 +24,10 @@ an answer heard with a word lost or one too many ("barn owl" as "at right now", 
 is set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
 MISSES = 3
 """Replies in a row heard as no letter before the kiosk leaves the word as it was: a night never sticks."""
+STALLS = 5
+"""Replies in a row that took no letter (none heard, or one said no to heard again) before the kiosk offers
+the letters taken so far as the word: one voice's "Papa." was heard as "lima" or as nothing for minutes on
+end, in babble and over music, and the table gave the night up."""
 LONGEST = 20
 """Letters in the longest word taken: a word this long is sent as it stands."""
 LEFT = f'Let\'s leave that word as it was. If every answer is right, say "{SURE_YES}", or spell a fix.'
@@ -43,6 +47,10 @@ class LetterByLetter:
     """The letters taken, one a reply: a "no" takes back the last."""
     misses: int = 0
     """Replies in a row heard as no letter."""
+    stalls: int = 0
+    """Replies in a row that took no letter: heard as none, or as a letter said no to in its place."""
+    as_it_stands: bool = False
+    """The letters so far were offered as the word: a no now leaves the word as it was."""
     refused: frozenset[tuple[int, str]] = frozenset()
     """The letters the table said a plain no to, each with its place in the word: heard there again, one is
     not said back again. Over music one voice's "Papa." was heard as "lima" twelve times running, and the
@@ -72,9 +80,13 @@ class LetterByLetter:
             if not self.letters:
                 return None, None, LEFT
             return None, self.fix, ""
+        if text == "no" and self.as_it_stands:
+            return None, None, LEFT
         if text == "no":
             said_no = {(len(self.letters) - 1, self.letters[-1])} if self.letters and sure_no else set()
-            kept = replace(self, letters=self.letters[:-1], misses=0, refused=self.refused | said_no)
+            kept = replace(
+                self, letters=self.letters[:-1], misses=0, stalls=0, refused=self.refused | said_no
+            )
             return kept, None, "Which letter, then?" if kept.letters else "First letter, then?"
         words = letter_words(text.split())
         letter = _letter(words)
@@ -82,18 +94,33 @@ class LetterByLetter:
             # Not a miss: the letters taken stand. Three such in a row would leave a word four letters into
             # its five ("Tango." heard as "golf" after a no, in babble), where asked again it came right.
             said = f"I heard {letter.upper()} for {_EXAMPLE[letter]} again, and you said no to it."
-            return self, None, f"{said} Which letter?"
+            return self._stalled(replace(self, stalls=self.stalls + 1), f"{said} Which letter?")
         if letter is None:
-            missed = replace(self, misses=self.misses + 1)
+            missed = replace(self, misses=self.misses + 1, stalls=self.stalls + 1)
             if missed.misses >= MISSES:
-                return None, None, LEFT
+                return missed._stalled(replace(missed, stalls=STALLS), LEFT)
             if len(words) > 1:
-                return missed, None, "Just one letter, please: which letter?"
-            return missed, None, "Sorry, which letter? Say its word, like tango."
-        taken = replace(self, letters=(*self.letters, letter), misses=0)
+                return missed._stalled(missed, "Just one letter, please: which letter?")
+            return missed._stalled(missed, "Sorry, which letter? Say its word, like tango.")
+        taken = replace(self, letters=(*self.letters, letter), misses=0, stalls=0, as_it_stands=False)
         if len(taken.word) >= LONGEST:
             return None, taken.fix, ""
         return taken, None, f"{letter.upper()} for {_EXAMPLE[letter]}. Next letter?"
+
+    def _stalled(self, state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
+        """`state` and the kiosk's `said`, unless the word has stalled (STALLS replies in a row with no
+        letter taken, or MISSES heard as none): then the letters so far are offered as the word, once;
+        with none taken, or offered already, the word is left as it was."""
+        if state.stalls < STALLS:
+            return state, None, said
+        if not self.letters or self.as_it_stands:
+            return None, None, LEFT
+        so_far = ", ".join(letter.upper() for letter in self.letters)
+        offer = (
+            f"I can't catch that letter. I have {so_far} so far. If the word is right so, say "
+            f'"{SURE_YES}"; if not, say no, and we\'ll leave it as it was.'
+        )
+        return replace(self, misses=0, stalls=0, as_it_stands=True), None, offer
 
     def missed(self) -> tuple[LetterByLetter | None, str]:
         """A reply heard as no word: asked again, or the word left after MISSES in a row."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from kiosk.engine.key import Key
 from kiosk.engine.teams import Team
 
-from .kiosk_lines import LETTER_AGAIN, LETTER_SAID_BACK, NATO, NOT_CAUGHT, TEAM_CHECK
+from .kiosk_lines import AS_IT_STANDS, LETTER_AGAIN, LETTER_SAID_BACK, NATO, NOT_CAUGHT, TEAM_CHECK
 from .nights import Question, fix_word, ruling_lines, verdict
 from .records import QuestionRecord
 from .talk import TRIES, Talk
@@ -90,6 +90,12 @@ class Fixer(Talk):
         for _ in range(4 * len(letters) + 8):
             if not reply and line:  # the kiosk stayed silent (the letter heard as no word): said again
                 reply = self.say(line) or ""
+                continue
+            stands = AS_IT_STANDS.search(reply)
+            if stands is not None:  # the next letter never caught: the word as it stands, if right so far
+                so_far = stands.group(1).replace(", ", "").lower()
+                line = "that's right" if "".join(letters).startswith(so_far) else "no"
+                reply = self.say(f"{line.capitalize()}.") or ""
                 continue
             back = LETTER_SAID_BACK.search(reply)
             if back is not None:

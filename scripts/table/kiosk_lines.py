@@ -59,6 +59,8 @@ TEAM_CHECK = re.compile(
 """The kiosk asks about one team's answer as it has it: "that's right", or "no" to spell its word."""
 LETTER_SAID_BACK = re.compile(r"^([A-Z]) for [a-z]+\. Next letter\?$", re.MULTILINE)
 """A letter said back, one letter at a time: "T for tango. Next letter?"."""
+AS_IT_STANDS = re.compile(r"I have ([A-Z](?:, [A-Z])*) so far\. If the word is right so")
+"""A word spelled one letter at a time offered as it stands, its next letter never caught."""
 LETTER_AGAIN = re.compile(r"[Ww]hich letter(?:, then)?\?|First letter(?:, then)?\?")
 """Asked for a letter: the first, one not caught, or one taken back."""
 LETTER_LEFT = "Let's leave that word as it was."
