@@ -42,17 +42,18 @@ def asked(table: FakeTable) -> list[str]:
 
 
 def test_a_no_names_each_team_and_a_no_to_one_takes_its_word_one_letter_at_a_time() -> None:
-    script = ["no", "no", *letters("echo", "india", "golf", "hotel", "tango", "that's right", "that's right")]
-    table = loud_table(script)
+    script = ["no", "no", *letters("echo", "india", "golf", "hotel", "tango", "that's right")]
+    table = loud_table([*script, *letters("that's right", "that's right")])
     assert LetterByLetter(Team.BATS).opening in table.said
     assert "Fixed: Bats said eight." in table.said
-    assert asked(table) == [BATS, GHOSTS]  # the word spelled was the whole answer: Ghosts next
+    fixed = 'Bats: eight. Is that right? Say "that\'s right", or say no.'
+    assert asked(table) == [BATS, fixed, GHOSTS]  # asked again as it now stands, then Ghosts
     assert "Bats: right, 2 points." in table.said and "Ghosts: wrong, 0 points." in table.said
     ways = [turn.listening for turn in table.kiosk.turns]
     assert ways.count(Listening.ONE_LETTER) == 6
 
 
-def test_a_team_whose_fix_left_other_words_as_heard_is_asked_about_again() -> None:
+def test_a_team_whose_fix_left_other_words_as_heard_is_asked_about_as_its_answer_now_stands() -> None:
     script = ["no", "no", *letters("echo", "india", "golf", "hotel", "tango", "that's right")]
     table = loud_table([*script, *letters("that's right", "that's right")], answers=("legs hate", "zip"))
     assert "Fixed: Bats said eight." in table.said

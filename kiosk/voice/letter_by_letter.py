@@ -18,7 +18,8 @@ from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.read_back_yes import SURE_YES
 
-OFFER = "If not, say no, and we'll spell it one letter at a time. Two words may be spelled as one."
+JOINED = "Two words may be spelled as one."
+OFFER = f"If not, say no, and we'll spell it one letter at a time. {JOINED}"
 """Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
 an answer heard with a word lost or one too many ("barn owl" as "at right now", fixed to "barn right now")
 is set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
@@ -64,7 +65,7 @@ class LetterByLetter:
         return (
             f"{self.team.value}, one letter at a time: say each letter's word, like tango for T, and I'll say "
             f'the letter back. Say no if I get one wrong. When the word is done, say "{SURE_YES}". '
-            "First letter?"
+            f"{JOINED} First letter?"
         )
 
     @property

@@ -86,9 +86,9 @@ class TeamByTeam:
         return Ask(f"{SORRY} {self.question(night)}")
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
-        """After the host took the word spelled one letter at a time: the same team asked again when its
-        answer has other words the fix did not touch, else the next team; None once none is left (the
-        read-back's own yes then locks the answers)."""
+        """After the host took the word spelled one letter at a time: the same team asked about again, its
+        answer as it now stands (the fix replaced one word: "hormel" spelled "barn" is "barn", where the
+        team wrote "barn owl", which only "barnowl" spelled as one sets right)."""
         if night is None or night.phase is not Phase.READBACK:
             self._stop()
             return None
@@ -96,9 +96,7 @@ class TeamByTeam:
         if not self.spelling or self.asking is None or fix is None or fix.team != self.asking.value:
             return None
         self.spelling = False
-        if len(night.answers[self.asking].text.split()) > 1:
-            return Ask(self.question(night))
-        return self._next(night)
+        return Ask(self.question(night))
 
     def question(self, night: Night) -> str:
         assert self.asking is not None
