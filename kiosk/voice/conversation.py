@@ -86,7 +86,7 @@ class Conversation:
                 self.answerers.by_letter = None  # and a word spelled one letter at a time is left
                 self.checking = TeamByTeam()  # and the teams' answers asked about one at a time
                 return heard.text
-            checked = self.checking.take(heard, way, night, self.answerers, loud)
+            checked = self.checking.take(heard, night, self.answerers, loud)
             if checked is not None:
                 return checked
             asked = asked_since_reply(turns)

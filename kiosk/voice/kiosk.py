@@ -199,7 +199,7 @@ class VoiceKiosk:
             Listening.WHOSE
             if answerers.holding
             else Listening.ONE_LETTER
-            if answerers.by_letter
+            if answerers.by_letter or self.conversation.checking.asks
             else listening_for(self.table)
         )
         beside = self.recognizers.beside(way)
