@@ -107,6 +107,7 @@ class TeamByTeam:
         return Ask(self.question(night))
 
     def question(self, night: Night) -> str:
+        """The team asked about, with its answer as the kiosk has it now."""
         assert self.asking is not None
         answer = night.answers[self.asking].text
         return f'{self.asking.value}: {answer}. Is that right? Say "{SURE_YES}", or say no.'
