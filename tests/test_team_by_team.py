@@ -96,3 +96,10 @@ def test_a_yes_begun_before_the_kiosk_listened_is_asked_about() -> None:
     table = loud_table(["no", Spoken("was not", closed="[unk]"), Quiet(0.9), "that's right", "that's right"])
     assert asked(table)[:3] == [BATS, f"Sorry, I didn't catch that. {BATS}", f"Was that a yes? {BATS}"]
     assert "The answer:" not in table.said  # Ghosts still to be asked about
+
+
+def test_each_team_is_asked_about_its_answer_as_the_read_back_says_it() -> None:
+    # "Lead with the answer": words after "because" don't count, and the read-back leaves them out.
+    table = loud_table(["no", "that's right", "that's right"], answers=("hate because spiders", "pass"))
+    assert "I have Bats: hate; Ghosts: pass. Right?" in table.said
+    assert asked(table) == [BATS, 'Ghosts: pass. Is that right? Say "that\'s right", or say no.']

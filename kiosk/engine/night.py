@@ -61,6 +61,13 @@ class Answer:
     def locked(self) -> bool:
         return self.phrase.outcome is not Outcome.NOTHING
 
+    @property
+    def read_back(self) -> str:
+        """The answer as the read-back says it: the words that count, "pass", or "no answer"."""
+        if self.phrase.outcome is Outcome.NOTHING:
+            return "no answer"
+        return self.phrase.text if self.phrase.outcome is Outcome.LOCKED else "pass"
+
 
 @dataclass(frozen=True)
 class Fix:

@@ -16,7 +16,6 @@ from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
 from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.night import Night, Phase
-from kiosk.engine.phrase import Outcome
 from kiosk.engine.rule_words import NO_RULE_ASKED, RULE_TOPICS, plain_rule
 from kiosk.engine.said import (
     BoardShown,
@@ -277,10 +276,8 @@ class Wording:
             answer = night.answers.get(team)
             if night.open_tiebreak is not None:
                 said = str(answer.year) if answer and answer.year is not None else "no year"
-            elif answer is None or answer.phrase.outcome is Outcome.NOTHING:
-                said = "no answer"
             else:
-                said = answer.phrase.text if answer.phrase.outcome is Outcome.LOCKED else "pass"
+                said = answer.read_back if answer else "no answer"
             parts.append(TeamSaid("" if night.solo else team.value, said))
         return ReadBack(tuple(parts))
 

@@ -107,9 +107,9 @@ class TeamByTeam:
         return Ask(self.question(night))
 
     def question(self, night: Night) -> str:
-        """The team asked about, with its answer as the kiosk has it now."""
+        """The team asked about, with its answer as the read-back says it now."""
         assert self.asking is not None
-        answer = night.answers[self.asking].text
+        answer = night.answers[self.asking].read_back
         return f'{self.asking.value}: {answer}. Is that right? Say "{SURE_YES}", or say no.'
 
     def _next(self, night: Night) -> Ask | None:
