@@ -13,7 +13,7 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NOT_CAUGHT, Ask
+from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NO_TWICE_YEARS, NOT_CAUGHT, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
 from kiosk.voice.hearing import Hearing
@@ -944,6 +944,17 @@ def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[-3:]] == [NO_TWICE, "", ""]
     assert table.said.count("The answer: eight.") == 1
+
+
+def test_a_candle_end_read_back_no_heard_twice_running_says_how_to_fix_a_year(plain_key: Key) -> None:
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})  # level at the top: the Candle-End's first question is read
+    script = ["voice", "bats eighteen ninety ghosts about nineteen hundred", "not right", "not right", "yes"]
+    table = fake_table(played.host, script)
+    table.run()
+    assert [turn.asked for turn in table.kiosk.turns[-2:]] == [NO_TWICE_YEARS, ""]
+    assert "spell" not in NO_TWICE_YEARS and "Bats: 1890" in table.said
 
 
 def test_a_teams_yes_to_end_the_night_heard_as_likely_as_anothers_is_asked_about_once() -> None:

@@ -52,10 +52,17 @@ NOT_CAUGHT_AGAIN = (
     f'Sorry, I still didn\'t catch that. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
 )
 """To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
+HOW_TO_FIX_A_YEAR = (
+    "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
+)
+"""Said at each Candle-End read-back: a year is no word to spell, and its digits are heard one by one
+through a list of digits (listening.Listening.YEARS_READ_BACK)."""
 NO_TWICE = f'I heard no. If every answer is right, say "yes". {HOW_TO_SPELL}'
 """To a read-back's no heard a second time running: a no asks only for a fix, and a reader who says the
 yes asked for again and again may be heard so (in babble "that's right" came out as "not right" in one
 voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken."""
+NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
+"""The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
 TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboard."
@@ -73,11 +80,6 @@ wrong one's word one letter at a time (team_by_team.py): in party babble a whole
 a word for each letter, was heard right 39 times in 90 and its team's name lost as often (tuning voices at
 10 dB; held out, 41 of 180; scripts/measure_spelling_styles.py), where each letter's word said on its own
 was heard right four times in five. A table may still spell a fix with its team's name first."""
-HOW_TO_FIX_A_YEAR = (
-    "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
-)
-"""Said at each Candle-End read-back: a year is no word to spell, and its digits are heard one by one
-through a list of digits (listening.Listening.YEARS_READ_BACK)."""
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,7 @@ class Answerers:
             if nos + 1 < TRIES:
                 return heard
             self.plain_yes_asked = True
-            return Ask(NO_TWICE)
+            return Ask(NO_TWICE_YEARS if night.phase is Phase.CANDLE_READBACK else NO_TWICE)
         if night.solo or not (night.phase.collecting or night.phase.reading_back):
             return heard
         words = words_of(heard).split()
