@@ -268,6 +268,12 @@ def test_the_table_answers_a_call_for_the_question_open_only() -> None:
     talk.say("The Treat Bag five")
     assert kiosk.heard == ["The Treat Bag five", "Bats, illinois.", "Ghosts, illinois."]
 
+    # Asked whose the called team's words were, the table names the team it read for, not its first line's.
+    whose = "Whose answer was that: Bats or Ghosts?"
+    kiosk = RepliesInTurn("Ghosts, your answer?\n[L] q:24/25 | open:E5 got:Bats | pick:Bats |", whose, "ok")
+    _talk(kiosk, LAST_CELL).say("Bats, illinois.")
+    assert kiosk.heard == ["Bats, illinois.", "Ghosts, illinois.", "Ghosts."]
+
     # The yes that rules the last cell brings the Candle-End's reading and its first call in one reply:
     # the call is for the tie question, which the night goes on to answer, not for the cell just ruled.
     ruled_then_tied = (

@@ -132,7 +132,9 @@ class Talk:
             if calling is not None and question is not None and self.open_cell == question.cell:
                 team = Team(calling.group(1))
                 if team in {answer.team for answer in question.answers}:
-                    reply = self._say_once(self.reading(question.of(team)))
+                    # Its questions about this line are about the called team's reading from now on.
+                    line = self.reading(question.of(team))
+                    reply = self._say_once(line)
                     continue
             return reply
         return reply
