@@ -103,3 +103,13 @@ def test_each_team_is_asked_about_its_answer_as_the_read_back_says_it() -> None:
     table = loud_table(["no", "that's right", "that's right"], answers=("hate because spiders", "pass"))
     assert "I have Bats: hate; Ghosts: pass. Right?" in table.said
     assert asked(table) == [BATS, 'Ghosts: pass. Is that right? Say "that\'s right", or say no.']
+
+
+def test_read_back_words_not_made_out_twice_running_ask_about_each_team_unasked() -> None:
+    # One held-out voice's "no" to a loud read-back was never heard through the read-back list, 25 times.
+    garbled = [Spoken("was not", closed="[unk]"), Quiet(4.0)]
+    table = loud_table([*garbled, *garbled, "that's right", "that's right"])
+    assert "Sorry, I didn't catch that. Say yes, or spell a fix." in table.said  # the first, as any
+    unasked = f"Sorry, I still didn't catch that. Let's take each team's answer in turn. {BATS}"
+    assert [turn.asked for turn in table.kiosk.turns[-3:-1]] == [unasked, GHOSTS]
+    assert "The answer:" in table.said
