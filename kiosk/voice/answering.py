@@ -46,11 +46,12 @@ TRIES = 2
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
 """Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and a word for each letter is
 heard far more surely (listening.WITH_WORDS)."""
-NOT_CAUGHT = "Sorry, I didn't catch that. Say yes, or spell a fix."
+SORRY = "Sorry, I didn't catch that."
+"""Said before the kiosk's words again, when a reply to them was heard as no word or not made out."""
+SORRY_AGAIN = "Sorry, I still didn't catch that."
+NOT_CAUGHT = f"{SORRY} Say yes, or spell a fix."
 """During the read-back, to words naming no team that are no spelling."""
-NOT_CAUGHT_AGAIN = (
-    f'Sorry, I still didn\'t catch that. If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
-)
+NOT_CAUGHT_AGAIN = f'{SORRY_AGAIN} If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
 """To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
 HOW_TO_FIX_A_YEAR = (
     "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
-from kiosk.voice.answering import NOT_CAUGHT, Answerers, Ask, loose_yes
+from kiosk.voice.answering import NOT_CAUGHT, SORRY, Answerers, Ask, loose_yes
 from kiosk.voice.asr import Utterance
 from kiosk.voice.counting import Counts
 from kiosk.voice.doubt import meaning
@@ -22,8 +22,6 @@ from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
 from kiosk.voice.team_by_team import TeamByTeam
 from kiosk.voice.voting import Votes, a_teams_yes
 
-SORRY = "Sorry, I didn't catch that."
-"""Said before the kiosk's words again, when a reply to them was heard as no word."""
 _OVER = (Phase.NO_KEY, Phase.OVER)
 
 

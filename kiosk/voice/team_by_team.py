@@ -20,13 +20,12 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
-from kiosk.voice.answering import Answerers, Ask, plain_no
+from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask, plain_no
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import LetterByLetter
 from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.whose import spelling_in
 
-SORRY = "Sorry, I didn't catch that."
 MISSED = 2
 """Read-back words running that the kiosk could not make out before it asks about each team in turn, as it
 does on a no: the no is heard through the read-back list, with its single letters, 20 times in 54 on the
@@ -77,7 +76,7 @@ class TeamByTeam:
                     self.not_made_out = missed + 1
                     if self.not_made_out < MISSED:
                         return None
-                    return self._start(night, f"Sorry, I still didn't catch that. {ONE_BY_ONE}")
+                    return self._start(night, f"{SORRY_AGAIN} {ONE_BY_ONE}")
                 return None
             return self._start(night)
         if self.spelling:
