@@ -8,8 +8,7 @@ from dataclasses import replace
 
 from kiosk import Host, KeySource
 from kiosk.keys import load_practice
-from kiosk.voice.answering import NOT_CAUGHT
-from kiosk.voice.answering import SORRY
+from kiosk.voice.answering import NOT_CAUGHT, SORRY
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import Listening
 
