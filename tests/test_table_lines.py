@@ -19,6 +19,7 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.letter_by_letter import LEFT, OFFER, STALLS, LetterByLetter
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES
 from kiosk.voice.voting import Votes
 from kiosk.voice.whose import Whose
 from scripts.table.adult import Adult
@@ -520,3 +521,16 @@ def test_the_table_tries_once_the_yes_asked_for_after_its_last_try() -> None:
     talk._read(f"{read_back_line}\nIt's loud in here. If every answer is right, say \"that's right\".")
     talk.closed("yes", lambda reply: "The answer" in reply, "yes", said=talk.as_asked)
     assert kiosk.heard == ["that's right"] * 4 + ["yes"]
+
+
+def test_a_cell_read_by_mistake_is_passed_and_confirmed_as_the_kiosk_asks() -> None:
+    # A loud room asks about a plain yes; the adult went on to its next line ("end the night") into the
+    # read-back, where the night had to finish the question first.
+    passed = Question("D4", "", (Written(Team.BATS, "pass"), Written(Team.GHOSTS, "pass")))
+    kiosk = RepliesInTurn(
+        NOT_SURE_OF_YES, "The answer: pellets.\nBats: wrong, 0 points.\nGhosts: wrong, 0 points."
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (passed,)))
+    adult._read(f"I have Bats: job; Ghosts: life goes embark. Right?\n{LOUD_CHECKING}")
+    adult.all_pass()
+    assert kiosk.heard == ["that's right", "that's right"]
