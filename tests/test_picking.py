@@ -14,6 +14,9 @@ from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.picking import Picks, by_letter, rivals, said_by_name
 
+LOUD_BACK = "Say \"that's right\", or say the category's name."
+"""A pick said back in a loud room asks for the yes heard most surely."""
+
 
 def test_a_letter_pick_is_said_back_then_taken_on_yes_by_its_name() -> None:
     picks, board = Picks(), Board()
@@ -29,11 +32,17 @@ def test_words_that_are_no_yes_no_pick_nor_command_keep_the_pick_said_back_and_a
     picks, board = Picks(), Board()
     picks.take(Utterance("dee three"), board)
     # "yes" heard in babble as a team's name, or as other voices' words.
-    for heard in ("owls", "that was my own minister mean"):
-        assert picks.take(Utterance(heard), board) == Ask(
-            "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
-        )
+    assert picks.take(Utterance("owls"), board) == Ask(
+        "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
+    )
     assert picks.take(Utterance("that's right"), board) == "wings and webs three"
+    # Missed twice running: the category's cells offered one at a time, the one said back first.
+    picks.take(Utterance("dee three"), board)
+    for heard in ("owls", "that was my own minister mean"):
+        asked = picks.take(Utterance(heard), board)
+    assert asked == Ask("Let's take it one at a time. Wings & Webs 3? Say \"that's right\", or say no.")
+    assert picks.take(Utterance("no"), board) == Ask('Wings & Webs 1? Say "that\'s right", or say no.')
+    assert picks.take(Utterance("that's right"), board) == "wings and webs one"
     picks.take(Utterance("dee three"), board)
     assert picks.take(Utterance("board"), board) == "board"  # a command is the table's, and the pick let go
     assert picks.waiting is None
@@ -70,10 +79,17 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
         board.play(Cell(letter, 1), ())
     # Heard in party noise for "wings and webs three", with no other reading.
     assert picks.take(Utterance("wings and webs one"), board, loud=True) == Ask(
-        "Wings & Webs 1? Say yes, or say the category's name."
+        f"Wings & Webs 1? {LOUD_BACK}"
     )
     assert picks.take(Utterance("wings and webs three"), board, loud=True) == Ask(
-        "Wings & Webs 3? Say yes, or say the category's name."
+        f"Wings & Webs 3? {LOUD_BACK}"
+    )
+    assert picks.take(Utterance("that's right"), board, loud=True) == "wings and webs three"
+    # A plain yes is asked about once: in babble a reader's "no", ten seconds of the room's talk around it,
+    # was heard as "yes", and a cell nobody picked was read.
+    picks.take(Utterance("wings and webs three"), board, loud=True)
+    assert picks.take(Utterance("yes"), board, loud=True) == Ask(
+        f"Was that a yes? Wings & Webs 3? {LOUD_BACK}"
     )
     assert picks.take(Utterance("yes"), board, loud=True) == "wings and webs three"
     # "End the night" heard as "right": in a loud room a lone "right" reads no cell.
@@ -83,20 +99,18 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
     )
     assert picks.take(Utterance("that's right"), board, loud=True) == "wings and webs three"
     assert picks.take(Utterance("board"), board, loud=True) == "board"  # commands go straight on
-    assert picks.take(Utterance("pass"), board, loud=True) == Ask(
-        "Old Customs 1? Say yes, or say the category's name."
-    )
+    assert picks.take(Utterance("pass"), board, loud=True) == Ask(f"Old Customs 1? {LOUD_BACK}")
     assert picks.take(Utterance("pass"), board) == "pass"  # in a quiet room, as the host reads it
     # Readings that mean two cells: the likeliest is said back, not asked about.
     doubted = Utterance("old customs two", alternatives=("old customs one",), scores=(67.2, 67.0))
-    assert picks.take(doubted, board, loud=True) == Ask("Old Customs 2? Say yes, or say the category's name.")
+    assert picks.take(doubted, board, loud=True) == Ask(f"Old Customs 2? {LOUD_BACK}")
     assert picks.take(doubted, board) == Ask(
         "Was that Old Customs 2, or Old Customs 1? Say the one you meant."
     )
     assert Picks(confirm=False).take(Utterance("owls three"), board, loud=True) == "owls three"
     # A command as likely as a cell: in a loud room the cell is said back; in a quiet one, asked about.
     saved = Utterance("save", alternatives=("the treat bag five", "five"), scores=(62.8, 61.7, 61.7))
-    assert picks.take(saved, board, loud=True) == Ask("The Treat Bag 5? Say yes, or say the category's name.")
+    assert picks.take(saved, board, loud=True) == Ask(f"The Treat Bag 5? {LOUD_BACK}")
     assert picks.take(Utterance("save"), board, loud=True) == "save"
     assert Picks().take(saved, board) == Ask("Was that save, or The Treat Bag 5? Say the one you meant.")
 
@@ -140,9 +154,9 @@ def test_the_points_heard_alone_offer_the_free_cells_at_those_points_one_at_a_ti
     # Any other pick is a pick, taken as any pick is: in a loud room, said back.
     picks.take(Utterance("three"), board, loud=True)
     assert picks.take(Utterance("the treat bag three"), board, loud=True) == Ask(
-        "The Treat Bag 3? Say yes, or say the category's name."
+        f"The Treat Bag 3? {LOUD_BACK}"
     )
-    assert picks.take(Utterance("yes"), board, loud=True) == "the treat bag three"
+    assert picks.take(Utterance("that's right"), board, loud=True) == "the treat bag three"
     # The points alone mean more than another reading's command: "E four" heard as "four", with "night"
     # 0.3 below it, was read as "end the night".
     four = Utterance("four", alternatives=("night",), scores=(105.1, 104.8))
@@ -193,7 +207,7 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     board.play(Cell("B", 2), ())
     # "Far and Wide four" heard as "one", time after time, in babble.
     heard = Utterance("far and wide one", alternatives=("far and wide three",), scores=(75.2, 74.0))
-    assert picks.take(heard, board, loud=True) == Ask("Far and Wide 1? Say yes, or say the category's name.")
+    assert picks.take(heard, board, loud=True) == Ask(f"Far and Wide 1? {LOUD_BACK}")
     offer = 'Say "that\'s right", or say no.'
     assert picks.take(heard, board, loud=True) == Ask(f"Let's take it one at a time. Far and Wide 3? {offer}")
     assert picks.take(heard, board, loud=True) == Ask(f"Far and Wide 4? {offer}")  # another pick: the next
@@ -206,13 +220,15 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     )
     assert picks.take(Utterance("no"), board, loud=True) == Ask(f"Far and Wide 4? {offer}")
     assert picks.take(Utterance("that's right"), board, loud=True) == "far and wide four"
-    # A no to every free cell of the category: asked afresh, slowly.
+    # A no to every free cell of the category: every other free cell offered. Asked afresh for the pick
+    # slowly, a babble table's "The Treat Bag four" was heard as a cell played, and the offer was gone.
     picks = Picks()
     picks.take(heard, board, loud=True)
     picks.take(heard, board, loud=True)
     for _ in range(3):  # three, four and five offered, each said no to
         last = picks.take(Utterance("no"), board, loud=True)
-    assert last == Ask("Which one, then? Say the category's name and its points slowly, like Far and Wide 5.")
+    assert last == Ask(f"Old Customs 1? {offer}")
+    assert picks.take(Utterance("no"), board, loud=True) == Ask(f"Old Customs 2? {offer}")
     # Offered, the cell itself said is as good as a yes; a pick in another category, or a command, goes on.
     picks = Picks()
     picks.take(heard, board, loud=True)
@@ -220,18 +236,14 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     assert picks.take(Utterance("far and wide three"), board, loud=True) == "far and wide three"
     picks.take(heard, board, loud=True)
     picks.take(heard, board, loud=True)
-    assert picks.take(Utterance("old customs two"), board, loud=True) == Ask(
-        "Old Customs 2? Say yes, or say the category's name."
-    )
+    assert picks.take(Utterance("old customs two"), board, loud=True) == Ask(f"Old Customs 2? {LOUD_BACK}")
     picks.take(heard, board, loud=True)
     picks.take(heard, board, loud=True)
     assert picks.take(Utterance("board"), board, loud=True) == "board"
     # "pass" said to an offer is a pass, said back in a loud room like any other: it would read a cell.
     picks.take(heard, board, loud=True)
     picks.take(heard, board, loud=True)
-    assert picks.take(Utterance("pass"), board, loud=True) == Ask(
-        "Old Customs 1? Say yes, or say the category's name."
-    )
+    assert picks.take(Utterance("pass"), board, loud=True) == Ask(f"Old Customs 1? {LOUD_BACK}")
 
 
 def test_a_cell_said_no_to_heard_again_with_another_categorys_reading_says_that_one_back() -> None:
@@ -239,12 +251,12 @@ def test_a_cell_said_no_to_heard_again_with_another_categorys_reading_says_that_
     # then as "spiders one", "and wide one" beside it: Wings & Webs' cells were offered, each said no to.
     picks, board = Picks(), Board()
     first = Utterance("one", alternatives=("five one", "far and wide one"), scores=(68.0, 67.4, 67.1))
-    assert picks.take(first, board, loud=True) == Ask("Far and Wide 1? Say yes, or say the category's name.")
+    assert picks.take(first, board, loud=True) == Ask(f"Far and Wide 1? {LOUD_BACK}")
     picks = Picks()
     picks.take(Utterance("spiders one"), board, loud=True)
     again = Utterance("spiders one", alternatives=("and wide one",), scores=(73.1, 72.8))
-    assert picks.take(again, board, loud=True) == Ask("Far and Wide 1? Say yes, or say the category's name.")
-    assert picks.take(Utterance("yes"), board, loud=True) == "far and wide one"
+    assert picks.take(again, board, loud=True) == Ask(f"Far and Wide 1? {LOUD_BACK}")
+    assert picks.take(Utterance("that's right"), board, loud=True) == "far and wide one"
 
 
 def test_picks_missed_twice_late_in_the_night_offer_the_cells_still_free_one_at_a_time() -> None:
@@ -290,6 +302,36 @@ def test_the_only_cell_offered_missed_twice_gives_way_to_the_other_cells_still_f
         f"I didn't catch a yes. Or The Treat Bag 4? {offer}"
     )
     assert picks.take(Utterance("that's right"), night.board, loud=True) == "the treat bag four"
+
+
+def test_late_in_a_loud_night_a_played_cell_heard_offers_the_cells_left_and_a_plain_yes_is_asked_about() -> (
+    None
+):
+    # With The Treat Bag 4 and 5 left, "The Treat Bag four" was heard in babble as "d three", and the host
+    # said D3 had been played; a reader's "no" to an offered cell, the room's talk around it for ten
+    # seconds, was heard as "yes", and a cell nobody picked was read.
+    board = Board()
+    for cell in board.free_cells():
+        if cell not in (Cell("E", 4), Cell("E", 5)):
+            board.play(cell, ())
+    picks, offer = Picks(), 'Say "that\'s right", or say no.'
+    played = Utterance("d three", alternatives=("dee three", "far and"), scores=(60.8, 60.8, 60.1))
+    assert picks.take(played, board, loud=True) == Ask(
+        f"Let's take it one at a time. The Treat Bag 4? {offer}"
+    )
+    assert picks.take(Utterance("yes"), board, loud=True) == Ask(f"Was that a yes? The Treat Bag 4? {offer}")
+    assert picks.take(Utterance("no"), board, loud=True) == Ask(f"The Treat Bag 5? {offer}")
+    assert picks.take(Utterance("yes"), board, loud=True) == Ask(f"Was that a yes? The Treat Bag 5? {offer}")
+    assert picks.take(Utterance("yes"), board, loud=True) == "the treat bag five"  # asked once, taken
+    # In a quiet room, or with more cells free, the host says the cell was played (the card's THE TABLE).
+    assert Picks().take(played, board) == "d three"
+    assert Picks().take(played, _played_d3(), loud=True) == "d three"
+
+
+def _played_d3() -> Board:
+    board = Board()
+    board.play(Cell("D", 3), ())
+    return board
 
 
 def test_picks_missed_twice_ask_by_name_and_missed_again_offer_every_free_cell() -> None:

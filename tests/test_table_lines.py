@@ -92,6 +92,13 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     offered_yes = PICK_YES.search(offer.question)
     assert offered_yes is not None and offered_yes.group(1) == "that's right"
     assert OFFERED in offer.question and OFFERED not in question.question  # an offer is said no to
+    # A plain yes to a cell said back in a loud room is asked about: the same cell, the yes asked for.
+    loud_picks = Picks()
+    loud_picks.take(Utterance("old customs two"), Board(), loud=True)
+    doubted = loud_picks.take(Utterance("yes"), Board(), loud=True)
+    assert isinstance(doubted, Ask) and said_back(doubted.question) == "A2"
+    asked_yes = PICK_YES.search(doubted.question)
+    assert asked_yes is not None and asked_yes.group(1) == "that's right"
     # Every free cell offered after picks missed, the last miss heard as no word.
     night = Night(phase=Phase.PICK, voice=True, teams=(Team.BATS, Team.GHOSTS), picker=Team.BATS)
     conversation = Conversation()

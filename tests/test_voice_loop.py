@@ -32,6 +32,9 @@ from .support.voice import ECHO, LoudRoom, Quiet, ScriptedMicrophone, SilentSpea
 
 TO_D1 = ["two", "voice", "wings and webs one"]
 """Two teams, by voice, and Wings & Webs for 1 point (the practice key's D1: "fly")."""
+LOUD_TO_W2 = ("two", "yes", "voice", "wings and webs two", "that's right")
+"""In a loud room, two teams and Wings & Webs for 2 points, each said back and confirmed with the yes asked
+for (the practice key's D2: "eight")."""
 
 
 def practice_host() -> Host:
@@ -165,7 +168,7 @@ def test_a_pick_by_name_is_taken_at_once() -> None:
 
 
 def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name() -> None:
-    script = ["two", "yes", "voice", "owls two", "yes", "a big brass button", "zip"]
+    script = ["two", "yes", "voice", "owls two", "that's right", "a big brass button", "zip"]
     table = fake_table(practice_host(), script)
     table.kiosk.room = LoudRoom()
     table.run()
@@ -174,7 +177,7 @@ def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name
         "",
     ]
     assert [turn.asked for turn in table.kiosk.turns[3:]] == [
-        "Wings & Webs 2? Say yes, or say the category's name.",
+        "Wings & Webs 2? Say \"that's right\", or say the category's name.",
         "",
         "",
         "",
@@ -200,7 +203,7 @@ def test_in_a_loud_room_a_read_backs_yes_locks_nothing_until_a_spellers_pause_ha
         assert "I have Bats: a big brass button; Ghosts: zip. Right?" in table.said
         return table.said
 
-    loud = ("two", "yes", "voice", "owls two", "yes", "a big brass button", "zip")
+    loud = ("two", "yes", "voice", "owls two", "that's right", "a big brass button", "zip")
     assert "The answer:" not in night(LoudRoom(), loud)
     # One word of the room's talk after the yes, in that wait, leaves it a yes ("that's right lima" twice
     # running in babble, and the night stuck); a spelling goes on past one word.
@@ -218,7 +221,7 @@ def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the
     # "Ghosts, ... sweet potato": the pause after "Ghosts" ended the turn, and the kiosk called Bats over
     # the rest. The words it hears as it stops speaking were begun before its call: not Bats' answer.
     script = [
-        *("two", "yes", "voice", "owls two", "yes"),
+        *("two", "yes", "voice", "owls two", "that's right"),
         *(Spoken("ghosts"), Quiet(1.3), Spoken("sweet potato", seconds=1.0), Quiet(1.5)),
         *("ghosts", "a big brass button"),
     ]
@@ -238,7 +241,8 @@ def test_words_begun_before_whose_was_asked_are_no_reply_and_it_is_asked_again()
     # were over the rest, which the name list heard as "ghosts". Begun before the question, it is no reply.
     spelling = Spoken("b u t t o n", closed="b u t t o n")
     script = [
-        *("two", "yes", "voice", "wings and webs two", "yes", "bats a big brass button", "ghosts mutton"),
+        *LOUD_TO_W2,
+        *("bats a big brass button", "ghosts mutton"),
         *(spelling, Quiet(1.3), Spoken("ghosts", seconds=0.6), Quiet(1.5), "bats"),
     ]
     table = fake_table(practice_host(), script)
@@ -457,7 +461,8 @@ def test_a_no_heard_as_a_letter_with_no_among_its_readings_takes_the_letter_back
 def test_a_reply_after_a_sound_heard_as_voice_at_once_is_not_taken_for_words_under_way() -> None:
     # Music passed for voice in the first chunk the kiosk heard; the spelling itself began 0.5 s later.
     script = [
-        *("two", "yes", "voice", "wings and webs two", "yes", "bats a big brass button", "ghosts mutton"),
+        *LOUD_TO_W2,
+        *("bats a big brass button", "ghosts mutton"),
         *(Spoken("b u t t o n", closed="b u t t o n"), Quiet(1.3), noise(0.1), Quiet(0.4)),
         *(Spoken("ghosts", seconds=0.6), Quiet(1.5)),
     ]
@@ -476,7 +481,7 @@ def test_a_spelling_whose_team_only_the_name_list_heard_is_asked_about_in_a_loud
     quiet.run()
     assert quiet.heard[-1] == "ghosts b u t t o n"
     # In a loud room the count and the pick are said back first, and each team called.
-    loud = fake_table(practice_host(), ["two", "yes", "voice", "wings and webs two", "yes", *answers])
+    loud = fake_table(practice_host(), [*LOUD_TO_W2, *answers])
     loud.kiosk.room = LoudRoom()
     loud.run()
     assert loud.kiosk.turns[-1].asked == "Whose spelling was that: Bats or Ghosts?"
@@ -510,7 +515,7 @@ class FirstAnswerIsPartyTalk(ReaderLevel):
 def test_in_a_loud_room_party_talk_is_no_answer_for_the_team_called() -> None:
     # In held-out babble the room's talk just before the reader spoke was heard as "the volleyball" and taken
     # as Bats' answer; the reader's "fruit" that followed went to Ghosts, called next.
-    script = ["two", "yes", "voice", "wings and webs two", "yes", "the volleyball", "bats a big brass button"]
+    script = [*LOUD_TO_W2, "the volleyball", "bats a big brass button"]
     table = fake_table(practice_host(), [*script, Quiet(4.0), "ghosts mutton"])
     table.kiosk.room = LoudRoom()
     table.kiosk.reader = reader = FirstAnswerIsPartyTalk()
@@ -903,7 +908,7 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits_heard_through_a_digit
 def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> None:
     # In babble "Bats. Oscar. Whiskey. Lima." was heard as "yeah", and the question was ruled on a spelling.
     # The kiosk asks for "that's right" in a loud room; another yes is asked about, and said again, taken.
-    answers = ["wings and webs two", "yes", "bats a big brass button", "ghosts mutton"]
+    answers = [*LOUD_TO_W2[3:], "bats a big brass button", "ghosts mutton"]
     table = fake_table(practice_host(), ["two", "yes", "voice", *answers, "yeah", "yes"])
     table.kiosk.room = LoudRoom()
     table.run()
@@ -929,7 +934,7 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
 
 def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     # In babble one voice's "that's right" was heard as "not right" four times running, and the night stuck.
-    answers = ["wings and webs two", "yes", "bats a big brass button", "ghosts mutton"]
+    answers = [*LOUD_TO_W2[3:], "bats a big brass button", "ghosts mutton"]
     table = fake_table(practice_host(), ["two", "yes", "voice", *answers, "not right", "not right", "yes"])
     table.kiosk.room = LoudRoom()
     table.run()

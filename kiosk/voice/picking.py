@@ -11,7 +11,11 @@ Three ways of being unsure:
   rhyme with another and is taken at once;
 - the room is loud (room.py): in party noise the points were misheard too ("wings and webs three" heard as
   "wings and webs one", with no other reading), and "Ghosts, yes" as "pass", so every pick (a pass too, as
-  the cell it would read) is said back before its question is read.
+  the cell it would read) is said back before its question is read, for the yes heard most surely ("that's
+  right"); a plain yes is asked about once.
+
+A cell said back whose yes is missed twice, a category's cells each said no to, or late in a loud night a
+played cell heard, have the cells offered one at a time: a night never sticks on its pick.
 
 A cell already played is no reading at all: the likeliest free one among the others is said back instead.
 """
@@ -30,6 +34,7 @@ from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning, meant_instead
 from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
+from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
 
 SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
@@ -73,8 +78,9 @@ class Picks:
     """While cells are offered one at a time: those still to offer after the one waiting."""
     _offering: Offering = Offering.CATEGORY
     """Which cells are offered."""
-    _offer_missed: int = 0
-    """Replies in a row to the cell offered that were neither a yes, a no nor another pick."""
+    _missed: int = 0
+    """Replies in a row to the cell said back or offered that were neither a yes, a no nor another pick, or
+    a plain yes asked about (a loud room's)."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: a pick missed (see missed()) if the host asked for the pick
@@ -114,7 +120,10 @@ class Picks:
         if waiting is not None and heard.text in YES:
             if lone_right(heard.text, loud):
                 self.waiting = waiting
-                return self.again()
+                return self.again(board)
+            if self._doubted(heard.text, loud):
+                self.waiting = waiting
+                return self._was_that_a_yes(said_back(waiting, yes=QUOTED_SURE_YES))
             return said_by_name(waiting)
         if waiting is not None and heard.text in NO:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
@@ -126,7 +135,7 @@ class Picks:
             # The points alone mean a pick more than another reading's command does: "E four" heard as
             # "four", "night" beside it, was read as "end the night".
             if instead is not None and not (offering and Cell.parse(instead) is None):
-                return self._instead(instead, board)
+                return self._instead(instead, board, loud)
             if points is not None and offering:
                 # The points alone, the category lost ("The Treat Bag three" heard as "three" three times
                 # running in babble): the free cells at those points are offered one at a time.
@@ -136,7 +145,7 @@ class Picks:
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
             # stuck when its yes was missed six times running.
             self.waiting = waiting
-            return self.again()
+            return self.again(board)
         if waiting is not None and found is not None and Cell.parse(found) is not None:
             self._rejected.append(waiting)  # another pick said to the one said back: not that one
         cell = _cell(found, board, loud)
@@ -145,10 +154,13 @@ class Picks:
             # two cells left): another reading that is free is said back; with none, the host says the cell
             # was played and asks again.
             free = free_reading(heard, board)
+            if free is None and loud and len(board.free_cells()) <= FEW_LEFT:
+                # In babble, asked for "The Treat Bag four" with two cells left, the kiosk heard "d three"
+                # and the host said D3 had been played: the few cells left are offered instead.
+                return self._offer(heard, board, cell, Offering.FREE)
             if free is None:
                 return heard.text
-            self.waiting = free
-            return Ask(said_back(free))
+            return self._say_back(free, loud)
         unsure = doubt(heard, board)
         if unsure is not None and loud and self.confirm and cell is None:
             # A command as likely as a cell ("The Treat Bag five" heard as "save", then "treat bag five"):
@@ -171,47 +183,68 @@ class Picks:
             kin = tuple(free for free in board.free_cells() if free.letter == cell.letter)
             other = free_reading(heard, board, but=(*self._rejected, *kin))
             if other is not None:
-                self.waiting = other
-                return Ask(said_back(other))
+                return self._say_back(other, loud)
             return self._offer(heard, board, cell, Offering.CATEGORY)
-        self.waiting = cell
-        return Ask(said_back(cell))
+        return self._say_back(cell, loud)
 
     def again(self, board: Board | None = None) -> Ask:
         """The pick said back or offered, asked about again for the yes heard most surely: its reply was
         neither a yes, a no nor a pick, a lone "right" in a loud room, or no word at all. A cell offered
         whose reply is missed MISSES times running gives way to the next, and comes round again after the
         others: in babble a reader's "no" to The Treat Bag 5, the only cell offered at the points heard,
-        was heard as no word and "right", and the night stuck with The Treat Bag 4 free beside it."""
+        was heard as no word and "right", and the night stuck with The Treat Bag 4 free beside it. A cell
+        said back whose reply is missed MISSES times running has its category's cells offered one at a
+        time: in babble "E four" was said back as The Treat Bag 5, and the reader's "The Treat Bag four"
+        was heard as "three" and as no word until the table gave the night up."""
         assert self.waiting is not None
+        self._missed += 1
+        if self._offers is None and self._missed >= MISSES and board is not None:
+            return self._offer(Utterance(""), board, self.waiting, Offering.CATEGORY)
         if self._offers is None:
             return Ask(f"{NO_YES_HEARD} {said_back(self.waiting, yes=QUOTED_SURE_YES)}")
-        self._offer_missed += 1
         others = [cell for cell in self._offers if cell != self.waiting]
         if not others and board is not None:
             others = [cell for cell in board.free_cells() if cell != self.waiting]
-        if self._offer_missed < MISSES or not others:
+        if self._missed < MISSES or not others:
             return Ask(f"{NO_YES_HEARD} {offered(self.waiting)}")
-        self._offer_missed = 0
+        self._missed = 0
         self.waiting, self._offers = others[0], (*others[1:], self.waiting)
         return Ask(f"{NO_YES_HEARD} Or {offered(self.waiting)}")
 
-    def _instead(self, found: str, board: Board) -> str | Ask:
+    def _instead(self, found: str, board: Board, loud: bool) -> str | Ask:
         """A reading that means something, taken where the likeliest meant nothing here: a command as said
         (none is final; "end the night" asks every team first), a cell or "pass" said back for a yes."""
         cell = _cell(found, board, loud=True)
         if cell is None:
             return found
-        self.waiting = cell
-        return Ask(said_back(cell))
+        return self._say_back(cell, loud)
+
+    def _say_back(self, cell: Cell, loud: bool) -> Ask:
+        """The cell said back for a yes: in a loud room the yes heard most surely."""
+        self.waiting, self._missed = cell, 0
+        return Ask(said_back(cell, yes=QUOTED_SURE_YES if loud else "yes"))
+
+    def _doubted(self, yes: str, loud: bool) -> bool:
+        """A plain yes ("yes", "correct") to the cell waiting, in a loud room, not yet asked about: a cell
+        read is never taken back, and in babble a reader's "no" to an offered cell, ten seconds of the
+        room's talk around it, was heard as "yes" and the cell was read. Asked about once, a plain yes is
+        taken."""
+        return loud and yes != SURE_YES and self._missed == 0
+
+    def _was_that_a_yes(self, asked: str) -> Ask:
+        self._missed += 1
+        return Ask(f"Was that a yes? {asked}")
 
     def _offer(
         self, heard: Utterance, board: Board, cell: Cell, offering: Offering, first: bool = True
     ) -> Ask:
-        """Offer the free cells kin to `cell` one at a time, for the yes heard most surely: those the
-        readings name first, then the rest in the board's order; none said no to."""
+        """Offer the free cells kin to `cell` one at a time, for the yes heard most surely: `cell` itself
+        first (of its category's), then those the readings name, then the rest in the board's order; none
+        said no to."""
         readings = (heard.text, *heard.alternatives)
         named = [cell_meant(reading) for reading in readings]
+        if offering is Offering.CATEGORY:
+            named.insert(0, cell)
         if offering is Offering.POINTS:
             # A reading with a word of a category's title and no points ("three | treat | the treat" for
             # "The Treat Bag three" in babble) names the category the points go with: offered first.
@@ -219,12 +252,17 @@ class Picks:
         self._offering = offering
         kin = [free for free in board.free_cells() if self._kin(free, cell)]
         offers = [one for one in dict.fromkeys([*named, *kin]) if one in kin and one not in self._rejected]
+        if not offers and offering is not Offering.FREE:
+            # Each kin cell said no to: every other free cell, one at a time. Asked instead for the pick
+            # slowly, a babble table's "The Treat Bag four" was heard as a cell played, and the offer was
+            # gone.
+            return self._offer(heard, board, cell, Offering.FREE, first)
         if not offers:
             self._rejected = []
             return Ask(
                 f"Which one, then? Say the category's name and its points slowly, like {by_name(cell.id)}."
             )
-        self.waiting, self._offers, self._offer_missed = offers[0], tuple(offers[1:]), 0
+        self.waiting, self._offers, self._missed = offers[0], tuple(offers[1:]), 0
         return Ask(f"{ONE_AT_A_TIME} {offered(offers[0])}" if first else offered(offers[0]))
 
     def _kin(self, cell: Cell, other: Cell) -> bool:
@@ -244,6 +282,9 @@ class Picks:
         "The Treat Bag three" while Far and Wide 3 was offered."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
+        if heard.text in YES and self._doubted(heard.text, loud):
+            self.waiting, self._offers = waiting, offers
+            return self._was_that_a_yes(offered(waiting))
         sure_yes = heard.text in YES and not lone_right(heard.text, loud)
         if sure_yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
@@ -268,7 +309,7 @@ class Picks:
             self._rejected.append(waiting)
             rest = [one for one in offers if one not in self._rejected]
             if rest:
-                self.waiting, self._offers, self._offer_missed = rest[0], tuple(rest[1:]), 0
+                self.waiting, self._offers, self._missed = rest[0], tuple(rest[1:]), 0
                 return Ask(offered(rest[0]))
             return self._offer(Utterance(""), board, waiting, self._offering, first=False)
         if found is not None:

@@ -73,7 +73,8 @@ PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say (?:the category's name|no)\."
 OFFERED = "or say no."
 """A cell offered one at a time, to be said yes or no to."""
 SAID_BACK = re.compile(
-    r"^(?:Sorry, I didn't catch that\. )?(?:I didn't catch a yes\. )?(?:Let's take it one at a time\. |Or )?"
+    r"^(?:Sorry, I didn't catch that\. )?(?:I didn't catch a yes\. |Was that a yes\? )?"
+    r"(?:Let's take it one at a time\. |Or )?"
     r"([A-Z][\w& ]+) (\d)\? "
     r"Say (?:yes|\"that's right\"), or say (?:the category's name|no)\.$",
     re.MULTILINE,
