@@ -174,7 +174,13 @@ def test_the_table_answers_the_team_count_said_back_or_offered() -> None:
     asked = Counts().take("two teams", night, loud=True)
     assert isinstance(asked, Ask)
     found = COUNT_BACK.search(asked.question)
-    assert found is not None and found.group(1).lower() == "two teams" and found.group(2) == "yes"
+    assert found is not None and found.group(1).lower() == "two teams" and found.group(2) == '"that\'s right"'
+    doubted = Counts()
+    doubted.take("two teams", night, loud=True)
+    asked = doubted.take("yes", night, loud=True)  # a plain yes asked about, the count kept
+    assert isinstance(asked, Ask)
+    found = COUNT_BACK.search(asked.question)
+    assert found is not None and found.group(1) == "Two teams"
     counts = Counts()
     missed = [counts.take("the mumble", night, loud=True) for _ in range(2)]
     assert isinstance(missed[-1], Ask)
@@ -458,13 +464,13 @@ def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
     kiosk = RepliesInTurn(
         "Playing solo, or as two, three or four teams?",
         """Let's take it one at a time. Two teams? Say "that's right", or say no.""",
-        "Four teams? Say yes, or say how many again.",
+        'Four teams? Say "that\'s right", or say how many again.',
         f"You are Bats, Ghosts, Owls and Toads.\n{ledger}",
     )
     teams = (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
     adult = _adult(kiosk, NightScript("4-teams", teams, (), team_count="four teams"))
     adult.team_count()
-    assert kiosk.heard == ["four teams", "four teams", "four teams", "yes"]
+    assert kiosk.heard == ["four teams", "four teams", "four teams", "that's right"]
 
 
 def test_the_table_says_yes_to_its_pick_said_back_after_the_last_try() -> None:

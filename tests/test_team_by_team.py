@@ -14,7 +14,7 @@ from kiosk.voice.listening import Listening
 
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
 
-LOUD_TO_READ_BACK = ["two", "yes", "voice", "owls two", "that's right"]
+LOUD_TO_READ_BACK = ["two", "that's right", "voice", "owls two", "that's right"]
 """Two teams in a loud room, Wings & Webs for 2 points (the practice key's "eight"), each team called."""
 BATS = 'Bats: hate. Is that right? Say "that\'s right", or say no.'
 GHOSTS = 'Ghosts: zip. Is that right? Say "that\'s right", or say no.'

@@ -32,7 +32,7 @@ from .support.voice import ECHO, LoudRoom, Quiet, ScriptedMicrophone, SilentSpea
 
 TO_D1 = ["two", "voice", "wings and webs one"]
 """Two teams, by voice, and Wings & Webs for 1 point (the practice key's D1: "fly")."""
-LOUD_TO_W2 = ("two", "yes", "voice", "wings and webs two", "that's right")
+LOUD_TO_W2 = ("two", "that's right", "voice", "wings and webs two", "that's right")
 """In a loud room, two teams and Wings & Webs for 2 points, each said back and confirmed with the yes asked
 for (the practice key's D2: "eight")."""
 
@@ -168,12 +168,12 @@ def test_a_pick_by_name_is_taken_at_once() -> None:
 
 
 def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name() -> None:
-    script = ["two", "yes", "voice", "owls two", "that's right", "a big brass button", "zip"]
+    script = ["two", "that's right", "voice", "owls two", "that's right", "a big brass button", "zip"]
     table = fake_table(practice_host(), script)
     table.kiosk.room = LoudRoom()
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[:2]] == [
-        "Two teams? Say yes, or say how many again.",
+        'Two teams? Say "that\'s right", or say how many again.',
         "",
     ]
     assert [turn.asked for turn in table.kiosk.turns[3:]] == [
@@ -203,7 +203,7 @@ def test_in_a_loud_room_a_read_backs_yes_locks_nothing_until_a_spellers_pause_ha
         assert "I have Bats: a big brass button; Ghosts: zip. Right?" in table.said
         return table.said
 
-    loud = ("two", "yes", "voice", "owls two", "that's right", "a big brass button", "zip")
+    loud = ("two", "that's right", "voice", "owls two", "that's right", "a big brass button", "zip")
     assert "The answer:" not in night(LoudRoom(), loud)
     # One word of the room's talk after the yes, in that wait, leaves it a yes ("that's right lima" twice
     # running in babble, and the night stuck); a spelling goes on past one word.
@@ -221,7 +221,7 @@ def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the
     # "Ghosts, ... sweet potato": the pause after "Ghosts" ended the turn, and the kiosk called Bats over
     # the rest. The words it hears as it stops speaking were begun before its call: not Bats' answer.
     script = [
-        *("two", "yes", "voice", "owls two", "that's right"),
+        *("two", "that's right", "voice", "owls two", "that's right"),
         *(Spoken("ghosts"), Quiet(1.3), Spoken("sweet potato", seconds=1.0), Quiet(1.5)),
         *("ghosts", "a big brass button"),
     ]
@@ -570,14 +570,14 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
 
 
 def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() -> None:
-    table = fake_table(practice_host(), ["three teams", "no", "two teams", "yes", "voice"])
+    table = fake_table(practice_host(), ["three teams", "no", "two teams", "that's right", "voice"])
     table.kiosk.room = LoudRoom()
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns]
     assert asked[:3] == [
-        "Three teams? Say yes, or say how many again.",
+        'Three teams? Say "that\'s right", or say how many again.',
         "How many, then? Say solo, or two, three or four teams.",
-        "Two teams? Say yes, or say how many again.",
+        'Two teams? Say "that\'s right", or say how many again.',
     ]
     assert table.heard == ["two teams", "voice"]  # the host heard only the count confirmed
     assert table.host.night.teams == (Team.BATS, Team.GHOSTS)
@@ -592,6 +592,14 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
         "I didn't catch a yes. Four teams? Say \"that's right\", or say how many again."
     )
     assert kept.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
+    # A plain yes is asked about once: a night begun is not taken back.
+    plain = fake_table(practice_host(), ["three teams", "yes", "yes", "voice"])
+    plain.kiosk.room = LoudRoom()
+    plain.run()
+    assert [turn.asked for turn in plain.kiosk.turns][1] == (
+        'Was that a yes? Three teams? Say "that\'s right", or say how many again.'
+    )
+    assert plain.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
 
 
 def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
@@ -615,11 +623,11 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     assert table.heard == ["the mumble", "help", "four teams", "voice"]
     assert table.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
     # A count said in reply to an offer is taken as any count is: said back in a loud room.
-    loud = fake_table(practice_host(), ["the mumble", "the mumble", "three teams", "yes"])
+    loud = fake_table(practice_host(), ["the mumble", "the mumble", "three teams", "that's right"])
     loud.kiosk.room = LoudRoom()
     loud.run()
     assert [turn.asked for turn in loud.kiosk.turns][2:] == [
-        "Three teams? Say yes, or say how many again.",
+        'Three teams? Say "that\'s right", or say how many again.',
         "",
     ]
     assert loud.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
@@ -630,12 +638,12 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     assert echoed.heard == ["the mumble", "two teams"]
     assert echoed.host.night.teams == (Team.BATS, Team.GHOSTS)
     # In a loud room a lone "right" is no yes to a count: "four teams" was heard so, and two teams played.
-    rhymed = fake_table(practice_host(), ["the mumble", "the mumble", "right", "four teams", "yes"])
+    rhymed = fake_table(practice_host(), ["the mumble", "the mumble", "right", "four teams", "that's right"])
     rhymed.kiosk.room = LoudRoom()
     rhymed.run()
     assert [turn.asked for turn in rhymed.kiosk.turns][2:4] == [
         f"I didn't catch a yes. Two teams? {offer}",
-        "Four teams? Say yes, or say how many again.",
+        'Four teams? Say "that\'s right", or say how many again.',
     ]
     assert rhymed.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
 
@@ -785,7 +793,7 @@ def test_a_pick_heard_during_the_vote_to_end_the_night_is_taken_with_a_picks_car
     # A pass is said back too, in any room: over music "Bats, yes." was heard as "pass", and Old Customs 1
     # was read with the vote half said.
     passed = fake_table(
-        practice_host(), ["two", "yes", "voice", "end the night", "pass", "bats yes", "ghosts yes"]
+        practice_host(), ["two", "that's right", "voice", "end the night", "pass", "bats yes", "ghosts yes"]
     )
     passed.run()
     turn = next(turn for turn in passed.kiosk.turns if turn.heard == "pass")
@@ -909,24 +917,26 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     # In babble "Bats. Oscar. Whiskey. Lima." was heard as "yeah", and the question was ruled on a spelling.
     # The kiosk asks for "that's right" in a loud room; another yes is asked about, and said again, taken.
     answers = [*LOUD_TO_W2[3:], "bats a big brass button", "ghosts mutton"]
-    table = fake_table(practice_host(), ["two", "yes", "voice", *answers, "yeah", "yes"])
+    table = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "yeah", "yes"])
     table.kiosk.room = LoudRoom()
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns[-2:]]
     assert asked == [NOT_SURE_OF_YES, ""]
     assert table.said.count("The answer: eight.") == 1
     # Asked about once, a plain yes is taken later in the same read-back too, other words between.
-    again = fake_table(practice_host(), ["two", "yes", "voice", *answers, "right", "see right", "right"])
+    again = fake_table(
+        practice_host(), ["two", "that's right", "voice", *answers, "right", "see right", "right"]
+    )
     again.kiosk.room = LoudRoom()
     again.run()
     assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES, NOT_CAUGHT, ""]
     assert again.kiosk.turns[-1].asked == "" and "The answer: eight." in again.said
     # A name of no team at this table before the yes is dropped as misheard: the yes is asked about too.
-    named = fake_table(practice_host(), ["two", "yes", "voice", *answers, "owls right"])
+    named = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "owls right"])
     named.kiosk.room = LoudRoom()
     named.run()
     assert named.kiosk.turns[-1].asked == NOT_SURE_OF_YES and "The answer: eight." not in named.said
-    sure = fake_table(practice_host(), ["two", "yes", "voice", *answers, "that's right"])
+    sure = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "that's right"])
     sure.kiosk.room = LoudRoom()
     sure.run()
     assert sure.kiosk.turns[-1].asked == "" and "The answer: eight." in sure.said
@@ -935,7 +945,9 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
 def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     # In babble one voice's "that's right" was heard as "not right" four times running, and the night stuck.
     answers = [*LOUD_TO_W2[3:], "bats a big brass button", "ghosts mutton"]
-    table = fake_table(practice_host(), ["two", "yes", "voice", *answers, "not right", "not right", "yes"])
+    table = fake_table(
+        practice_host(), ["two", "that's right", "voice", *answers, "not right", "not right", "yes"]
+    )
     table.kiosk.room = LoudRoom()
     table.run()
     assert "Fix a word by saying the team's name" in table.said  # the first no: the host's own words
@@ -944,7 +956,7 @@ def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     assert table.said.count("The answer: eight.") == 1
     # Asked for once, a plain yes is taken later in the read-back too: "yes" was heard as "not yet" first.
     later = ["not right", "not right", "not yet", "yes"]
-    table = fake_table(practice_host(), ["two", "yes", "voice", *answers, *later])
+    table = fake_table(practice_host(), ["two", "that's right", "voice", *answers, *later])
     table.kiosk.room = LoudRoom()
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[-3:]] == [NO_TWICE, "", ""]

@@ -1,7 +1,7 @@
 """How many teams, by voice. The count starts the night: it names the teams and reads the board. In party
 babble "two teams" was heard as "three teams", and a correction ("no, two teams") as nothing the kiosk
 knew, so a night began with a team that was not there. In a loud room (room.py) the count is said back
-and waits for a yes, as a pick is (picking.py).
+and waits for the yes heard most surely, as a pick is (picking.py); a plain yes is asked about once.
 
 A count missed twice running is asked for another way, in any room: the kiosk offers the counts one at a
 time, for the yes it hears most surely. In babble one reader's "four teams" was heard as "owls one",
@@ -16,6 +16,7 @@ from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.picking import ONE_AT_A_TIME
+from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
@@ -34,6 +35,8 @@ class Counts:
     offered: bool = False
     """The count waiting was the kiosk's offer, not what it heard: a no moves on to the next one."""
     _misses: int = 0
+    _yes_asked: bool = False
+    """The kiosk has asked about the count waiting once already: a plain yes is taken."""
 
     def take(self, heard: str, night: Night | None, loud: bool) -> str | Ask | None:
         """Before the night begins: the kiosk's question, or the confirmed count for the host; None for
@@ -49,6 +52,9 @@ class Counts:
                 # two-team night began on an offer the reader had answered with another count.
                 self.waiting, self.offered = waiting, offered
                 return self.again()
+            if loud and heard != SURE_YES and not self._yes_asked:
+                self.waiting, self.offered = waiting, offered
+                return self.again("Was that a yes?")
             return SAID[waiting]
         if waiting is not None and offered and heard in NO:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
@@ -61,8 +67,8 @@ class Counts:
                 return SAID[count]  # the count offered, said back to it: as good as a yes
             if not loud:
                 return None
-            self.waiting = count
-            return Ask(f"{SAID[count].capitalize()}? Say yes, or say how many again.")
+            self.waiting, self._yes_asked = count, False
+            return Ask(f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say how many again.")
         if not isinstance(intent.read(heard, night), intent.Plain):
             return None  # a command or a question about the rules: no count missed
         if offered and waiting is not None:
@@ -77,15 +83,14 @@ class Counts:
             return None
         return self._offer(OFFERED[0], first=True)
 
-    def again(self) -> Ask:
+    def again(self, lead: str = NO_YES_HEARD) -> Ask:
         """The count said back or offered, asked about again for the yes heard most surely."""
         assert self.waiting is not None
+        self._yes_asked = True
         again = "no" if self.offered else "how many again"
-        return Ask(
-            f"{NO_YES_HEARD} {SAID[self.waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say {again}."
-        )
+        return Ask(f"{lead} {SAID[self.waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say {again}.")
 
     def _offer(self, count: int, first: bool = False) -> Ask:
-        self.waiting, self.offered = count, True
+        self.waiting, self.offered, self._yes_asked = count, True, False
         offer = f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say no."
         return Ask(f"{ONE_AT_A_TIME} {offer}" if first else offer)

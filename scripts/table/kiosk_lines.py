@@ -35,7 +35,8 @@ NOT_CAUGHT = re.compile(r"Sorry, I (?:still )?didn't catch that\.|I caught only 
 SURE_YES = re.compile(r'If every answer is right, say "([a-z\' ]+)"')
 """The kiosk asks for another yes at the read-back: a reader says that one from then on."""
 COUNT_BACK = re.compile(
-    r"^(?:Let's take it one at a time\. |I didn't catch a yes\. )?(Solo|Two teams|Three teams|Four teams)\? "
+    r"^(?:Let's take it one at a time\. |I didn't catch a yes\. |Was that a yes\? )?"
+    r"(Solo|Two teams|Three teams|Four teams)\? "
     r"Say (yes|\"that's right\"), or say (?:how many again|no)\.$",
     re.MULTILINE,
 )
