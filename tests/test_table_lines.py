@@ -16,7 +16,7 @@ from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.counting import Counts
-from kiosk.voice.letter_by_letter import LEFT, OFFER, STALLS, LetterByLetter
+from kiosk.voice.letter_by_letter import LEFT, OFFER, STALLS, LetterByLetter, Unit
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES
@@ -27,6 +27,7 @@ from scripts.table.kiosk_lines import (
     BY_LETTER,
     CALLING,
     COUNT_BACK,
+    DIGIT_SAID_BACK,
     FIXED,
     LETTER_AGAIN,
     LETTER_LEFT,
@@ -41,6 +42,7 @@ from scripts.table.kiosk_lines import (
     WHOSE,
     WHOSE_OFFERED,
     WITH_WORDS,
+    YEAR_SO_FAR,
     read_back,
     said_back,
     spelled,
@@ -67,6 +69,12 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert back is not None and back.group(1) == "T"
     assert spelling is not None
     assert all(LETTER_AGAIN.search(spelling.take(heard)[2]) for heard in ("no", "zip", "tango oscar"))
+    year = LetterByLetter(Team.BATS, ("1", "8"), unit=Unit.DIGIT)
+    digit_back = DIGIT_SAID_BACK.search(year.take("nine")[2])
+    assert digit_back is not None and digit_back.group(1) == "9"
+    so_far = YEAR_SO_FAR.search(year.take("that's right")[2])
+    assert so_far is not None and so_far.group(1) == "1, 8"
+    assert LETTER_AGAIN.search(year.take("no")[2]) and LETTER_AGAIN.search(year.opening)
     refused, _, _ = spelling.take("no")
     assert refused is not None and LETTER_AGAIN.search(refused.take("tango")[2])  # said no to, heard again
     for not_caught in (KIOSK_NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT):
@@ -386,6 +394,34 @@ def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_as
     assert kiosk.heard == ["no", "no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
     assert record.corrections == 1 and record.spellings == [1]
     assert adult.record.closed_set == [("no", True), ("answer yes", True)]
+
+
+def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit_at_a_time() -> None:
+    years = Question(
+        "TB1", "", (Written(Team.BATS, "eighteen ninety"), Written(Team.GHOSTS, "nineteen hundred"))
+    )
+    asking = 'Is that right? Say "that\'s right", or say no.'
+    kiosk = RepliesInTurn(
+        f"Bats: no year. {asking}",
+        LetterByLetter(Team.BATS, unit=Unit.DIGIT).opening,
+        "1. Next digit?",
+        "8. Next digit?",
+        "5. Next digit?",
+        "Which digit, then?",
+        "9. Next digit?",
+        f"Fixed: Bats said 1890.\nI have Bats: 1890; Ghosts: 1900. Right?\nBats: 1890. {asking}",
+        f"Ghosts: 1900. {asking}",
+        "The answer: 1897.\nBats: 1890, 7 years off.\nGhosts: 1900, 3 years off.",
+    )
+    adult = _adult(kiosk, NightScript("candle-end", (Team.BATS, Team.GHOSTS), (years,)))
+    adult._read(f"I have Bats: no year; Ghosts: 1900. Right?\n{LOUD_CHECKING}")
+    record = QuestionRecord("TB1", ())
+    adult.check_read_back(years, record)
+    assert kiosk.heard == [
+        *("no", "no", "One.", "Eight.", "Nine.", "No.", "Nine.", "Zero."),
+        *("that's right", "that's right"),
+    ]
+    assert record.corrections == 1 and record.spellings == [1]
 
 
 def test_the_table_takes_a_word_offered_as_it_stands_when_its_letters_so_far_are_right() -> None:

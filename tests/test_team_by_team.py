@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 
-from kiosk import Host, KeySource
+from kiosk import Host, Key, KeySource
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.letter_by_letter import LetterByLetter
+from kiosk.voice.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES
+from kiosk.voice.letter_by_letter import YEAR_LEFT, LetterByLetter, Unit
 from kiosk.voice.listening import Listening
 
+from .conftest import Played, play_board
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
 
 LOUD_TO_READ_BACK = ["two", "that's right", "voice", "owls two", "that's right"]
@@ -113,3 +115,62 @@ def test_read_back_words_not_made_out_twice_running_ask_about_each_team_unasked(
     unasked = f"Sorry, I still didn't catch that. Let's take each team's answer in turn. {BATS}"
     assert [turn.asked for turn in table.kiosk.turns[-3:-1]] == [unasked, GHOSTS]
     assert "The answer:" in table.said
+
+
+def loud_candle_end(plain_key: Key, script: list[Spoken | Quiet | str]) -> FakeTable:
+    """Two teams level at the top in a loud room, the Candle-End's first question read, each team called."""
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})
+    table = fake_table(
+        played.host, ["voice", "bats eighteen ninety", "ghosts about nineteen hundred", *script]
+    )
+    table.kiosk.room = LoudRoom()
+    table.run()
+    return table
+
+
+def test_a_loud_candle_end_asks_about_each_teams_year_and_takes_a_wrong_one_a_digit_at_a_time(
+    plain_key: Key,
+) -> None:
+    # In babble a year fix's team name was lost nearly every time, and its first digits with it ("Bats.
+    # one, eight, nine, zero." as "one nine zero", "nine nine zero"), twenty times over, and the night stuck.
+    digits = letters("one", "eight", "nine", "seven")
+    table = loud_candle_end(plain_key, ["no", "no", *digits, *letters("that's right", "that's right")])
+    assert f"{LOUD_YES} {BY_TEAM}" in table.said
+    opening = LetterByLetter(Team.BATS, unit=Unit.DIGIT).opening
+    assert opening in table.said and "1. Next digit? 8. Next digit? 9. Next digit?" in table.said
+    assert "Fixed: Bats said 1897." in table.said
+    assert asked(table) == [
+        'Bats: 1890. Is that right? Say "that\'s right", or say no.',
+        'Bats: 1897. Is that right? Say "that\'s right", or say no.',
+        'Ghosts: 1900. Is that right? Say "that\'s right", or say no.',
+    ]
+    ways = [turn.listening for turn in table.kiosk.turns]
+    assert ways[-8:] == [
+        Listening.YEARS_READ_BACK,  # the read-back's no
+        Listening.ONE_LETTER,  # the no to Bats' year
+        *[Listening.ONE_DIGIT] * 4,  # its digits, done at the fourth
+        *[Listening.ONE_LETTER] * 2,  # a yes to each team's year as it now stands
+    ]
+    assert "Bats: 1897, spot on." in table.said and "Bats win the night!" in table.said
+
+
+def test_a_year_one_digit_at_a_time_takes_back_a_digit_on_no_and_has_four_digits(plain_key: Key) -> None:
+    digits = letters("one", "eight", "five", "no", "nine", "that's right", "seven")
+    table = loud_candle_end(plain_key, ["no", "no", *digits, *letters("that's right", "that's right")])
+    assert "5. Next digit? Which digit, then? 9. Next digit?" in table.said
+    assert "A year has four digits, and I have 1, 8, 9. Next digit?" in table.said
+    assert "Fixed: Bats said 1897." in table.said
+    # Left as it was after replies heard as no digit: the read-back goes on, never stuck.
+    left = loud_candle_end(plain_key, ["no", "no", *letters("zulu", "zulu", "zulu"), "that's right"])
+    assert YEAR_LEFT in left.said and "Bats: 1890, " in left.said
+
+
+def test_a_quiet_candle_end_is_told_how_to_fix_a_year_by_its_digits(plain_key: Key) -> None:
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})
+    table = fake_table(played.host, ["voice", "bats eighteen ninety ghosts about nineteen hundred", "yes"])
+    table.run()
+    assert HOW_TO_FIX_A_YEAR in table.said and BY_TEAM not in table.said

@@ -20,9 +20,9 @@ from kiosk.keys import load_practice
 from kiosk.table import Table
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, grammar_for
 from kiosk.voice.audio import WavOutput, WavSource, resample
-from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, one_letter, read_back
+from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, one_digit, one_letter, read_back
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.letter_by_letter import LetterByLetter
+from kiosk.voice.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.listening import (
     OPEN_BUDGET_SECONDS,
     Listening,
@@ -361,6 +361,26 @@ def test_every_letter_has_a_word_the_one_letter_list_can_hear(english_model: obj
     kept = grammar_for(english_model, one_letter())
     letters = {letter_of(letter_words(phrase.lower().split())[0]) for phrase in kept}
     assert letters >= set("abcdefghijklmnopqrstuvwxyz"), sorted(set("abcdefghijklmnopqrstuvwxyz") - letters)
+
+
+@pytest.mark.english
+def test_a_years_digits_are_heard_one_at_a_time_through_the_one_digit_list(english_model: object) -> None:
+    # Every digit's word is one the model knows, so none is dropped from the list, and said on its own in a
+    # quiet room each is heard as its digit and taken, the year done at its fourth.
+    assert sorted(grammar_for(english_model, one_digit())) == sorted(one_digit())
+    parts: list[str | float] = []
+    for line in ("One.", "Eight.", "Nine.", "Seven."):
+        parts += [line, 1.5]
+    samples, spans = rendered_table(EspeakProcess(), parts)
+    recognizers = Recognizers(english_model)
+    year: LetterByLetter | None = LetterByLetter(Team.BATS, unit=Unit.DIGIT)
+    fix = None
+    for start, end in spans:
+        cut = samples[max(0, int((start - 0.3) * SAMPLE_RATE)) : int((end + 0.5) * SAMPLE_RATE)]
+        utterance = recognizers[Listening.ONE_DIGIT].decode(cut.tobytes())
+        assert year is not None
+        year, fix, _ = year.take(utterance.text if utterance else "")
+    assert fix == "bats 1 8 9 7"
 
 
 @pytest.mark.english

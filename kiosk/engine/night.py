@@ -153,6 +153,13 @@ class Night:
             return self.tied
         return self.playing
 
+    def read_back_of(self, team: Team) -> str:
+        """A team's answer as the read-back says it: its year in the Candle-End ("no year" without one)."""
+        answer = self.answers.get(team)
+        if self.open_tiebreak is not None:
+            return str(answer.year) if answer and answer.year is not None else "no year"
+        return answer.read_back if answer else "no answer"
+
     def locked(self, team: Team) -> bool:
         answer = self.answers.get(team)
         return answer is not None and answer.locked

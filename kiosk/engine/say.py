@@ -271,15 +271,10 @@ class Wording:
 
     def readback(self) -> ReadBack:
         night = self.night
-        parts = []
-        for team in night.answering():
-            answer = night.answers.get(team)
-            if night.open_tiebreak is not None:
-                said = str(answer.year) if answer and answer.year is not None else "no year"
-            else:
-                said = answer.read_back if answer else "no answer"
-            parts.append(TeamSaid("" if night.solo else team.value, said))
-        return ReadBack(tuple(parts))
+        said = (
+            TeamSaid("" if night.solo else team.value, night.read_back_of(team)) for team in night.answering()
+        )
+        return ReadBack(tuple(said))
 
     def current_question(self) -> str:
         night = self.night

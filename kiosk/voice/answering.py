@@ -289,7 +289,7 @@ class Answerers:
             self.plain_yes_asked = False
         elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
             self._told_to_spell = True
-            return Ask(f"{LOUD_YES} {HOW_TO_FIX_A_YEAR}" if loud else HOW_TO_FIX_A_YEAR)
+            return Ask(LOUD_CHECKING if loud else HOW_TO_FIX_A_YEAR)
         elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
             self._told_to_spell = self._told_tonight = True
             return Ask(LOUD_CHECKING if loud else HOW_TO_SPELL)

@@ -59,7 +59,7 @@ class Conversation:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
         nothing, self._nothing_asked = self._nothing_asked, False
         sure_no = heard.text == "no"  # a letter's no as its likeliest reading, not only among its others
-        if way is Listening.ONE_LETTER and not isinstance(heard, Typed):
+        if way.one_at_a_time and not isinstance(heard, Typed):
             heard = replace(heard, text=letter_or_no(heard))
         if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
             # A reply heard as no word (Hearing.not_caught): asked again, once.

@@ -28,7 +28,7 @@ YES_NO = (
 """Every yes and no the engine reads during a read-back (kiosk.engine.commands), as the recogniser writes them."""
 __all__ = [
     "COMMANDS", "DIGITS", "DISPUTES", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions",
-    "is_final", "nearest", "one_letter", "read_back", "spelling", "years", "years_read_back",
+    "is_final", "nearest", "one_digit", "one_letter", "read_back", "spelling", "years", "years_read_back",
 ]  # fmt: skip
 """The closed sets said between questions (kiosk.voice.phrases) are re-exported with the rest: this module
 is where the voice side finds every phrase list."""
@@ -89,6 +89,12 @@ def read_back() -> tuple[str, ...]:
 
 DIGITS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 """A year's digits, as a team spells a Candle-End year the read-back misheard ("one eight nine seven")."""
+
+
+def one_digit() -> tuple[str, ...]:
+    """A year's digit said on its own, as the kiosk asks when a loud room's Candle-End year is taken one
+    digit at a time (year_by_digit.py), with the "no" that takes a digit back and the yes that ends it."""
+    return (*DIGITS, "no", "that's right")
 
 
 @cache

@@ -26,7 +26,7 @@ WORDLESS_SECONDS = 4.0
 name, a yes): its word shows in the list's partial words within about 0.6 s of being begun. Over music the
 end-of-speech detector hears voice all the time, and a letter's word the list did not catch held the kiosk
 listening to LONGEST_SECONDS, three times in one short night, where asking again takes a second."""
-_ONE_WORD_REPLIES = (Listening.ONE_LETTER, Listening.WHOSE)
+_ONE_WORD_REPLIES = (Listening.ONE_LETTER, Listening.ONE_DIGIT, Listening.WHOSE)
 
 
 @dataclass

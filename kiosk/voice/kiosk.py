@@ -198,8 +198,10 @@ class VoiceKiosk:
         way = (
             Listening.WHOSE
             if answerers.holding
+            else answerers.by_letter.listening
+            if answerers.by_letter
             else Listening.ONE_LETTER
-            if answerers.by_letter or self.conversation.checking.asks
+            if self.conversation.checking.asks
             else listening_for(self.table)
         )
         beside = self.recognizers.beside(way)
@@ -286,11 +288,7 @@ class VoiceKiosk:
             utterance = taken
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return utterance  # the year as the number list heard it; the words around it do not count
-        if (
-            utterance.unknown
-            and recognizer is not self.recognizers.open
-            and hearing.way is not Listening.ONE_LETTER
-        ):
+        if utterance.unknown and recognizer is not self.recognizers.open and not hearing.way.one_at_a_time:
             _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
             again = self.recognizers.open.decode(bytes(hearing.audio))
             if hearing.way is Listening.WHOSE:

@@ -1,4 +1,5 @@
-"""A word spelled one letter at a time, when a team's spelled fix has twice come out wrong.
+"""A word spelled one letter at a time, when a team's spelled fix has twice come out wrong; in a loud room's
+Candle-End, a year taken one digit at a time the same way.
 
 In party babble the letters list hears a whole spelling right about one time in three however it is said,
 and most often loses a word or two of it. Each letter's word said on its own, as a reply, is heard as that
@@ -6,16 +7,21 @@ letter four times in five, as no letter most of the rest, and as another letter 
 (scripts/measure_spelling_styles.py, "one at a time", tuning voices in babble at 10 dB). So after a team's
 second fix the kiosk offers to take the word letter by letter: it says each letter back, asks again for one
 it did not catch, takes back the last one on a "no", and sends the word to the host as any spelled fix once
-the table says "that's right".
+the table says "that's right". A year's digits said on their own are heard right about seven times in ten
+through a list of the digits alone, where a whole year with its team's name came out right about one time in
+three (scripts/measure_year_digits.py, tuning voices in babble at 10 dB); a year is done at its fourth digit.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 
+from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance
+from kiosk.voice.listening import Listening
 from kiosk.voice.read_back_yes import SURE_YES
 
 JOINED = "Two words may be spelled as one."
@@ -33,19 +39,55 @@ LONGEST = 20
 """Letters in the longest word taken: a word this long is sent as it stands."""
 LEFT = f'Let\'s leave that word as it was. If every answer is right, say "{SURE_YES}", or spell a fix.'
 """Said when the word is left: the read-back goes on as before."""
+YEAR_LEFT = f'Let\'s leave that year as it was. If every year is right, say "{SURE_YES}", or say no.'
 
 _EXAMPLE = {word[0]: word for word in reversed(NATO_WORDS)}
 """Each letter's NATO word ("alpha", not "alfa"), said with the letter back: "T for tango" is checked by ear
 where "T" rhymes."""
 
 
+class Unit(enum.Enum):
+    """What is taken one reply at a time: a word's letters, or a Candle-End year's digits."""
+
+    LETTER = "letter"
+    DIGIT = "digit"
+
+    @property
+    def whole(self) -> str:
+        return "word" if self is Unit.LETTER else "year"
+
+    @property
+    def longest(self) -> int:
+        """Units in the longest whole: reached, it is sent as it stands."""
+        return LONGEST if self is Unit.LETTER else YEAR_DIGITS
+
+    @property
+    def left(self) -> str:
+        """Said when the whole is left as it was: the read-back goes on as before."""
+        return LEFT if self is Unit.LETTER else YEAR_LEFT
+
+    def of(self, words: list[str]) -> str | None:
+        """The unit of one reply: its word alone ("tango", "eight"). Two or more are heard again: asked for
+        one letter, the table says one, and in babble a second was most often the room's ("oscar lima" for
+        "Oscar.")."""
+        if len(words) != 1:
+            return None
+        return letter_of(words[0]) if self is Unit.LETTER else SPOKEN_DIGITS.get(words[0])
+
+    def said_back(self, unit: str) -> str:
+        """A unit said back: a letter with its NATO word, checked by ear where "T" rhymes."""
+        return f"{unit.upper()} for {_EXAMPLE[unit]}" if self is Unit.LETTER else unit
+
+
 @dataclass(frozen=True)
 class LetterByLetter:
-    """The word a team is spelling one letter at a time: the letters taken so far, by reply."""
+    """The word a team is spelling one letter at a time (or the year one digit at a time): the letters
+    taken so far, by reply."""
 
     team: Team
     letters: tuple[str, ...] = ()
     """The letters taken, one a reply: a "no" takes back the last."""
+    unit: Unit = Unit.LETTER
     misses: int = 0
     """Replies in a row heard as no letter."""
     stalls: int = 0
@@ -62,6 +104,11 @@ class LetterByLetter:
 
     @property
     def opening(self) -> str:
+        if self.unit is Unit.DIGIT:
+            return (
+                f"{self.team.value}, the year one digit at a time: say each digit on its own, like one, and "
+                "I'll say it back. Say no if I get one wrong. First digit?"
+            )
         return (
             f"{self.team.value}, one letter at a time: say each letter's word, like tango for T, and I'll say "
             f'the letter back. Say no if I get one wrong. When the word is done, say "{SURE_YES}". '
@@ -72,50 +119,61 @@ class LetterByLetter:
     def word(self) -> str:
         return "".join(self.letters)
 
+    @property
+    def listening(self) -> Listening:
+        """The list each reply is heard through: the NATO words, or the digits, with "no" and the yes."""
+        return Listening.ONE_LETTER if self.unit is Unit.LETTER else Listening.ONE_DIGIT
+
     def take(self, heard: str, sure_no: bool = True) -> tuple[LetterByLetter | None, str | None, str]:
         """The reply heard: the word still being spelled (None once it is done or left), the fix for the
         host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies).
         `sure_no`: a "no" was the reply's likeliest reading, not only among its others (letter_or_no)."""
         text = words_of(heard.replace("[unk]", " "))
+        unit = self.unit.value
         if text == SURE_YES.replace("'", ""):
             if not self.letters:
-                return None, None, LEFT
+                return None, None, self.unit.left
+            if self.unit is Unit.DIGIT and len(self.letters) < YEAR_DIGITS:
+                so_far = ", ".join(self.letters)
+                return self, None, f"A year has four digits, and I have {so_far}. Next digit?"
             return None, self.fix, ""
         if text == "no" and self.as_it_stands:
-            return None, None, LEFT
+            return None, None, self.unit.left
         if text == "no":
             said_no = {(len(self.letters) - 1, self.letters[-1])} if self.letters and sure_no else set()
             kept = replace(
                 self, letters=self.letters[:-1], misses=0, stalls=0, refused=self.refused | said_no
             )
-            return kept, None, "Which letter, then?" if kept.letters else "First letter, then?"
+            return kept, None, f"Which {unit}, then?" if kept.letters else f"First {unit}, then?"
         words = letter_words(text.split())
-        letter = _letter(words)
+        letter = self.unit.of(words)
         if letter is not None and (len(self.letters), letter) in self.refused:
             # Not a miss: the letters taken stand. Three such in a row would leave a word four letters into
             # its five ("Tango." heard as "golf" after a no, in babble), where asked again it came right.
-            said = f"I heard {letter.upper()} for {_EXAMPLE[letter]} again, and you said no to it."
-            return self._stalled(replace(self, stalls=self.stalls + 1), f"{said} Which letter?")
+            said = f"I heard {self.unit.said_back(letter)} again, and you said no to it."
+            return self._stalled(replace(self, stalls=self.stalls + 1), f"{said} Which {unit}?")
         if letter is None:
             missed = replace(self, misses=self.misses + 1, stalls=self.stalls + 1)
             if missed.misses >= MISSES:
-                return missed._stalled(replace(missed, stalls=STALLS), LEFT)
+                return missed._stalled(replace(missed, stalls=STALLS), self.unit.left)
             if len(words) > 1:
-                return missed._stalled(missed, "Just one letter, please: which letter?")
-            return missed._stalled(missed, "Sorry, which letter? Say its word, like tango.")
+                return missed._stalled(missed, f"Just one {unit}, please: which {unit}?")
+            example = "its word, like tango" if self.unit is Unit.LETTER else "it on its own, like one"
+            return missed._stalled(missed, f"Sorry, which {unit}? Say {example}.")
         taken = replace(self, letters=(*self.letters, letter), misses=0, stalls=0, as_it_stands=False)
-        if len(taken.word) >= LONGEST:
+        if len(taken.word) >= self.unit.longest:
             return None, taken.fix, ""
-        return taken, None, f"{letter.upper()} for {_EXAMPLE[letter]}. Next letter?"
+        return taken, None, f"{self.unit.said_back(letter)}. Next {unit}?"
 
     def _stalled(self, state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
         """`state` and the kiosk's `said`, unless the word has stalled (STALLS replies in a row with no
         letter taken, or MISSES heard as none): then the letters so far are offered as the word, once;
-        with none taken, or offered already, the word is left as it was."""
+        with none taken, offered already, or a year's (no year but a whole one counts), the word is left
+        as it was."""
         if state.stalls < STALLS:
             return state, None, said
-        if not self.letters or self.as_it_stands:
-            return None, None, LEFT
+        if not self.letters or self.as_it_stands or self.unit is Unit.DIGIT:
+            return None, None, self.unit.left
         so_far = ", ".join(letter.upper() for letter in self.letters)
         offer = (
             f"I can't catch that letter. I have {so_far} so far. If the word is right so, say "
@@ -130,14 +188,8 @@ class LetterByLetter:
 
     @property
     def fix(self) -> str:
-        """The spelled fix as the host reads one: the team's name, then the letters."""
+        """The spelled fix as the host reads one: the team's name, then the letters (a year's digits)."""
         return f"{self.team.value.lower()} {' '.join(self.word)}"
-
-
-def _letter(words: list[str]) -> str | None:
-    """The letter of one reply: its word alone ("tango"). Two or more are heard again: asked for one letter,
-    the table says one, and in babble a second was most often the room's ("oscar lima" for "Oscar.")."""
-    return letter_of(words[0]) if len(words) == 1 else None
 
 
 def letter_or_no(heard: Utterance) -> str:

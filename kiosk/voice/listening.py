@@ -31,6 +31,7 @@ from kiosk.voice.grammar import (
     UNKNOWN,
     YES_NO,
     between_questions,
+    one_digit,
     one_letter,
     read_back,
     spelling,
@@ -52,6 +53,8 @@ class Listening(enum.Enum):
     """Yes, no, disputes and commands, and a year spelled digit by digit after its team's name."""
     ONE_LETTER = "one letter"
     """A letter of a word spelled one letter at a time, "no" or "that's right" (letter_by_letter.py)."""
+    ONE_DIGIT = "one digit"
+    """A digit of a Candle-End year taken one digit at a time, "no" or "that's right" (letter_by_letter.py)."""
 
     @property
     def phrases(self) -> tuple[str, ...] | None:
@@ -69,7 +72,14 @@ class Listening(enum.Enum):
             return years_read_back()
         if self is Listening.ONE_LETTER:
             return one_letter()
+        if self is Listening.ONE_DIGIT:
+            return one_digit()
         return None
+
+    @property
+    def one_at_a_time(self) -> bool:
+        """A letter or a year's digit is taken one reply at a time, each said on its own."""
+        return self in (Listening.ONE_LETTER, Listening.ONE_DIGIT)
 
     @property
     def reading_back(self) -> bool:
@@ -99,7 +109,11 @@ OPEN_READINGS = 4
 """N-best readings an answer heard opening with a stall is heard again with (misheard_stall.py)."""
 LETTER_READINGS = 4
 """N-best readings each reply is heard with while a word is spelled one letter at a time."""
-_READINGS = {Listening.BETWEEN_QUESTIONS: 3, Listening.ONE_LETTER: LETTER_READINGS}
+_READINGS = {
+    Listening.BETWEEN_QUESTIONS: 3,
+    Listening.ONE_LETTER: LETTER_READINGS,
+    Listening.ONE_DIGIT: LETTER_READINGS,
+}
 """N-best readings kept by the closed lists that use them: a pick or command is corrected to the nearest
 phrase (doubt.py), and a letter said back is taken back by a "no" heard among a reply's readings
 (letter_by_letter.letter_or_no)."""

@@ -30,6 +30,7 @@ GATED = (
     Listening.YEARS_READ_BACK,
     Listening.WHOSE,
     Listening.ONE_LETTER,
+    Listening.ONE_DIGIT,
 )
 """The closed sets, where one misheard utterance changes the night for good: a team name said in the room
 after "Whose answer was that?" would give the reader's words to that team."""

@@ -22,7 +22,7 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask, plain_no
 from kiosk.voice.asr import Utterance
-from kiosk.voice.letter_by_letter import LetterByLetter
+from kiosk.voice.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.whose import spelling_in
 
@@ -61,7 +61,7 @@ class TeamByTeam:
     ) -> str | Ask | None:
         """The message for the host (the read-back's yes once every team said yes) or the kiosk's next
         question; None when the words are not the checking's: they go on as any read-back words."""
-        if night is None or night.phase is not Phase.READBACK or night.solo or not night.voice:
+        if night is None or not night.phase.reading_back or night.solo or not night.voice:
             self._stop()
             return None
         if answerers.by_letter is not None:
@@ -91,7 +91,8 @@ class TeamByTeam:
             return self._next(night) or "yes"
         if plain_no(words):
             self.spelling = True
-            answerers.by_letter = LetterByLetter(self.asking)
+            unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
+            answerers.by_letter = LetterByLetter(self.asking, unit=unit)
             return Ask(answerers.by_letter.opening)
         if not _made_out(words, night):
             return Ask(f"{SORRY} {self.question(night)}")  # most often a yes or no the room garbled
@@ -100,7 +101,7 @@ class TeamByTeam:
 
     def again(self, night: Night | None) -> Ask | None:
         """The question again, after a reply to it heard as no word; None when none is asked."""
-        if self.asking is None or self.spelling or night is None or night.phase is not Phase.READBACK:
+        if self.asking is None or self.spelling or night is None or not night.phase.reading_back:
             return None
         return Ask(f"{SORRY} {self.question(night)}")
 
@@ -108,7 +109,7 @@ class TeamByTeam:
         """After the host took the word spelled one letter at a time: the same team asked about again, its
         answer as it now stands (the fix replaced one word: "hormel" spelled "barn" is "barn", where the
         team wrote "barn owl", which only "barnowl" spelled as one sets right)."""
-        if night is None or night.phase is not Phase.READBACK:
+        if night is None or not night.phase.reading_back:
             self._stop()
             return None
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None)
@@ -120,12 +121,12 @@ class TeamByTeam:
     def question(self, night: Night) -> str:
         """The team asked about, with its answer as the read-back says it now."""
         assert self.asking is not None
-        answer = night.answers[self.asking].read_back
+        answer = night.read_back_of(self.asking)
         return f'{self.asking.value}: {answer}. Is that right? Say "{SURE_YES}", or say no.'
 
     def _start(self, night: Night, before: str = "") -> Ask | None:
         """The first team asked about, after `before`; None when no team has an answer to ask about."""
-        teams = [team for team in night.answering() if team in night.answers]
+        teams = list(night.answering())
         if not teams:
             return None
         self.asking, self.left = teams[0], tuple(teams[1:])

@@ -51,8 +51,8 @@ def hangover(heard_so_far: str, way: Listening, label: str = "", loud: bool = Fa
     words = heard_so_far.split()
     if way is Listening.WHOSE:
         return FINAL_HANGOVER if len(words) == 1 and Team.from_name(words[0]) else CLOSED_HANGOVER
-    if way is Listening.ONE_LETTER:
-        # Its list holds the NATO words alone, so no "for" or "double" that a letter goes on after; "no"
+    if way.one_at_a_time:
+        # Its list holds the NATO words (or digits) alone, so no "for" or "double" that a letter goes on after; "no"
         # and "that's right" end at once.
         return FINAL_HANGOVER if heard_so_far in ("no", "that's right") else CLOSED_HANGOVER
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):

@@ -257,7 +257,7 @@ class Adult(Fixer):
                 self.closed("yes", lambda r: ruling_lines(r) is not None, "yes", said=self.as_asked)
                 return
             team, word = fixable[0]
-            if self.by_team and question.pick and team != by_letter:
+            if self.by_team and team != by_letter:
                 # Told that a no has the kiosk ask about each team's answer in turn, as a person would.
                 reply = self.say("no")  # not caught: said again, as any line the kiosk missed
                 self.record.closed("no", reply is not None and asked_last(TEAM_CHECK, reply) is not None)

@@ -4,16 +4,29 @@ and, in a loud room, each team's answer said right or wrong when the kiosk asks 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kiosk.engine.key import Key
 from kiosk.engine.teams import Team
 
-from .kiosk_lines import AS_IT_STANDS, LETTER_AGAIN, LETTER_SAID_BACK, NATO, NOT_CAUGHT, TEAM_CHECK
+from .kiosk_lines import (
+    AS_IT_STANDS,
+    DIGIT_SAID_BACK,
+    DIGITS,
+    LETTER_AGAIN,
+    LETTER_SAID_BACK,
+    NATO,
+    NOT_CAUGHT,
+    TEAM_CHECK,
+    YEAR_SO_FAR,
+)
 from .nights import Question, fix_word, ruling_lines, verdict
 from .records import QuestionRecord
 from .talk import TRIES, Talk
 
+TAKEN_BACK = re.compile(r"(?:Which|First) (?:letter|digit), then\?$")
+"""The kiosk took back the last letter (or digit) on a "no"."""
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand; offered the word one
 letter at a time, a reader takes it up once even past them, as a person tries a new way."""
@@ -79,12 +92,16 @@ class Fixer(Talk):
         self.spell_letters(word, reply)
 
     def spell_letters(self, word: str, reply: str) -> None:
-        """Each letter's word on its own from the kiosk's `reply` on, as spell_by_letter() says; nothing
-        until the kiosk has begun the word (its "no" not caught yet)."""
-        if LETTER_AGAIN.search(reply) is None and LETTER_SAID_BACK.search(reply) is None:
+        """Each letter's word on its own from the kiosk's `reply` on, as spell_by_letter() says (a
+        Candle-End year's digits, each digit's word); nothing until the kiosk has begun the word (its "no"
+        not caught yet)."""
+        year = word.isdigit()
+        said_back = DIGIT_SAID_BACK if year else LETTER_SAID_BACK
+        if LETTER_AGAIN.search(reply) is None and said_back.search(reply) is None:
             return
         self.letters_for = ""
-        letters = [letter for letter in word.lower() if letter.isalpha()]
+        letters = list(word) if year else [letter for letter in word.lower() if letter.isalpha()]
+        words = {digit: DIGITS[int(digit)] for digit in "0123456789"} if year else NATO
         said: list[str] = []  # each reply's letters, as the kiosk said them back
         line = ""
         for _ in range(4 * len(letters) + 8):
@@ -97,18 +114,21 @@ class Fixer(Talk):
                 line = "that's right" if "".join(letters).startswith(so_far) else "no"
                 reply = self.say(f"{line.capitalize()}.") or ""
                 continue
-            back = LETTER_SAID_BACK.search(reply)
+            back = said_back.search(reply)
+            so_far = YEAR_SO_FAR.search(reply)
             if back is not None:
                 said.append(back.group(1).lower())
+            elif so_far is not None:  # "that's right" said before the year's fourth digit was taken
+                said = so_far.group(1).split(", ")
             elif LETTER_AGAIN.search(reply) is None:
                 return  # the word is done or left: the read-back goes on
-            elif reply.rstrip().endswith(("Which letter, then?", "First letter, then?")) and said:
+            elif TAKEN_BACK.search(reply.rstrip()) and said:
                 said.pop()  # the kiosk took back the last letter on the adult's "no"
             taken = "".join(said)
             if taken == "".join(letters):
                 line = "that's right"
             elif "".join(letters).startswith(taken):
-                line = NATO[letters[len(taken)]]
+                line = words[letters[len(taken)]]
             else:
                 line = "no"
             line = f"{line.capitalize()}."

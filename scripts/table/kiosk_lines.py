@@ -60,9 +60,13 @@ TEAM_CHECK = re.compile(
 """The kiosk asks about one team's answer as it has it: "that's right", or "no" to spell its word."""
 LETTER_SAID_BACK = re.compile(r"^([A-Z]) for [a-z]+\. Next letter\?$", re.MULTILINE)
 """A letter said back, one letter at a time: "T for tango. Next letter?"."""
+DIGIT_SAID_BACK = re.compile(r"^(\d)\. Next digit\?$", re.MULTILINE)
+"""A year's digit said back, one digit at a time: "8. Next digit?"."""
+YEAR_SO_FAR = re.compile(r"A year has four digits, and I have ([\d, ]+)\. Next digit\?")
+"""A year's "that's right" before its fourth digit: the digits so far, and the next asked for."""
 AS_IT_STANDS = re.compile(r"I have ([A-Z](?:, [A-Z])*) so far\. If the word is right so")
 """A word spelled one letter at a time offered as it stands, its next letter never caught."""
-LETTER_AGAIN = re.compile(r"[Ww]hich letter(?:, then)?\?|First letter(?:, then)?\?")
+LETTER_AGAIN = re.compile(r"[Ww]hich (?:letter|digit)(?:, then)?\?|First (?:letter|digit)(?:, then)?\?")
 """Asked for a letter: the first, one not caught, or one taken back."""
 LETTER_LEFT = "Let's leave that word as it was."
 SLOWLY = "slowly"
