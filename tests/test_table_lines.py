@@ -20,6 +20,7 @@ from kiosk.voice.letter_by_letter import LEFT, OFFER, STALLS, LetterByLetter, Un
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES
+from kiosk.voice.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.voting import Votes
 from kiosk.voice.whose import Whose
 from scripts.table.adult import Adult
@@ -38,6 +39,7 @@ from scripts.table.kiosk_lines import (
     PLAIN_YES,
     STILL_TO_SAY_YES,
     SURE_YES,
+    TAKEN_AS_NO,
     WHICH_YES,
     WHOSE,
     WHOSE_OFFERED,
@@ -63,7 +65,7 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
         assert offer is not None and offer.groups() == ("Bats", "that's right")
     assert WITH_WORDS in HOW_TO_SPELL and BY_LETTER in spelled_back("zip", offer=OFFER)
     spelling = LetterByLetter(Team.BATS)
-    assert LETTER_AGAIN.search(spelling.opening) and LETTER_LEFT in LEFT
+    assert LETTER_AGAIN.search(spelling.opening) and LETTER_LEFT in LEFT and TAKEN_AS_NO in KIOSK_TAKEN_AS_NO
     spelling, _, said = spelling.take("tango")
     back = LETTER_SAID_BACK.search(said)
     assert back is not None and back.group(1) == "T"
@@ -422,6 +424,15 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
         *("that's right", "that's right"),
     ]
     assert record.corrections == 1 and record.spellings == [1]
+
+
+def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -> None:
+    both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
+    kiosk = RepliesInTurn(f"{KIOSK_TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}", LEFT)
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (both,)))
+    adult._read('Bats: fly. Is that right? Say "that\'s right", or say no.')
+    assert not adult.check_team(both, QuestionRecord("D1", ()), {"Bats": "fly", "Ghosts": "fly"}, {})
+    assert kiosk.heard == ["that's right", "That's right."]  # nothing to spell: the word is right
 
 
 def test_the_table_takes_a_word_offered_as_it_stands_when_its_letters_so_far_are_right() -> None:

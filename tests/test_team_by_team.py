@@ -12,6 +12,7 @@ from kiosk.keys import load_practice
 from kiosk.voice.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES
 from kiosk.voice.letter_by_letter import YEAR_LEFT, LetterByLetter, Unit
 from kiosk.voice.listening import Listening
+from kiosk.voice.team_by_team import TAKEN_AS_NO
 
 from .conftest import Played, play_board
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
@@ -75,6 +76,13 @@ def test_words_not_made_out_ask_about_the_same_team_again() -> None:
     table = loud_table(["no", Spoken("was not", closed="[unk]"), Quiet(4.0), "that's right", "that's right"])
     assert asked(table) == [BATS, f"Sorry, I didn't catch that. {BATS}", GHOSTS]
     assert "The answer:" in table.said
+    # Twice running, taken as a no: one held-out voice's "No." was heard as "romeo", "lima", [unk] and no
+    # word nine times running, and its team's wrong answer was never spelled.
+    garbled = [Spoken("no", closed="romeo"), Quiet(4.0), Spoken("no", closed="[unk]"), Quiet(4.0)]
+    word = letters("echo", "india", "golf", "hotel", "tango", "that's right")
+    table = loud_table(["no", *garbled, *word, *letters("that's right", "that's right")])
+    assert f"{TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}" in table.said
+    assert "Fixed: Bats said eight." in table.said and "Bats: right, 2 points." in table.said
 
 
 def test_a_spelling_with_its_team_leaves_the_checking_and_is_taken_as_any_fix() -> None:

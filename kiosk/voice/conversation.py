@@ -118,7 +118,7 @@ class Conversation:
             return self.counts.again()
         if self.leaving.waiting is not None:
             return self.leaving.again()
-        checking = self.checking.again(night)
+        checking = self.checking.again(night, self.answerers)
         if checking is not None:
             return checking
         if night is not None and night.phase.reading_back:

@@ -46,6 +46,9 @@ class TeamByTeam:
     not_made_out: int = 0
     """Read-back words in a row, in a loud room, the kiosk could not make out: at MISSED, it asks about each
     team in turn unasked."""
+    unclear: int = 0
+    """Replies in a row to the team asked about that were neither a yes, a no nor other words the read-back
+    acts on (or no word at all): at MISSED, taken as a no."""
 
     @property
     def asks(self) -> bool:
@@ -90,20 +93,38 @@ class TeamByTeam:
                 return Ask(f"Was that a yes? {self.question(night)}")
             return self._next(night) or "yes"
         if plain_no(words):
-            self.spelling = True
-            unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
-            answerers.by_letter = LetterByLetter(self.asking, unit=unit)
-            return Ask(answerers.by_letter.opening)
+            return self._spell(night, answerers)
         if not _made_out(words, night):
-            return Ask(f"{SORRY} {self.question(night)}")  # most often a yes or no the room garbled
+            return self._unclear(night, answerers)  # most often a yes or no the room garbled
         self._stop()
         return None
 
-    def again(self, night: Night | None) -> Ask | None:
+    def again(self, night: Night | None, answerers: Answerers) -> Ask | None:
         """The question again, after a reply to it heard as no word; None when none is asked."""
         if self.asking is None or self.spelling or night is None or not night.phase.reading_back:
             return None
-        return Ask(f"{SORRY} {self.question(night)}")
+        return self._unclear(night, answerers)
+
+    def _unclear(self, night: Night, answerers: Answerers) -> Ask:
+        """A reply not made out: the question again, or at MISSED in a row the team's answer taken as said
+        no to. Through the one-letter list the tuning voices' "No." in babble at 10 dB came out as a lone
+        letter's word or as no word 2 times in 27, "That's right." never (as more words, 4); one held-out
+        voice's "No." came out so again and again (as "romeo", "lima", [unk], no word), nine times running
+        for one team, and its wrong answer was never spelled."""
+        self.unclear += 1
+        if self.unclear < MISSED:
+            return Ask(f"{SORRY} {self.question(night)}")
+        opening = self._spell(night, answerers)
+        return Ask(f"{TAKEN_AS_NO} {opening.question}")
+
+    def _spell(self, night: Night, answerers: Answerers) -> Ask:
+        """The team asked about said no: its word one letter at a time (a Candle-End year, one digit at a
+        time)."""
+        assert self.asking is not None
+        self.spelling, self.unclear = True, 0
+        unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
+        answerers.by_letter = LetterByLetter(self.asking, unit=unit)
+        return Ask(answerers.by_letter.opening)
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
         """After the host took the word spelled one letter at a time: the same team asked about again, its
@@ -115,7 +136,7 @@ class TeamByTeam:
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None)
         if not self.spelling or self.asking is None or fix is None or fix.team != self.asking.value:
             return None
-        self.spelling = False
+        self.spelling, self.unclear = False, 0
         return Ask(self.question(night))
 
     def question(self, night: Night) -> str:
@@ -129,12 +150,12 @@ class TeamByTeam:
         teams = list(night.answering())
         if not teams:
             return None
-        self.asking, self.left = teams[0], tuple(teams[1:])
+        self.asking, self.left, self.unclear = teams[0], tuple(teams[1:]), 0
         return Ask(f"{before} {self.question(night)}".strip())
 
     def _next(self, night: Night) -> Ask | None:
         """The next team asked about; None, the checking done, when every team has said yes."""
-        self.yes_asked = False
+        self.yes_asked, self.unclear = False, 0
         if not self.left:
             self._stop()
             return None
@@ -143,10 +164,11 @@ class TeamByTeam:
 
     def _stop(self) -> None:
         self.asking, self.left, self.spelling, self.yes_asked = None, (), False, False
-        self.not_made_out = 0
+        self.not_made_out = self.unclear = 0
 
 
 ONE_BY_ONE = "Let's take each team's answer in turn."
+TAKEN_AS_NO = "I still didn't catch that, so I'll take it as a no."
 
 
 def _made_out(words: str, night: Night) -> bool:

@@ -18,6 +18,7 @@ from .kiosk_lines import (
     LETTER_SAID_BACK,
     NATO,
     NOT_CAUGHT,
+    TAKEN_AS_NO,
     TEAM_CHECK,
     YEAR_SO_FAR,
 )
@@ -56,6 +57,11 @@ class Fixer(Talk):
             self.spell_by_letter(word)
             return False
         reply = self.say("that's right") or ""
+        if TAKEN_AS_NO in reply and LETTER_AGAIN.search(reply):
+            # Its yes not caught twice running, taken as a no: the word is right, so none is spelled.
+            self.record.closed("answer yes", False)
+            self.say("That's right.")
+            return False
         asked_next = [found[0] for found in TEAM_CHECK.findall(reply)]
         ruled = ruling_lines(reply) is not None
         self.record.closed("answer yes", ruled or (bool(asked_next) and asked_next[-1] != team.value))

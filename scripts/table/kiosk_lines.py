@@ -69,6 +69,8 @@ AS_IT_STANDS = re.compile(r"I have ([A-Z](?:, [A-Z])*) so far\. If the word is r
 LETTER_AGAIN = re.compile(r"[Ww]hich (?:letter|digit)(?:, then)?\?|First (?:letter|digit)(?:, then)?\?")
 """Asked for a letter: the first, one not caught, or one taken back."""
 LETTER_LEFT = "Let's leave that word as it was."
+TAKEN_AS_NO = "so I'll take it as a no."
+"""A team's answer whose reply the kiosk did not catch twice running, taken as said no to: its word spelled."""
 SLOWLY = "slowly"
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
