@@ -323,6 +323,15 @@ def test_late_in_a_loud_night_a_played_cell_heard_offers_the_cells_left_and_a_pl
     assert picks.take(Utterance("no"), board, loud=True) == Ask(f"The Treat Bag 5? {offer}")
     assert picks.take(Utterance("yes"), board, loud=True) == Ask(f"Was that a yes? The Treat Bag 5? {offer}")
     assert picks.take(Utterance("yes"), board, loud=True) == "the treat bag five"  # asked once, taken
+    # A plain yes after "I didn't catch a yes" is asked about too: a reader's "no" heard as "owls", then as
+    # "yes", read a cell nobody picked.
+    picks = Picks()
+    picks.take(Utterance("five"), board, loud=True)
+    assert picks.take(Utterance("owls"), board, loud=True) == Ask(
+        f"I didn't catch a yes. The Treat Bag 5? {offer}"
+    )
+    assert picks.take(Utterance("yes"), board, loud=True) == Ask(f"Was that a yes? The Treat Bag 5? {offer}")
+    assert picks.take(Utterance("no"), board, loud=True) == Ask(f"The Treat Bag 4? {offer}")
     # In a quiet room, or with more cells free, the host says the cell was played (the card's THE TABLE).
     assert Picks().take(played, board) == "d three"
     assert Picks().take(played, _played_d3(), loud=True) == "d three"

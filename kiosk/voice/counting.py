@@ -84,9 +84,10 @@ class Counts:
         return self._offer(OFFERED[0], first=True)
 
     def again(self, lead: str = NO_YES_HEARD) -> Ask:
-        """The count said back or offered, asked about again for the yes heard most surely."""
+        """The count said back or offered, asked about again for the yes heard most surely; `lead` "Was that
+        a yes?" when a plain yes was heard, taken when said again."""
         assert self.waiting is not None
-        self._yes_asked = True
+        self._yes_asked = lead != NO_YES_HEARD
         again = "no" if self.offered else "how many again"
         return Ask(f"{lead} {SAID[self.waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say {again}.")
 

@@ -81,6 +81,8 @@ class Picks:
     _missed: int = 0
     """Replies in a row to the cell said back or offered that were neither a yes, a no nor another pick, or
     a plain yes asked about (a loud room's)."""
+    _yes_asked: Cell | None = None
+    """The cell whose plain yes the kiosk asked about ("Was that a yes?"): a plain yes to it now is taken."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: a pick missed (see missed()) if the host asked for the pick
@@ -121,7 +123,7 @@ class Picks:
             if lone_right(heard.text, loud):
                 self.waiting = waiting
                 return self.again(board)
-            if self._doubted(heard.text, loud):
+            if self._doubted(heard.text, loud, waiting):
                 self.waiting = waiting
                 return self._was_that_a_yes(said_back(waiting, yes=QUOTED_SURE_YES))
             return said_by_name(waiting)
@@ -224,15 +226,17 @@ class Picks:
         self.waiting, self._missed = cell, 0
         return Ask(said_back(cell, yes=QUOTED_SURE_YES if loud else "yes"))
 
-    def _doubted(self, yes: str, loud: bool) -> bool:
-        """A plain yes ("yes", "correct") to the cell waiting, in a loud room, not yet asked about: a cell
-        read is never taken back, and in babble a reader's "no" to an offered cell, ten seconds of the
-        room's talk around it, was heard as "yes" and the cell was read. Asked about once, a plain yes is
-        taken."""
-        return loud and yes != SURE_YES and self._missed == 0
+    def _doubted(self, yes: str, loud: bool, waiting: Cell) -> bool:
+        """A plain yes ("yes", "correct"; a lone "right" is none, lone_right) to the cell waiting, in a loud
+        room, not yet asked about: a cell read is never taken back, and in babble a reader's "no" to an
+        offered cell, ten seconds of the room's talk around it, was heard as "yes" and the cell was read; so
+        was another's "no" after "I didn't catch a yes" (its first "no" heard as "owls"). Asked about once,
+        a plain yes is taken."""
+        return loud and yes != SURE_YES and not lone_right(yes, loud) and self._yes_asked != waiting
 
     def _was_that_a_yes(self, asked: str) -> Ask:
-        self._missed += 1
+        assert self.waiting is not None
+        self._missed, self._yes_asked = self._missed + 1, self.waiting
         return Ask(f"Was that a yes? {asked}")
 
     def _offer(
@@ -282,7 +286,7 @@ class Picks:
         "The Treat Bag three" while Far and Wide 3 was offered."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
-        if heard.text in YES and self._doubted(heard.text, loud):
+        if heard.text in YES and self._doubted(heard.text, loud, waiting):
             self.waiting, self._offers = waiting, offers
             return self._was_that_a_yes(offered(waiting))
         sure_yes = heard.text in YES and not lone_right(heard.text, loud)
