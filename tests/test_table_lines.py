@@ -426,6 +426,23 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
     assert record.corrections == 1 and record.spellings == [1]
 
 
+def test_the_table_answers_each_team_asked_about_once_its_yes_to_the_read_back_is_missed() -> None:
+    both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
+    asking = 'Is that right? Say "that\'s right", or say no.'
+    kiosk = RepliesInTurn(
+        "Sorry, I didn't catch that. Say yes, or spell a fix.",
+        f"Sorry, I still didn't catch that. Let's take each team's answer in turn. Bats: fly. {asking}",
+        f"Ghosts: fly. {asking}",
+        "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (both,)))
+    adult._read(f"I have Bats: fly; Ghosts: fly. Right?\n{LOUD_CHECKING}")
+    record = QuestionRecord("D1", ())
+    adult.check_read_back(both, record)
+    assert kiosk.heard == ["that's right", "that's right", "that's right", "that's right"]
+    assert adult.record.closed_set == [("yes", False), ("answer yes", True), ("answer yes", True)]
+
+
 def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -> None:
     both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
     kiosk = RepliesInTurn(f"{KIOSK_TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}", LEFT)
@@ -594,3 +611,17 @@ def test_a_cell_read_by_mistake_is_passed_and_confirmed_as_the_kiosk_asks() -> N
     adult._read(f"I have Bats: job; Ghosts: life goes embark. Right?\n{LOUD_CHECKING}")
     adult.all_pass()
     assert kiosk.heard == ["that's right", "that's right"]
+    # Its yes missed, the kiosk asks about each team in turn: each passed answer is said right, however heard
+    # (with four tries at a read-back's yes, the adult had given the night up).
+    asking = 'Is that right? Say "that\'s right", or say no.'
+    kiosk = RepliesInTurn(
+        "Sorry, I didn't catch that. Say yes, or spell a fix.",
+        f"Sorry, I still didn't catch that. Let's take each team's answer in turn. Bats: job. {asking}",
+        f"Sorry, I didn't catch that. Bats: job. {asking}",
+        f"Ghosts: life goes embark. {asking}",
+        "The answer: pellets.\nBats: wrong, 0 points.\nGhosts: wrong, 0 points.",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (passed,)))
+    adult._read(f"I have Bats: job; Ghosts: life goes embark. Right?\n{LOUD_CHECKING}")
+    adult.all_pass()
+    assert kiosk.heard == ["that's right", "that's right", "That's right.", "That's right.", "That's right."]

@@ -253,8 +253,10 @@ class Adult(Fixer):
                     self._dispute(others[0])
                     continue
             if not fixable:  # all as written, or the table has tried all it would
+                reply = self.closed("yes", _ruled_or_asked, "yes", right=_ruled, said=self.as_asked)
+                if not _ruled(reply):
+                    continue  # its yes missed, the kiosk asks about each team in turn: answered above
                 self.settle(question, record, heard, tries)
-                self.closed("yes", lambda r: ruling_lines(r) is not None, "yes", said=self.as_asked)
                 return
             team, word = fixable[0]
             if self.by_team and team != by_letter:
@@ -294,10 +296,19 @@ class Adult(Fixer):
         )
         self.answer(self.question_now)
         self.question_now = None
-        if read_back(self.text) is not None:
-            # Confirmed in the words the kiosk asks for, until it rules: a loud room asks about a plain yes
-            # ("Was that a yes?"), which is no read-back, and the adult went on to its next line.
-            self.closed("yes", lambda r: ruling_lines(r) is not None, "yes", said=self.as_asked)
+        # Confirmed in the words the kiosk asks for, until it rules: a loud room asks about a plain yes ("Was
+        # that a yes?"), which is no read-back, and the adult went on to its next line; its yes missed, the
+        # kiosk asks about each team in turn, and each passed answer, however heard, is said right.
+        for attempt in range(4 * TRIES):
+            if _ruled(self.text):
+                return
+            if asked_last(TEAM_CHECK, self.text) is not None or LETTER_AGAIN.search(self.text):
+                self.say("That's right.")  # each answer, or the word a yes taken as a no would spell
+                continue
+            reply = self.say(self.as_asked("yes")) or ""
+            if attempt == 0:
+                self.record.closed("yes", _ruled(reply))
+        raise Stuck("a wrongly read cell could not be passed")
 
     def end_night(self) -> None:
         self.closed("end the night", lambda r: "To end the night" in r or "RESULT:" in r, "command")
@@ -331,3 +342,12 @@ class Adult(Fixer):
             got = self.ledger.got if self.ledger else ()
             self.say(" ".join(f"{team.value}, pass." for team in self.script.teams if team.value not in got))
         raise Stuck("the Candle-End would not end")
+
+
+def _ruled(reply: str) -> bool:
+    return ruling_lines(reply) is not None
+
+
+def _ruled_or_asked(reply: str) -> bool:
+    """The kiosk ruled, or asks about each team's answer in turn (its yes missed twice, kiosk.voice.team_by_team)."""
+    return _ruled(reply) or asked_last(TEAM_CHECK, reply) is not None
