@@ -243,6 +243,18 @@ def _adult(kiosk: RepliesInTurn, script: NightScript) -> Adult:
     )
 
 
+ASKING = 'Is that right? Say "that\'s right", or say no.'
+"""The kiosk's question about one team's answer, in a loud room (kiosk.voice.team_by_team)."""
+
+
+def _loud_read_back(kiosk: RepliesInTurn, question: Question, heard: str) -> Adult:
+    """The adult of a two-team night in a loud room, the read-back `heard` ("Bats: fry; Ghosts: fly") just
+    said with the offer to ask about each team."""
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (question,)))
+    adult._read(f"I have {heard}. Right?\n{LOUD_CHECKING}")
+    return adult
+
+
 LAST_CELL = Question(
     "E5", "The Treat Bag five", (Written(Team.BATS, "illinois"), Written(Team.GHOSTS, "illinois"))
 )
@@ -379,18 +391,16 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
 
 def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_asks_about() -> None:
     both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
-    asking = 'Is that right? Say "that\'s right", or say no.'
     kiosk = RepliesInTurn(
-        f"Bats: fry. {asking}",
+        f"Bats: fry. {ASKING}",
         LetterByLetter(Team.BATS).opening,
         "F for foxtrot. Next letter?",
         "L for lima. Next letter?",
         "Y for yankee. Next letter?",
-        f"Fixed: Bats said fly.\nI have Bats: fly; Ghosts: fly. Right?\nGhosts: fly. {asking}",
+        f"Fixed: Bats said fly.\nI have Bats: fly; Ghosts: fly. Right?\nGhosts: fly. {ASKING}",
         "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
     )
-    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (both,)))
-    adult._read(f"I have Bats: fry; Ghosts: fly. Right?\n{LOUD_CHECKING}")
+    adult = _loud_read_back(kiosk, both, "Bats: fry; Ghosts: fly")
     record = QuestionRecord("D1", ())
     adult.check_read_back(both, record)
     assert kiosk.heard == ["no", "no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
@@ -402,21 +412,19 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
     years = Question(
         "TB1", "", (Written(Team.BATS, "eighteen ninety"), Written(Team.GHOSTS, "nineteen hundred"))
     )
-    asking = 'Is that right? Say "that\'s right", or say no.'
     kiosk = RepliesInTurn(
-        f"Bats: no year. {asking}",
+        f"Bats: no year. {ASKING}",
         LetterByLetter(Team.BATS, unit=Unit.DIGIT).opening,
         "1. Next digit?",
         "8. Next digit?",
         "5. Next digit?",
         "Which digit, then?",
         "9. Next digit?",
-        f"Fixed: Bats said 1890.\nI have Bats: 1890; Ghosts: 1900. Right?\nBats: 1890. {asking}",
-        f"Ghosts: 1900. {asking}",
+        f"Fixed: Bats said 1890.\nI have Bats: 1890; Ghosts: 1900. Right?\nBats: 1890. {ASKING}",
+        f"Ghosts: 1900. {ASKING}",
         "The answer: 1897.\nBats: 1890, 7 years off.\nGhosts: 1900, 3 years off.",
     )
-    adult = _adult(kiosk, NightScript("candle-end", (Team.BATS, Team.GHOSTS), (years,)))
-    adult._read(f"I have Bats: no year; Ghosts: 1900. Right?\n{LOUD_CHECKING}")
+    adult = _loud_read_back(kiosk, years, "Bats: no year; Ghosts: 1900")
     record = QuestionRecord("TB1", ())
     adult.check_read_back(years, record)
     assert kiosk.heard == [
@@ -428,15 +436,13 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
 
 def test_the_table_answers_each_team_asked_about_once_its_yes_to_the_read_back_is_missed() -> None:
     both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
-    asking = 'Is that right? Say "that\'s right", or say no.'
     kiosk = RepliesInTurn(
         "Sorry, I didn't catch that. Say yes, or spell a fix.",
-        f"Sorry, I still didn't catch that. Let's take each team's answer in turn. Bats: fly. {asking}",
-        f"Ghosts: fly. {asking}",
+        f"Sorry, I still didn't catch that. Let's take each team's answer in turn. Bats: fly. {ASKING}",
+        f"Ghosts: fly. {ASKING}",
         "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
     )
-    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (both,)))
-    adult._read(f"I have Bats: fly; Ghosts: fly. Right?\n{LOUD_CHECKING}")
+    adult = _loud_read_back(kiosk, both, "Bats: fly; Ghosts: fly")
     record = QuestionRecord("D1", ())
     adult.check_read_back(both, record)
     assert kiosk.heard == ["that's right", "that's right", "that's right", "that's right"]
@@ -607,21 +613,18 @@ def test_a_cell_read_by_mistake_is_passed_and_confirmed_as_the_kiosk_asks() -> N
     kiosk = RepliesInTurn(
         NOT_SURE_OF_YES, "The answer: pellets.\nBats: wrong, 0 points.\nGhosts: wrong, 0 points."
     )
-    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (passed,)))
-    adult._read(f"I have Bats: job; Ghosts: life goes embark. Right?\n{LOUD_CHECKING}")
+    adult = _loud_read_back(kiosk, passed, "Bats: job; Ghosts: life goes embark")
     adult.all_pass()
     assert kiosk.heard == ["that's right", "that's right"]
     # Its yes missed, the kiosk asks about each team in turn: each passed answer is said right, however heard
     # (with four tries at a read-back's yes, the adult had given the night up).
-    asking = 'Is that right? Say "that\'s right", or say no.'
     kiosk = RepliesInTurn(
         "Sorry, I didn't catch that. Say yes, or spell a fix.",
-        f"Sorry, I still didn't catch that. Let's take each team's answer in turn. Bats: job. {asking}",
-        f"Sorry, I didn't catch that. Bats: job. {asking}",
-        f"Ghosts: life goes embark. {asking}",
+        f"Sorry, I still didn't catch that. Let's take each team's answer in turn. Bats: job. {ASKING}",
+        f"Sorry, I didn't catch that. Bats: job. {ASKING}",
+        f"Ghosts: life goes embark. {ASKING}",
         "The answer: pellets.\nBats: wrong, 0 points.\nGhosts: wrong, 0 points.",
     )
-    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (passed,)))
-    adult._read(f"I have Bats: job; Ghosts: life goes embark. Right?\n{LOUD_CHECKING}")
+    adult = _loud_read_back(kiosk, passed, "Bats: job; Ghosts: life goes embark")
     adult.all_pass()
     assert kiosk.heard == ["that's right", "that's right", "That's right.", "That's right.", "That's right."]
