@@ -255,6 +255,14 @@ def _loud_read_back(kiosk: RepliesInTurn, question: Question, heard: str) -> Adu
     return adult
 
 
+def _checked(kiosk: RepliesInTurn, question: Question, heard: str) -> tuple[Adult, QuestionRecord]:
+    """The loud read-back `heard` checked to its ruling by the adult, with its record of the question."""
+    adult = _loud_read_back(kiosk, question, heard)
+    record = QuestionRecord(question.cell, ())
+    adult.check_read_back(question, record)
+    return adult, record
+
+
 LAST_CELL = Question(
     "E5", "The Treat Bag five", (Written(Team.BATS, "illinois"), Written(Team.GHOSTS, "illinois"))
 )
@@ -349,6 +357,7 @@ def test_the_table_goes_back_to_the_read_back_when_repeat_brings_no_read_back(to
 
 
 FLY = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"),))
+BOTH_FLY = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
 FRY_READ_BACK = "I have Bats: fry. Right?"
 
 
@@ -390,7 +399,6 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
 
 
 def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_asks_about() -> None:
-    both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
     kiosk = RepliesInTurn(
         f"Bats: fry. {ASKING}",
         LetterByLetter(Team.BATS).opening,
@@ -400,9 +408,7 @@ def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_as
         f"Fixed: Bats said fly.\nI have Bats: fly; Ghosts: fly. Right?\nGhosts: fly. {ASKING}",
         "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
     )
-    adult = _loud_read_back(kiosk, both, "Bats: fry; Ghosts: fly")
-    record = QuestionRecord("D1", ())
-    adult.check_read_back(both, record)
+    adult, record = _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
     assert kiosk.heard == ["no", "no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
     assert record.corrections == 1 and record.spellings == [1]
     assert adult.record.closed_set == [("no", True), ("answer yes", True)]
@@ -424,9 +430,7 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
         f"Ghosts: 1900. {ASKING}",
         "The answer: 1897.\nBats: 1890, 7 years off.\nGhosts: 1900, 3 years off.",
     )
-    adult = _loud_read_back(kiosk, years, "Bats: no year; Ghosts: 1900")
-    record = QuestionRecord("TB1", ())
-    adult.check_read_back(years, record)
+    _, record = _checked(kiosk, years, "Bats: no year; Ghosts: 1900")
     assert kiosk.heard == [
         *("no", "no", "One.", "Eight.", "Nine.", "No.", "Nine.", "Zero."),
         *("that's right", "that's right"),
@@ -435,26 +439,22 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
 
 
 def test_the_table_answers_each_team_asked_about_once_its_yes_to_the_read_back_is_missed() -> None:
-    both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
     kiosk = RepliesInTurn(
         "Sorry, I didn't catch that. Say yes, or spell a fix.",
         f"Sorry, I still didn't catch that. Let's take each team's answer in turn. Bats: fly. {ASKING}",
         f"Ghosts: fly. {ASKING}",
         "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
     )
-    adult = _loud_read_back(kiosk, both, "Bats: fly; Ghosts: fly")
-    record = QuestionRecord("D1", ())
-    adult.check_read_back(both, record)
+    adult, _ = _checked(kiosk, BOTH_FLY, "Bats: fly; Ghosts: fly")
     assert kiosk.heard == ["that's right", "that's right", "that's right", "that's right"]
     assert adult.record.closed_set == [("yes", False), ("answer yes", True), ("answer yes", True)]
 
 
 def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -> None:
-    both = Question("D1", "wings and webs one", (Written(Team.BATS, "fly"), Written(Team.GHOSTS, "fly")))
     kiosk = RepliesInTurn(f"{KIOSK_TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}", LEFT)
-    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (both,)))
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (BOTH_FLY,)))
     adult._read('Bats: fly. Is that right? Say "that\'s right", or say no.')
-    assert not adult.check_team(both, QuestionRecord("D1", ()), {"Bats": "fly", "Ghosts": "fly"}, {})
+    assert not adult.check_team(BOTH_FLY, QuestionRecord("D1", ()), {"Bats": "fly", "Ghosts": "fly"}, {})
     assert kiosk.heard == ["that's right", "That's right."]  # nothing to spell: the word is right
 
 
