@@ -93,7 +93,7 @@ DIGITS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "
 
 def one_digit() -> tuple[str, ...]:
     """A year's digit said on its own, as the kiosk asks when a loud room's Candle-End year is taken one
-    digit at a time (year_by_digit.py), with the "no" that takes a digit back and the yes that ends it."""
+    digit at a time (letter_by_letter.py), with the "no" that takes a digit back and the yes that ends it."""
     return (*DIGITS, "no", "that's right")
 
 

@@ -40,6 +40,7 @@ LONGEST = 20
 LEFT = f'Let\'s leave that word as it was. If every answer is right, say "{SURE_YES}", or spell a fix.'
 """Said when the word is left: the read-back goes on as before."""
 YEAR_LEFT = f'Let\'s leave that year as it was. If every year is right, say "{SURE_YES}", or say no.'
+"""Said when a year one digit at a time is left: a no asks about each team's year again."""
 
 _EXAMPLE = {word[0]: word for word in reversed(NATO_WORDS)}
 """Each letter's NATO word ("alpha", not "alfa"), said with the letter back: "T for tango" is checked by ear
@@ -51,10 +52,6 @@ class Unit(enum.Enum):
 
     LETTER = "letter"
     DIGIT = "digit"
-
-    @property
-    def whole(self) -> str:
-        return "word" if self is Unit.LETTER else "year"
 
     @property
     def longest(self) -> int:

@@ -5,8 +5,9 @@ that opens it is lost as often: the kiosk asks whose it was, and the reply, a lo
 a loud room a plain "no" to the read-back has the kiosk name each team's answer in turn ("Bats: do it. Is
 that right?"), and a no to one takes that team's word one letter at a time (letter_by_letter.py): the kiosk
 names the team, and only a yes, a no and letters' words are left to be heard. A yes to every team is the
-read-back's yes. Words the kiosk cannot make out ask about the same team again; a spelling, a dispute or a
-command leaves the checking and goes on as any read-back words do.
+read-back's yes. Words the kiosk cannot make out ask about the same team again, and twice running are taken
+as a no; a spelling, a dispute or a command leaves the checking and goes on as any read-back words do. The
+Candle-End's read-back is checked the same way, a wrong year taken one digit at a time.
 """
 
 from __future__ import annotations
