@@ -11,7 +11,14 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_SPELL, LOUD_CHECKING, NOT_CAUGHT_AGAIN, PART_CAUGHT, Ask
+from kiosk.voice.answering import (
+    HOW_TO_SPELL,
+    LOUD_CHECKING,
+    NOT_CAUGHT_AGAIN,
+    PART_CAUGHT,
+    YEAR_CUT_SHORT,
+    Ask,
+)
 from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
@@ -79,7 +86,8 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert LETTER_AGAIN.search(year.take("no")[2]) and LETTER_AGAIN.search(year.opening)
     refused, _, _ = spelling.take("no")
     assert refused is not None and LETTER_AGAIN.search(refused.take("tango")[2])  # said no to, heard again
-    for not_caught in (KIOSK_NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT):
+    cut_short = YEAR_CUT_SHORT.format(digits="one, eight, zero", team="Bats")
+    for not_caught in (KIOSK_NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, cut_short):
         assert NOT_CAUGHT.search(not_caught)
     for asking in (NOT_CAUGHT_AGAIN, LOUD_CHECKING):
         sure = SURE_YES.search(asking)

@@ -65,6 +65,8 @@ voice's nights, 13 times over several runs, and the night stuck). A plain yes sa
 NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
 """The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
+YEAR_CUT_SHORT = "I heard only {digits}. Say {team}, then all four digits of the year."
+"""To a Candle-End year fix heard with fewer digits than a year's."""
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
 TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboard."
 """Added, in a loud room with a table screen's keyboard, when a team's second fix is read back: for voices
@@ -205,7 +207,7 @@ class Answerers:
         if opening is not None and short is not None:
             # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host
             # would say only that the first answer counts.
-            return Ask(f"I heard only {short}. Say {opening.value}, then all four digits of the year.")
+            return Ask(YEAR_CUT_SHORT.format(digits=short, team=opening.value))
         if not words or opening is not None:
             return self._respelled(heard, night)
         if calling is not None and night.phase.collecting and not under_way:

@@ -30,7 +30,10 @@ WHOSE_OFFERED = re.compile(
 """A team offered for a yes after a reply to "whose?" named no team: the yes asked for, or "no"."""
 AGAIN = "Then say it again, with the team's name first."
 CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
-NOT_CAUGHT = re.compile(r"Sorry, I (?:still )?didn't catch that\.|I caught only the end of that spelling\.")
+NOT_CAUGHT = re.compile(
+    r"Sorry, I (?:still )?didn't catch that\.|I caught only the end of that spelling\."
+    r"|I heard only [a-z, ]+\. Say \w+, then all four digits of the year\."
+)
 """The kiosk did not take the adult's last line: it is said again."""
 SURE_YES = re.compile(r'If every answer is right, say "([a-z\' ]+)"')
 """The kiosk asks for another yes at the read-back: a reader says that one from then on."""
