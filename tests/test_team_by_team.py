@@ -182,3 +182,15 @@ def test_a_quiet_candle_end_is_told_how_to_fix_a_year_by_its_digits(plain_key: K
     table = fake_table(played.host, ["voice", "bats eighteen ninety ghosts about nineteen hundred", "yes"])
     table.run()
     assert HOW_TO_FIX_A_YEAR in table.said and BY_TEAM not in table.said
+
+
+def test_a_no_to_a_team_offered_for_a_spelling_is_the_whose_questions_not_the_read_backs() -> None:
+    # In babble a spelling's team was lost and "Was that Bats' spelling?" was answered "no": taken as the
+    # read-back's no, it started the checking while the kiosk still held the spelling, and the word one
+    # letter at a time was heard through the team-name list ("Papa." as "the family").
+    spelling = Spoken("ghosts b u t t o n", closed="b u t t o n")
+    mumble = Spoken("the mumble", closed="[unk]")
+    table = loud_table([spelling, Quiet(1.5), mumble, Quiet(4.0), "no", "no", "that's right"])
+    offers = re.findall(r"Was that \w+' spelling\?", table.said)
+    assert offers == ["Was that Bats' spelling?", "Was that Ghosts' spelling?"]
+    assert BATS not in table.said and "Fixed: Ghosts said button." in table.said

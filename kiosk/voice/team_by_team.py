@@ -70,6 +70,10 @@ class TeamByTeam:
             return None
         if answerers.by_letter is not None:
             return None  # a letter of the word being spelled: letter_by_letter.py
+        if answerers.holding is not None:
+            # The reply to "whose was that?" (whose.py): in babble its "no" to a team offered started the
+            # checking, and the word one letter at a time was then heard through the team-name list.
+            return None
         words = words_of(heard.text)
         if self.asking is None:
             missed, self.not_made_out = self.not_made_out, 0
