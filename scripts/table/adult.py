@@ -296,19 +296,7 @@ class Adult(Fixer):
         )
         self.answer(self.question_now)
         self.question_now = None
-        # Confirmed in the words the kiosk asks for, until it rules: a loud room asks about a plain yes ("Was
-        # that a yes?"), which is no read-back, and the adult went on to its next line; its yes missed, the
-        # kiosk asks about each team in turn, and each passed answer, however heard, is said right.
-        for attempt in range(4 * TRIES):
-            if _ruled(self.text):
-                return
-            if asked_last(TEAM_CHECK, self.text) is not None or LETTER_AGAIN.search(self.text):
-                self.say("That's right.")  # each answer, or the word a yes taken as a no would spell
-                continue
-            reply = self.say(self.as_asked("yes")) or ""
-            if attempt == 0:
-                self.record.closed("yes", _ruled(reply))
-        raise Stuck("a wrongly read cell could not be passed")
+        self.confirm_whatever_heard()
 
     def end_night(self) -> None:
         self.closed("end the night", lambda r: "To end the night" in r or "RESULT:" in r, "command")

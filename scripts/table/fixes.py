@@ -24,7 +24,7 @@ from .kiosk_lines import (
 )
 from .nights import Question, fix_word, ruling_lines, verdict
 from .records import QuestionRecord
-from .talk import TRIES, Talk
+from .talk import TRIES, Stuck, Talk, asked_last
 
 TAKEN_BACK = re.compile(r"(?:Which|First) (?:letter|digit), then\?$")
 """The kiosk took back the last letter (or digit) on a "no"."""
@@ -139,3 +139,19 @@ class Fixer(Talk):
                 line = "no"
             line = f"{line.capitalize()}."
             reply = self.say(line) or ""
+
+    def confirm_whatever_heard(self) -> None:
+        """Confirm the read-back as it stands, in the words the kiosk asks for, until it rules: each team the
+        kiosk asks about is said right, and a word a yes taken as a no would spell is left. A loud room asks
+        about a plain yes ("Was that a yes?"), which is no read-back: the adult had taken it for the ruling
+        and said its next line, "end the night", into the read-back."""
+        for attempt in range(4 * TRIES):
+            if ruling_lines(self.text) is not None:
+                return
+            if asked_last(TEAM_CHECK, self.text) is not None or LETTER_AGAIN.search(self.text):
+                self.say("That's right.")
+                continue
+            reply = self.say(self.as_asked("yes")) or ""
+            if attempt == 0:
+                self.record.closed("yes", ruling_lines(reply) is not None)
+        raise Stuck("the read-back was never confirmed")
