@@ -16,8 +16,7 @@ from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.picking import ONE_AT_A_TIME
-from kiosk.voice.read_back_yes import SURE_YES
-from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
+from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
@@ -52,7 +51,7 @@ class Counts:
                 # two-team night began on an offer the reader had answered with another count.
                 self.waiting, self.offered = waiting, offered
                 return self.again()
-            if loud and heard != SURE_YES and not self._yes_asked:
+            if doubted_yes(heard, loud) and not self._yes_asked:
                 self.waiting, self.offered = waiting, offered
                 return self.again("Was that a yes?")
             return SAID[waiting]

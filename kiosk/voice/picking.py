@@ -34,8 +34,7 @@ from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning, meant_instead
 from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
-from kiosk.voice.read_back_yes import SURE_YES
-from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
+from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
 
 SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
 """Category letters the small model takes for one another: B, C, D and E rhyme; A was heard as E."""
@@ -232,7 +231,7 @@ class Picks:
         offered cell, ten seconds of the room's talk around it, was heard as "yes" and the cell was read; so
         was another's "no" after "I didn't catch a yes" (its first "no" heard as "owls"). Asked about once,
         a plain yes is taken."""
-        return loud and yes != SURE_YES and not lone_right(yes, loud) and self._yes_asked != waiting
+        return doubted_yes(yes, loud) and self._yes_asked != waiting
 
     def _was_that_a_yes(self, asked: str) -> Ask:
         assert self.waiting is not None

@@ -19,6 +19,13 @@ QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
 
 
+def doubted_yes(text: str, loud: bool) -> bool:
+    """In a loud room, a yes to words said back or offered (a pick, a team count) other than SURE_YES and
+    other than a lone "right" (no yes there at all): asked about once before a cell is read or a night
+    begun, neither of which is taken back."""
+    return loud and text in YES and text != SURE_YES and not lone_right(text, loud)
+
+
 def lone_right(text: str, loud: bool) -> bool:
     """In a loud room, a lone "right" is no yes to words said back (a pick, a team count, a team leaving):
     "end the night" and "four teams" were heard so, and a reader's "yes" never was."""
