@@ -10,7 +10,14 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES
-from kiosk.voice.letter_by_letter import YEAR_LEFT, LetterByLetter, Unit
+from kiosk.voice.letter_by_letter import (
+    LEFT,
+    WORD_LEFT,
+    YEAR_LEFT,
+    YEAR_LEFT_AS_IT_WAS,
+    LetterByLetter,
+    Unit,
+)
 from kiosk.voice.listening import Listening
 from kiosk.voice.team_by_team import TAKEN_AS_NO
 
@@ -83,6 +90,25 @@ def test_words_not_made_out_ask_about_the_same_team_again() -> None:
     table = loud_table(["no", *garbled, *word, *letters("that's right", "that's right")])
     assert f"{TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}" in table.said
     assert "Fixed: Bats said eight." in table.said and "Bats: right, 2 points." in table.said
+
+
+def test_a_word_left_as_it_was_asks_about_the_same_team_again() -> None:
+    # Asked about the whole read-back after a word it could not take, the table said no again, and the
+    # kiosk began again at the first team: a babble night went round so for minutes.
+    mumble = [Spoken("mumble", closed="[unk]"), Quiet(4.0)]
+    table = loud_table(["no", "no", *mumble, *letters("that's right", "that's right", "that's right")])
+    assert f"{WORD_LEFT} {BATS}" in table.said and LEFT not in table.said
+    assert asked(table) == [BATS, BATS, GHOSTS]
+    assert "Bats: wrong, 0 points." in table.said  # "hate", as the table let it stand
+
+
+def test_a_word_whose_letters_are_never_heard_right_is_left_and_never_sticks() -> None:
+    # One voice's "Papa." in babble: heard as "mike", "lima", "uniform" or nothing, each letter said no to.
+    papa = ["mike", "no", "[unk]", "lima", "no", "uniform", "no", "juliet", "no"]
+    said = [Spoken("no" if word == "no" else "papa", closed=word) for word in papa]
+    table = loud_table(["no", "no", *[step for word in said for step in (word, Quiet(4.0))], "that's right"])
+    assert f"{WORD_LEFT} {BATS}" in table.said
+    assert asked(table) == [BATS, BATS, GHOSTS]
 
 
 def test_a_spelling_with_its_team_leaves_the_checking_and_is_taken_as_any_fix() -> None:
@@ -170,9 +196,12 @@ def test_a_year_one_digit_at_a_time_takes_back_a_digit_on_no_and_has_four_digits
     assert "5. Next digit? Which digit, then? 9. Next digit?" in table.said
     assert "A year has four digits, and I have 1, 8, 9. Next digit?" in table.said
     assert "Fixed: Bats said 1897." in table.said
-    # Left as it was after replies heard as no digit: the read-back goes on, never stuck.
-    left = candle_end(plain_key, ["no", "no", *letters("zulu", "zulu", "zulu"), "that's right"])
-    assert YEAR_LEFT in left.said and "Bats: 1890, " in left.said
+    # Left as it was after replies heard as no digit: the same team is asked about again, never stuck.
+    left = candle_end(
+        plain_key, ["no", "no", *letters("zulu", "zulu", "zulu", "that's right", "that's right")]
+    )
+    assert f"{YEAR_LEFT_AS_IT_WAS} Bats: 1890. Is that right?" in left.said and YEAR_LEFT not in left.said
+    assert "Bats: 1890, " in left.said
 
 
 def test_a_quiet_candle_end_is_told_how_to_fix_a_year_by_its_digits(plain_key: Key) -> None:

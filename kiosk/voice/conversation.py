@@ -15,7 +15,7 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.doubt import meaning
 from kiosk.voice.heard import Turn, Typed, asked_since_reply
 from kiosk.voice.leaving import Leaving
-from kiosk.voice.letter_by_letter import letter_or_no
+from kiosk.voice.letter_by_letter import LetterByLetter, letter_or_no
 from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
@@ -94,13 +94,15 @@ class Conversation:
                 or loose_yes(heard, way, loud, asked, self.answerers.plain_yes_asked)
             ):
                 return Ask(NOT_SURE_OF_YES)
-            return (
+            by_letter = self.answerers.by_letter
+            said = (
                 self.counts.take(heard.text, night, loud=loud)
                 or self.votes.take(heard, night)
                 or self.answerers.take(
                     heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no
                 )
             )
+            return self._after_letter(night, by_letter, said) if isinstance(said, Ask) else said
         return self.picks.take(heard, night.board, loud=loud or voting)
 
     def awaits(self, night: Night | None) -> bool:
@@ -110,8 +112,9 @@ class Conversation:
 
     def _not_heard(self, night: Night | None) -> Ask:
         """The kiosk's words again, after a reply to them heard as no word."""
-        if self.answerers.by_letter is not None:
-            return self.answerers.letter_missed()
+        by_letter = self.answerers.by_letter
+        if by_letter is not None:
+            return self._after_letter(night, by_letter, self.answerers.letter_missed())
         if self.picks.waiting is not None:
             return self.picks.again(night.board if night is not None else None)
         if self.counts.waiting is not None:
@@ -130,6 +133,14 @@ class Conversation:
         if other_way is not None:
             return Ask(f"{SORRY} {other_way.question}")
         return Ask(f"{SORRY} Please say it again.")
+
+    def _after_letter(self, night: Night | None, by_letter: LetterByLetter | None, said: Ask) -> Ask:
+        """The kiosk's words after a reply to a word spelled one letter at a time (`by_letter`, as it was
+        before the reply): a word left as it was in a loud room's checking asks about the same team again
+        (team_by_team.py)."""
+        if by_letter is None or self.answerers.by_letter is not None:
+            return said
+        return self.checking.left_as_it_was(night, by_letter.unit, said)
 
     def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
         """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py,

@@ -32,14 +32,20 @@ is set right by its words spelled as one ("barnowl"), where a fix of one word at
 MISSES = 3
 """Replies in a row heard as no letter before the kiosk leaves the word as it was: a night never sticks."""
 STALLS = 5
-"""Replies in a row that took no letter (none heard, or one said no to heard again) before the kiosk offers
-the letters taken so far as the word: one voice's "Papa." was heard as "lima" or as nothing for minutes on
-end, in babble and over music, and the table gave the night up."""
+"""Replies since the word last went further than it had been (none heard, a no, a letter said no to heard
+again; a letter taken in a place taken back is said back, and counts neither way) before the kiosk offers the letters taken so far as the word, or
+with none leaves it as it was. One voice's "Papa." was heard as "lima", "mike" or nothing for minutes on
+end, in babble and over music: each letter heard took a no, and a count of replies that took no letter, begun
+afresh at each no, never ran out. A letter's word said on its own is heard as that letter four times in five
+(tuning voices in babble at 10 dB), so a place passed in STALLS replies most often takes one or two."""
 LONGEST = 20
 """Letters in the longest word taken: a word this long is sent as it stands."""
-LEFT = f'Let\'s leave that word as it was. If every answer is right, say "{SURE_YES}", or spell a fix.'
-"""Said when the word is left: the read-back goes on as before."""
-YEAR_LEFT = f'Let\'s leave that year as it was. If every year is right, say "{SURE_YES}", or say no.'
+WORD_LEFT = "Let's leave that word as it was."
+YEAR_LEFT_AS_IT_WAS = "Let's leave that year as it was."
+LEFT = f'{WORD_LEFT} If every answer is right, say "{SURE_YES}", or spell a fix.'
+"""Said when the word is left: the read-back goes on as before (a loud room's checking asks about the same
+team again: team_by_team.py)."""
+YEAR_LEFT = f'{YEAR_LEFT_AS_IT_WAS} If every year is right, say "{SURE_YES}", or say no.'
 """Said when a year one digit at a time is left: a no asks about each team's year again."""
 
 _EXAMPLE = {word[0]: word for word in reversed(NATO_WORDS)}
@@ -62,6 +68,11 @@ class Unit(enum.Enum):
     def left(self) -> str:
         """Said when the whole is left as it was: the read-back goes on as before."""
         return LEFT if self is Unit.LETTER else YEAR_LEFT
+
+    @property
+    def left_as_it_was(self) -> str:
+        """The words that say the whole is left, alone: a loud room's checking goes on after them."""
+        return WORD_LEFT if self is Unit.LETTER else YEAR_LEFT_AS_IT_WAS
 
     def of(self, words: list[str]) -> str | None:
         """The unit of one reply: its word alone ("tango", "eight"). Two or more are heard again: asked for
@@ -88,9 +99,11 @@ class LetterByLetter:
     misses: int = 0
     """Replies in a row heard as no letter."""
     stalls: int = 0
-    """Replies in a row that took no letter: heard as none, or as a letter said no to in its place."""
+    """Replies since the word last went further than it had been (STALLS)."""
+    reached: int = 0
+    """The most letters the word has had: a letter taken in a place taken back before is a stall."""
     as_it_stands: bool = False
-    """The letters so far were offered as the word: a no now leaves the word as it was."""
+    """The letters so far were offered as the word: any reply but the yes now leaves the word as it was."""
     refused: frozenset[tuple[int, str]] = frozenset()
     """The letters the table said a plain no to, each with its place in the word: heard there again, one is
     not said back again. Over music one voice's "Papa." was heard as "lima" twelve times running, and the
@@ -134,14 +147,18 @@ class LetterByLetter:
                 so_far = ", ".join(self.letters)
                 return self, None, f"A year has four digits, and I have {so_far}. Next digit?"
             return None, self.fix, ""
-        if text == "no" and self.as_it_stands:
-            return None, None, self.unit.left
+        if self.as_it_stands:
+            return self._offer_answered(text)
         if text == "no":
             said_no = {(len(self.letters) - 1, self.letters[-1])} if self.letters and sure_no else set()
             kept = replace(
-                self, letters=self.letters[:-1], misses=0, stalls=0, refused=self.refused | said_no
+                self,
+                letters=self.letters[:-1],
+                misses=0,
+                stalls=self.stalls + 1,
+                refused=self.refused | said_no,
             )
-            return kept, None, f"Which {unit}, then?" if kept.letters else f"First {unit}, then?"
+            return self._stalled(kept, f"Which {unit}, then?" if kept.letters else f"First {unit}, then?")
         words = letter_words(text.split())
         letter = self.unit.of(words)
         if letter is not None and (len(self.letters), letter) in self.refused:
@@ -157,26 +174,42 @@ class LetterByLetter:
                 return missed._stalled(missed, f"Just one {unit}, please: which {unit}?")
             example = "its word, like tango" if self.unit is Unit.LETTER else "it on its own, like one"
             return missed._stalled(missed, f"Sorry, which {unit}? Say {example}.")
-        taken = replace(self, letters=(*self.letters, letter), misses=0, stalls=0, as_it_stands=False)
+        taken = replace(self, letters=(*self.letters, letter), misses=0)
         if len(taken.word) >= self.unit.longest:
             return None, taken.fix, ""
-        return taken, None, f"{self.unit.said_back(letter)}. Next {unit}?"
+        said = f"{self.unit.said_back(letter)}. Next {unit}?"
+        if len(taken.letters) > self.reached:
+            return replace(taken, reached=len(taken.letters), stalls=0), None, said
+        return taken, None, said  # in a place taken back: no further, but said back to be checked
 
-    def _stalled(self, state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
-        """`state` and the kiosk's `said`, unless the word has stalled (STALLS replies in a row with no
-        letter taken, or MISSES heard as none): then the letters so far are offered as the word, once;
-        with none taken, offered already, or a year's (no year but a whole one counts), the word is left
-        as it was."""
+    @staticmethod
+    def _stalled(state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
+        """`state` and the kiosk's `said`, unless the word has stalled (STALLS replies without going
+        further, or MISSES in a row heard as none): then the letters so far are offered as the word; with
+        none taken, or a year's (no year but a whole one counts), the word is left as it was."""
         if state.stalls < STALLS:
             return state, None, said
-        if not self.letters or self.as_it_stands or self.unit is Unit.DIGIT:
-            return None, None, self.unit.left
+        if not state.letters or state.unit is Unit.DIGIT:
+            return None, None, state.unit.left
+        return replace(state, misses=0, stalls=0, as_it_stands=True), None, state.offer
+
+    @property
+    def offer(self) -> str:
+        """The letters so far offered as the word."""
         so_far = ", ".join(letter.upper() for letter in self.letters)
-        offer = (
+        return (
             f"I can't catch that letter. I have {so_far} so far. If the word is right so, say "
             f'"{SURE_YES}"; if not, say no, and we\'ll leave it as it was.'
         )
-        return replace(self, misses=0, stalls=0, as_it_stands=True), None, offer
+
+    def _offer_answered(self, text: str) -> tuple[LetterByLetter | None, str | None, str]:
+        """A reply other than the yes to the letters offered as the word: the word left as it was; heard as
+        no word, the offer is made once more. It asks for a yes or a no, so a letter heard is most likely a
+        no: in babble one voice's "No." to it was heard as "uniform", the U was taken, and the spelling went
+        on for minutes more."""
+        if text or self.misses >= 1:
+            return None, None, self.unit.left
+        return replace(self, misses=1), None, f"Sorry, I didn't catch that. {self.offer}"
 
     def missed(self) -> tuple[LetterByLetter | None, str]:
         """A reply heard as no word: asked again, or the word left after MISSES in a row."""

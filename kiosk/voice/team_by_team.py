@@ -88,7 +88,7 @@ class TeamByTeam:
                 return None
             return self._start(night)
         if self.spelling:
-            # The word one letter at a time was left as it was: the read-back goes on as before.
+            # The word one letter at a time was left outside the checking (typed): the read-back goes on.
             self._stop()
             return None
         if is_yes(words):
@@ -130,6 +130,16 @@ class TeamByTeam:
         unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
         answerers.by_letter = LetterByLetter(self.asking, unit=unit)
         return Ask(answerers.by_letter.opening)
+
+    def left_as_it_was(self, night: Night | None, unit: Unit, said: Ask) -> Ask:
+        """The word the team asked about was spelling one letter at a time was left as it was (`said`, the
+        read-back's question again): the same team is asked about again instead, its answer as it stands.
+        Asked about the whole read-back, a table whose word could not be taken said no to it again, and
+        the kiosk began again at the first team, whose answer was right."""
+        if not self.spelling or self.asking is None or night is None or not night.phase.reading_back:
+            return said
+        self.spelling, self.unclear, self.yes_asked = False, 0, False
+        return Ask(f"{unit.left_as_it_was} {self.question(night)}")
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
         """After the host took the word spelled one letter at a time: the same team asked about again, its
