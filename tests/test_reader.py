@@ -39,6 +39,17 @@ def test_a_far_quieter_closed_set_phrase_is_another_voice() -> None:
     assert not ReaderLevel().party_talk(voice(quieter))  # no level yet
 
 
+def test_as_loud_as_the_reader_needs_the_readers_level_known_and_reached() -> None:
+    # A letter's reply heard as no word counts as a reply not caught only at the reader's level (kiosk.py).
+    reader = ReaderLevel()
+    assert not reader.as_loud(voice(3000))  # no level yet
+    reader.answered(voice(3000))
+    reader.answered(voice(3000))
+    assert reader.as_loud(voice(3000)) and reader.as_loud(voice(3000 * 10 ** (-4 / 20)))
+    assert not reader.as_loud(voice(3000 * 10 ** (-(QUIETER_DB + 2) / 20)))  # the room's other voices
+    assert not reader.as_loud(b"\0\0" * 100)  # too little audio
+
+
 def test_answers_never_lower_the_readers_level_unless_they_name_a_team() -> None:
     reader = ReaderLevel()
     reader.answered(voice(3000))

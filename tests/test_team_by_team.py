@@ -22,7 +22,7 @@ from kiosk.voice.listening import Listening
 from kiosk.voice.team_by_team import TAKEN_AS_NO
 
 from .conftest import Played, play_board
-from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
+from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table, noise
 
 LOUD_TO_READ_BACK = ["two", "that's right", "voice", "owls two", "that's right"]
 """Two teams in a loud room, Wings & Webs for 2 points (the practice key's "eight"), each team called."""
@@ -107,6 +107,17 @@ def test_a_word_whose_letters_are_never_heard_right_is_left_and_never_sticks() -
     papa = ["mike", "no", "[unk]", "lima", "no", "uniform", "no", "juliet", "no"]
     said = [Spoken("no" if word == "no" else "papa", closed=word) for word in papa]
     table = loud_table(["no", "no", *[step for word in said for step in (word, Quiet(4.0))], "that's right"])
+    assert f"{WORD_LEFT} {BATS}" in table.said
+    assert asked(table) == [BATS, BATS, GHOSTS]
+
+
+def test_letters_heard_as_no_word_at_the_readers_level_are_each_a_reply_not_caught() -> None:
+    # In babble one voice's "No." was heard as no word a dozen times running, and the kiosk, having asked
+    # again once, waited in silence: each such reply as loud as the reader's is asked about again, and the
+    # word is left after three.
+    unheard = [noise(0.6), Quiet(4.0)] * 3
+    table = loud_table(["no", "no", *unheard, *letters("that's right", "that's right")])
+    assert table.said.count("Sorry, which letter?") == 2
     assert f"{WORD_LEFT} {BATS}" in table.said
     assert asked(table) == [BATS, BATS, GHOSTS]
 

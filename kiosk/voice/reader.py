@@ -125,6 +125,11 @@ class ReaderLevel:
         reader = self.level
         return level is not None and reader is not None and level < reader - QUIETER_DB
 
+    def as_loud(self, pcm: bytes) -> bool:
+        """An utterance at the reader's level, not QUIETER_DB below it: the reader's, with the level known."""
+        level = loudness(pcm)
+        return level is not None and self.level is not None and not self.quieter(level)
+
     def party_talk(self, pcm: bytes) -> bool:
         """An answer with no team's name at its start, far quieter than the reader: in a loud room it goes
         unheard (kiosk.py). Party talk before the reader spoke, heard as "the volleyball", was given to the
