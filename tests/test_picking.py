@@ -246,6 +246,20 @@ def test_a_cell_said_no_to_and_heard_again_has_its_category_offered_one_cell_at_
     assert picks.take(Utterance("pass"), board, loud=True) == Ask(f"Old Customs 1? {LOUD_BACK}")
 
 
+def test_a_cell_passed_over_and_said_again_after_another_was_said_back_is_offered_first() -> None:
+    # In babble the yes to "Wings & Webs 3?" was heard as "bats five", Wings & Webs 5 was said back, and the
+    # reader's "Wings and Webs three" had every cell of the category offered but 3, until the table gave up.
+    picks, board = Picks(), Board()
+    offer = 'Say "that\'s right", or say no.'
+    assert picks.take(Utterance("wings and webs three"), board, loud=True) == Ask(
+        f"Wings & Webs 3? {LOUD_BACK}"
+    )
+    assert picks.take(Utterance("bats five"), board, loud=True) == Ask(f"Wings & Webs 5? {LOUD_BACK}")
+    said_again = picks.take(Utterance("wings and webs three"), board, loud=True)
+    assert said_again == Ask(f"Let's take it one at a time. Wings & Webs 3? {offer}")
+    assert picks.take(Utterance("that's right"), board, loud=True) == "wings and webs three"
+
+
 def test_a_cell_said_no_to_heard_again_with_another_categorys_reading_says_that_one_back() -> None:
     # In babble "Far and Wide one" was heard as "one" with "five one" beside it (taken for Wings & Webs 1),
     # then as "spiders one", "and wide one" beside it: Wings & Webs' cells were offered, each said no to.

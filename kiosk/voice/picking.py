@@ -185,7 +185,8 @@ class Picks:
             other = free_reading(heard, board, but=(*self._rejected, *kin))
             if other is not None:
                 return self._say_back(other, loud)
-            return self._offer(heard, board, cell, Offering.CATEGORY)
+            insisted = cell if waiting is not None and cell != waiting else None
+            return self._offer(heard, board, cell, Offering.CATEGORY, insisted=insisted)
         return self._say_back(cell, loud)
 
     def again(self, board: Board | None = None) -> Ask:
@@ -239,11 +240,19 @@ class Picks:
         return Ask(f"Was that a yes? {asked}")
 
     def _offer(
-        self, heard: Utterance, board: Board, cell: Cell, offering: Offering, first: bool = True
+        self,
+        heard: Utterance,
+        board: Board,
+        cell: Cell,
+        offering: Offering,
+        first: bool = True,
+        insisted: Cell | None = None,
     ) -> Ask:
         """Offer the free cells kin to `cell` one at a time, for the yes heard most surely: `cell` itself
         first (of its category's), then those the readings name, then the rest in the board's order; none
-        said no to."""
+        said no to, but `insisted`: a cell passed over once, said again after another was said back in its
+        place (in babble the yes to "Wings & Webs 3?" was heard as "bats five", Wings & Webs 5 was said
+        back, and the reader's "Wings and Webs three" then had every cell of the category offered but 3)."""
         readings = (heard.text, *heard.alternatives)
         named = [cell_meant(reading) for reading in readings]
         if offering is Offering.CATEGORY:
@@ -254,7 +263,8 @@ class Picks:
             named += [Cell(letter, cell.points) for letter in categories_named(readings)]
         self._offering = offering
         kin = [free for free in board.free_cells() if self._kin(free, cell)]
-        offers = [one for one in dict.fromkeys([*named, *kin]) if one in kin and one not in self._rejected]
+        passed = [one for one in self._rejected if one != insisted]
+        offers = [one for one in dict.fromkeys([*named, *kin]) if one in kin and one not in passed]
         if not offers and offering is not Offering.FREE:
             # Each kin cell said no to: every other free cell, one at a time. Asked instead for the pick
             # slowly, a babble table's "The Treat Bag four" was heard as a cell played, and the offer was
