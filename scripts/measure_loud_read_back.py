@@ -11,6 +11,10 @@ spelling from the letters list where the list heard neither a yes, a no, a comma
 reading outside the list ([unk]) heard again with the full vocabulary. Prints, per line and list, the takes
 heard as meant, and those heard as a yes where none was said (a read-back ruled on: the harm that cannot be
 taken back). --held-out uses the held-out voices and beds instead, to report, never to choose by.
+
+Tried, not adopted: on the tuning voices in babble at 10 dB (24 takes of each), without its letters the list
+heard "No." as meant 20 times against 17, but "That's right." 17 against 18, "Repeat." 15 against 20 and a
+dispute 22 against 23; no reply was heard as a yes it was not, either way.
 """
 
 from __future__ import annotations
