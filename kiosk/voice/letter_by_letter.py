@@ -32,12 +32,13 @@ is set right by its words spelled as one ("barnowl"), where a fix of one word at
 MISSES = 3
 """Replies in a row heard as no letter before the kiosk leaves the word as it was: a night never sticks."""
 STALLS = 5
-"""Replies since the word last went further than it had been (none heard, a no, a letter said no to heard
-again; a letter taken in a place taken back is said back, and counts neither way) before the kiosk offers the letters taken so far as the word, or
-with none leaves it as it was. One voice's "Papa." was heard as "lima", "mike" or nothing for minutes on
-end, in babble and over music: each letter heard took a no, and a count of replies that took no letter, begun
-afresh at each no, never ran out. A letter's word said on its own is heard as that letter four times in five
-(tuning voices in babble at 10 dB), so a place passed in STALLS replies most often takes one or two."""
+"""Replies since the word last went further than it had been (heard as none, a no, a letter said no to heard
+again in its place; a letter taken where one was taken back is said back and counts neither way) before the
+kiosk offers the letters taken so far as the word, or with none leaves it as it was. One voice's "Papa." was
+heard as "lima", "mike" or nothing for minutes on end, in babble and over music: each letter heard took a no,
+and a count of replies that took no letter, begun afresh at each no, never ran out. A letter's word said on
+its own is heard as that letter four times in five (tuning voices in babble at 10 dB), so a place is most
+often passed in one reply or two."""
 LONGEST = 20
 """Letters in the longest word taken: a word this long is sent as it stands."""
 WORD_LEFT = "Let's leave that word as it was."
@@ -101,7 +102,7 @@ class LetterByLetter:
     stalls: int = 0
     """Replies since the word last went further than it had been (STALLS)."""
     reached: int = 0
-    """The most letters the word has had: a letter taken in a place taken back before is a stall."""
+    """The most letters the word has had: only a letter taken beyond it begins the stall count afresh."""
     as_it_stands: bool = False
     """The letters so far were offered as the word: any reply but the yes now leaves the word as it was."""
     refused: frozenset[tuple[int, str]] = frozenset()

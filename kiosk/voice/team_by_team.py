@@ -88,7 +88,7 @@ class TeamByTeam:
                 return None
             return self._start(night)
         if self.spelling:
-            # The word one letter at a time was left outside the checking (typed): the read-back goes on.
+            # The word one letter at a time ended some other way: the read-back goes on as before.
             self._stop()
             return None
         if is_yes(words):
@@ -132,7 +132,7 @@ class TeamByTeam:
         return Ask(answerers.by_letter.opening)
 
     def left_as_it_was(self, night: Night | None, unit: Unit, said: Ask) -> Ask:
-        """The word the team asked about was spelling one letter at a time was left as it was (`said`, the
+        """The word of the team asked about, spelled one letter at a time, was left as it was (`said`, the
         read-back's question again): the same team is asked about again instead, its answer as it stands.
         Asked about the whole read-back, a table whose word could not be taken said no to it again, and
         the kiosk began again at the first team, whose answer was right."""
