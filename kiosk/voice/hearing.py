@@ -108,10 +108,18 @@ class Hearing:
         word_under_way = self.first_word is None or self.first_word < FIRST_WORD_UNDER_WAY
         return self.started_at - self.opened_at < UNDER_WAY and word_under_way
 
-    def not_caught(self) -> Utterance | None:
+    def not_caught(self, as_loud: bool = False) -> Utterance | None:
         """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
         to "whose was that?" or to anything the kiosk said (`awaited`), which the kiosk asks again rather
         than wait on in silence (in babble a lone "Bats.", a pick, a pick's "yes" and a read-back's "yes"
-        were heard so, and each night stuck); else nothing (the room's noise passing for voice)."""
+        were heard so, and each night stuck); else nothing (the room's noise passing for voice). While a
+        letter or digit is taken one at a time, an utterance `as_loud` as the reader's (reader.py) is an
+        empty reply whenever it comes, so a word whose replies are never caught is left within a few
+        (letter_by_letter.MISSES): in babble one voice's "No." was heard as no word a dozen times running
+        while the kiosk, having asked once, waited in silence."""
+        if self.started_at is None:
+            return None
         asked = self.way is Listening.WHOSE or self.awaited
-        return Utterance("") if asked and self.replying and self.started_at is not None else None
+        if (asked and self.replying) or (as_loud and self.way.one_at_a_time):
+            return Utterance("")
+        return None

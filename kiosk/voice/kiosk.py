@@ -321,13 +321,7 @@ class VoiceKiosk:
     def _not_caught(self, hearing: Hearing) -> Utterance | None:
         """An utterance heard as no word: an empty reply, or nothing; then the table's reply is still to
         come, and the next words are taken as it (not as words under way before the kiosk listened)."""
-        reply = hearing.not_caught()
-        if reply is None and hearing.way.one_at_a_time and self.reader.as_loud(bytes(hearing.audio)):
-            # A letter's or digit's reply as loud as the reader, no word caught: asked about again, so a
-            # word whose replies are never caught is left in a few (letter_by_letter.MISSES). In babble one
-            # voice's "No." was heard as no word a dozen times running while the kiosk waited in silence.
-            _LOG.debug("a reply as loud as the reader's, no word caught")
-            reply = Utterance("")
+        reply = hearing.not_caught(as_loud=self.reader.as_loud(bytes(hearing.audio)))
         if reply is None:
             self._spoken = self._spoken or hearing.replying
         return reply
