@@ -9,6 +9,7 @@ from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
 from kiosk.voice.grammar import UNKNOWN
 from kiosk.voice.listening import Listening
+from kiosk.voice.reader import ReaderLevel
 
 UNDER_WAY = 0.1
 """Seconds (a chunk) after the kiosk begins to listen within which voice was begun before it: a reader
@@ -108,18 +109,20 @@ class Hearing:
         word_under_way = self.first_word is None or self.first_word < FIRST_WORD_UNDER_WAY
         return self.started_at - self.opened_at < UNDER_WAY and word_under_way
 
-    def not_caught(self, as_loud: bool = False) -> Utterance | None:
+    def not_caught(self, reader: ReaderLevel | None = None) -> Utterance | None:
         """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
         to "whose was that?" or to anything the kiosk said (`awaited`), which the kiosk asks again rather
         than wait on in silence (in babble a lone "Bats.", a pick, a pick's "yes" and a read-back's "yes"
         were heard so, and each night stuck); else nothing (the room's noise passing for voice). While a
-        letter or digit is taken one at a time, an utterance `as_loud` as the reader's (reader.py) is an
+        letter or digit is taken one at a time, an utterance as loud as the `reader`'s (reader.py) is an
         empty reply whenever it comes, so a word whose replies are never caught is left within a few
         (letter_by_letter.MISSES): in babble one voice's "No." was heard as no word a dozen times running
         while the kiosk, having asked once, waited in silence."""
         if self.started_at is None:
             return None
         asked = self.way is Listening.WHOSE or self.awaited
-        if (asked and self.replying) or (as_loud and self.way.one_at_a_time):
+        if asked and self.replying:
+            return Utterance("")
+        if self.way.one_at_a_time and reader is not None and reader.as_loud(bytes(self.audio)):
             return Utterance("")
         return None

@@ -321,7 +321,7 @@ class VoiceKiosk:
     def _not_caught(self, hearing: Hearing) -> Utterance | None:
         """An utterance heard as no word: an empty reply, or nothing; then the table's reply is still to
         come, and the next words are taken as it (not as words under way before the kiosk listened)."""
-        reply = hearing.not_caught(as_loud=self.reader.as_loud(bytes(hearing.audio)))
+        reply = hearing.not_caught(self.reader)
         if reply is None:
             self._spoken = self._spoken or hearing.replying
         return reply
