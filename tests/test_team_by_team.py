@@ -215,6 +215,22 @@ def test_a_year_one_digit_at_a_time_takes_back_a_digit_on_no_and_has_four_digits
     assert "Bats: 1890, " in left.said
 
 
+def test_a_no_scored_beside_a_digit_takes_the_digit_back_but_refuses_nothing(plain_key: Key) -> None:
+    # In babble "Nine." was heard as "no" (80.2) with "nine" beside it (79.5): the right 8 before it was
+    # taken back and refused, and "Eight." said again was refused till the year was left.
+    nine_or_no = Spoken("no", closed="no", alternatives=("", "nine"), scores=(80.2, 79.8, 79.5))
+    digits = [*letters("one", "eight"), nine_or_no, Quiet(4.0), *letters("eight", "nine", "seven")]
+    table = candle_end(plain_key, ["no", "no", *digits, *letters("that's right", "that's right")])
+    assert "8. Next digit? Which digit, then? 8. Next digit? 9. Next digit?" in table.said
+    assert "Fixed: Bats said 1897." in table.said
+    # A no scored well above any digit still refuses the one it takes back.
+    sure = Spoken("no", closed="no", alternatives=("", "nine"), scores=(80.2, 79.8, 77.5))
+    refused = candle_end(
+        plain_key, ["no", "no", *letters("one", "eight"), sure, Quiet(4.0), *letters("eight")]
+    )
+    assert "Which digit, then? I heard 8 again, and you said no to it. Which digit?" in refused.said
+
+
 def test_a_quiet_candle_end_is_told_how_to_fix_a_year_by_its_digits(plain_key: Key) -> None:
     table = candle_end(plain_key, ["yes"], loud=False)
     assert HOW_TO_FIX_A_YEAR in table.said and BY_TEAM not in table.said

@@ -152,7 +152,7 @@ class Answerers:
         """The message for the host, or the kiosk's question when it is unsure whose the words are.
         `hidden`: team names the name list heard inside the words where the open vocabulary heard none;
         `under_way`: the words were begun before the kiosk stopped speaking, so not in reply to its call;
-        `sure_no`: a letter's "no" was its likeliest reading (letter_by_letter.letter_or_no)."""
+        `sure_no`: a letter's "no" refuses the letter it takes back (letter_by_letter.a_sure_no)."""
         if self.by_letter is not None:
             self.by_letter, fix, said = self.by_letter.take(heard, sure_no=sure_no)
             self._from_letters = fix is not None

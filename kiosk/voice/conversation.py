@@ -15,7 +15,7 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.doubt import meaning
 from kiosk.voice.heard import Turn, Typed, asked_since_reply
 from kiosk.voice.leaving import Leaving
-from kiosk.voice.letter_by_letter import LetterByLetter, letter_or_no
+from kiosk.voice.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
@@ -58,7 +58,7 @@ class Conversation:
     ) -> str | Ask:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
         nothing, self._nothing_asked = self._nothing_asked, False
-        sure_no = heard.text == "no"  # a letter's no as its likeliest reading, not only among its others
+        sure_no = a_sure_no(heard)  # a no that refuses the letter it takes back
         if way.one_at_a_time and not isinstance(heard, Typed):
             heard = replace(heard, text=letter_or_no(heard))
         if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:

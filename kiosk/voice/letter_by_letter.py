@@ -21,6 +21,7 @@ from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance
+from kiosk.voice.doubt import MARGIN
 from kiosk.voice.listening import Listening
 from kiosk.voice.read_back_yes import SURE_YES
 
@@ -109,9 +110,9 @@ class LetterByLetter:
     """The letters the table said a plain no to, each with its place in the word: heard there again, one is
     not said back again. Over music one voice's "Papa." was heard as "lima" twelve times running, and the
     kiosk said "L for lima" to each, the table no to each, until the table gave the word up. A "no" found
-    only among a reply's other readings takes the letter back but refuses nothing: "Echo." heard with "no"
-    among its readings took back the M of "mexico", and "Mike." was then heard right four times running,
-    each time refused."""
+    only among a reply's other readings, or with a letter's word scored beside it, takes the letter back but
+    refuses nothing (a_sure_no): "Echo." heard with "no" among its readings took back the M of "mexico", and
+    "Mike." was then heard right four times running, each time refused."""
 
     @property
     def opening(self) -> str:
@@ -138,7 +139,7 @@ class LetterByLetter:
     def take(self, heard: str, sure_no: bool = True) -> tuple[LetterByLetter | None, str | None, str]:
         """The reply heard: the word still being spelled (None once it is done or left), the fix for the
         host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies).
-        `sure_no`: a "no" was the reply's likeliest reading, not only among its others (letter_or_no)."""
+        `sure_no`: a "no" refuses the unit it takes back (a_sure_no)."""
         text = words_of(heard.replace("[unk]", " "))
         unit = self.unit.value
         if text == SURE_YES.replace("'", ""):
@@ -221,6 +222,21 @@ class LetterByLetter:
     def fix(self) -> str:
         """The spelled fix as the host reads one: the team's name, then the letters (a year's digits)."""
         return f"{self.team.value.lower()} {' '.join(self.word)}"
+
+
+def a_sure_no(heard: Utterance) -> bool:
+    """A "no" the likeliest reading, with no letter's or digit's word scored within MARGIN of it: such a no
+    refuses the unit it takes back. In babble "Nine." was heard as "no" (80.2) with "nine" beside it (79.5):
+    the 8 before it, right, was taken back and refused, and "Eight." said again was refused till the year
+    was left."""
+    if heard.text != "no":
+        return False
+    close = [
+        reading.split()
+        for reading, score in zip(heard.alternatives, heard.scores[1:], strict=False)
+        if heard.scores[0] - score <= MARGIN
+    ]
+    return not any(Unit.LETTER.of(words) or Unit.DIGIT.of(words) for words in close)
 
 
 def letter_or_no(heard: Utterance) -> str:

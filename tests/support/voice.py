@@ -257,14 +257,15 @@ class ReadingRecognizer:
 
 class ReadingRecognizers:
     """One ReadingRecognizer per way of listening: closed ones between questions, for the read-back and for a
-    word spelled one letter at a time, the team-name list for "whose was that?", the open one for answers;
-    none beside it."""
+    word spelled one letter (or a year one digit) at a time, the team-name list for "whose was that?", the
+    open one for answers; none beside it."""
 
     def __init__(self) -> None:
         self.open = ReadingRecognizer()
         self.between_questions = ReadingRecognizer(closed=True)
         self.read_back = ReadingRecognizer(closed=True)
         self.one_letter = ReadingRecognizer(closed=True)
+        self.one_digit = ReadingRecognizer(closed=True)
         self.names = ReadingRecognizer(names_only=True)
         self.warmed = threading.Event()
         self.renewed = 0
@@ -276,6 +277,8 @@ class ReadingRecognizers:
             return self.read_back
         if way is Listening.ONE_LETTER:
             return self.one_letter
+        if way is Listening.ONE_DIGIT:
+            return self.one_digit
         return self.names if way is Listening.WHOSE else self.open
 
     def beside(self, way: Listening) -> None:
@@ -289,7 +292,8 @@ class ReadingRecognizers:
         return True
 
     def reset(self) -> None:
-        for recognizer in (self.open, self.between_questions, self.read_back, self.one_letter, self.names):
+        recognizers = (self.open, self.between_questions, self.read_back, self.one_letter, self.one_digit)
+        for recognizer in (*recognizers, self.names):
             recognizer.reset()
 
 
