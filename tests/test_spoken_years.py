@@ -7,7 +7,7 @@ from collections import Counter
 
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.years import parse_year
-from kiosk.voice.spoken_years import FIRST_YEAR, LAST_YEAR, PASSES, said_as, year_phrases
+from kiosk.voice.spoken_years import FIRST_YEAR, LAST_YEAR, PASSES, no_year_in, said_as, year_phrases
 
 
 def test_each_way_a_year_is_said_reads_as_that_year() -> None:
@@ -36,3 +36,10 @@ def test_every_phrase_opens_with_a_team_and_says_one_year_or_a_pass() -> None:
     assert set(years) == set(range(FIRST_YEAR, LAST_YEAR + 1))
     # No year is likelier than another of its kind: each is said as many ways by each team, after each lead-in.
     assert {count for year, count in years.items() if year < 2000} == {8}
+
+
+def test_numbers_that_make_no_year_are_told_from_a_year_a_pass_and_two_teams_words() -> None:
+    for heard in ("about eighteen and ninety", "eighteen", "the eighteen nineties", "ninety seven"):
+        assert no_year_in(heard.split()), heard
+    for heard in ("about eighteen ninety", "pass", "no idea", "", "eighteen ninety ghosts nineteen hundred"):
+        assert not no_year_in(heard.split()), heard

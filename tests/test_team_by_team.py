@@ -231,6 +231,31 @@ def test_a_no_scored_beside_a_digit_takes_the_digit_back_but_refuses_nothing(pla
     assert "Which digit, then? I heard 8 again, and you said no to it. Which digit?" in refused.said
 
 
+def test_a_candle_end_answer_heard_as_numbers_that_make_no_year_is_asked_for_again_once(
+    plain_key: Key,
+) -> None:
+    # In babble "Bats, eighteen ninety." was heard as "about eighteen and ninety" and locked as no year; the
+    # read-back's no then took the year one digit at a time, where "Nine." was barely heard.
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})
+    years = ["about eighteen and ninety", "eighteen ninety", "ghosts about nineteen hundred", "that's right"]
+    table = fake_table(played.host, ["voice", *years])
+    table.kiosk.room = LoudRoom()
+    table.run()
+    assert 'I heard "about eighteen and ninety", which is no year. Bats, your answer?' in table.said
+    assert "Bats: 1890, " in table.said  # the called team's words again, its name lost again: still Bats'
+    # Heard so again, the words are taken as the card reads them; a pass is never asked about.
+    played = Played(plain_key)
+    played.say("two")
+    play_board(played, {"A1": "All"})
+    twice = ["bats eighteen and ninety", "bats eighteen and ninety", "ghosts pass", "yes"]
+    table = fake_table(played.host, ["voice", *twice])
+    table.run()
+    assert table.said.count("which is no year") == 1
+    assert "I have Bats: no year; Ghosts: no year." in table.said
+
+
 def test_a_quiet_candle_end_is_told_how_to_fix_a_year_by_its_digits(plain_key: Key) -> None:
     table = candle_end(plain_key, ["yes"], loud=False)
     assert HOW_TO_FIX_A_YEAR in table.said and BY_TEAM not in table.said

@@ -35,6 +35,7 @@ from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
 from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back, team_named
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, SURE_YES, plain_yes
 from kiosk.voice.respelling import merged
+from kiosk.voice.spoken_years import no_year_in
 from kiosk.voice.whose import Whose, spelling_in
 
 PLAIN_NO = frozenset(("no", "nope"))
@@ -65,6 +66,9 @@ voice's nights, 13 times over several runs, and the night stuck). A plain yes sa
 NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
 """The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
+NO_YEAR_HEARD = 'I heard "{heard}", which is no year. {team}, your answer?'
+"""To a team's Candle-End answer heard as number words that make no year ("Bats, eighteen ninety." as "about
+eighteen and ninety", in babble): asked once, for words the card would lock as no year (spoken_years.py)."""
 YEAR_CUT_SHORT = "I heard only {digits}. Say {team}, then all four digits of the year."
 """To a Candle-End year fix heard with fewer digits than a year's."""
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
@@ -132,6 +136,8 @@ class Answerers:
     """Read-back words in a row that were neither a yes nor a spelling."""
     _nos: int = field(default=0, repr=False)
     """Read-back words in a row that were a no."""
+    _yearless: Team | None = field(default=None, repr=False)
+    """The team whose Candle-End answer was just asked for again, heard as no year: its next is taken."""
     plain_yes_asked: bool = field(default=False, repr=False)
     """This read-back asked for a plain yes (NO_TWICE): one is taken from then on, other words between
     ("that's right" heard as "not right" twice, then "yes" as "not yet", then "yes" asked about)."""
@@ -164,6 +170,7 @@ class Answerers:
             return self._named(heard, night, under_way)
         missed, self._not_caught = self._not_caught, 0
         nos, self._nos = self._nos, 0
+        yearless, self._yearless = self._yearless, None
         calling, self.calling = self.calling, None
         if night is None or not night.voice:
             return heard
@@ -203,6 +210,11 @@ class Answerers:
             # 5 times; given as heard, the words would be another team's answer, silently.
             self.holding = Whose(" ".join(words[1:]), _in_order({opening, calling}))
             return Ask(self.holding.question)
+        answering = opening or (None if under_way else calling)
+        year_words = words[1:] if opening else words
+        if night.phase is Phase.CANDLE and answering and answering is not yearless and no_year_in(year_words):
+            self._yearless, self.calling = answering, calling
+            return Ask(NO_YEAR_HEARD.format(heard=" ".join(year_words), team=answering.value))
         short = _year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
         if opening is not None and short is not None:
             # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host

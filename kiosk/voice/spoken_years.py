@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from kiosk.engine.numbers import number_words
-from kiosk.engine.teams import TEAM_ORDER
+from kiosk.engine.numbers import NUMBER_WORDS, number_words
+from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.years import parse_year
 
 FIRST_YEAR = 1000
 LAST_YEAR = 2099
@@ -51,3 +52,12 @@ def year_phrases() -> tuple[str, ...]:
         phrases += [f"{name} {lead}{year}" for lead in LEAD_INS for year in years]
         phrases += [f"{name} {word}" for word in PASSES]
     return tuple(phrases)
+
+
+def no_year_in(words: list[str]) -> bool:
+    """One team's Candle-End words say numbers that make no year ("about eighteen and ninety"): most likely a
+    year misheard, where a pass or words without a number are meant as said. Words naming another team are
+    more than one team's and are left to the read-back."""
+    if any(Team.from_name(word) for word in words) or not any(word in NUMBER_WORDS for word in words):
+        return False
+    return parse_year(" ".join(words)) is None
