@@ -156,7 +156,9 @@ def test_read_back_words_not_made_out_twice_running_ask_about_each_team_unasked(
     # One held-out voice's "no" to a loud read-back was never heard through the read-back list, 25 times.
     garbled = [Spoken("was not", closed="[unk]"), Quiet(4.0)]
     table = loud_table([*garbled, *garbled, "that's right", "that's right"])
-    assert "Sorry, I didn't catch that. Say yes, or spell a fix." in table.said  # the first, as any
+    assert (
+        "Sorry, I didn't catch that. Say \"that's right\", or say no." in table.said
+    )  # as the loud line asks
     unasked = f"Sorry, I still didn't catch that. Let's take each team's answer in turn. {BATS}"
     assert [turn.asked for turn in table.kiosk.turns[-3:-1]] == [unasked, GHOSTS]
     assert "The answer:" in table.said
@@ -265,9 +267,13 @@ def test_a_no_to_a_team_offered_for_a_spelling_is_the_whose_questions_not_the_re
     # In babble a spelling's team was lost and "Was that Bats' spelling?" was answered "no": taken as the
     # read-back's no, it started the checking while the kiosk still held the spelling, and the word one
     # letter at a time was heard through the team-name list ("Papa." as "the family").
+    # A loud room asks whose a spelling was only while a word is offered one letter at a time (after a
+    # team's second fix): other letters without a team's name are read-back words not made out.
+    fixes = [Spoken("bats e i g h"), Quiet(4.0), Spoken("bats e i g h t t"), Quiet(4.0)]
     spelling = Spoken("ghosts b u t t o n", closed="b u t t o n")
     mumble = Spoken("the mumble", closed="[unk]")
-    table = loud_table([spelling, Quiet(1.5), mumble, Quiet(4.0), "no", "no", "that's right"])
+    table = loud_table([*fixes, spelling, Quiet(1.5), mumble, Quiet(4.0), "no", "no", "that's right"])
+    assert "That is E, I, G, H, T, T. If not, say no, and we'll spell it one letter at a time." in table.said
     offers = re.findall(r"Was that \w+' spelling\?", table.said)
     assert offers == ["Was that Bats' spelling?", "Was that Ghosts' spelling?"]
     assert BATS not in table.said and "Fixed: Ghosts said button." in table.said

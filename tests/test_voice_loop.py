@@ -13,7 +13,7 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NO_TWICE_YEARS, NOT_CAUGHT, Ask
+from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NO_TWICE_YEARS, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
 from kiosk.voice.hearing import Hearing
@@ -23,6 +23,7 @@ from kiosk.voice.listening import Listening
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES
 from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
+from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD
 from kiosk.voice.tts import Speech, SpeechError, sentences
 from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
 from kiosk.voice.voting import Votes
@@ -239,14 +240,13 @@ def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the
 def test_words_begun_before_whose_was_asked_are_no_reply_and_it_is_asked_again() -> None:
     # "Bats. Bravo, uniform, ...": the pause after the letters ended the turn, and the kiosk asked whose they
     # were over the rest, which the name list heard as "ghosts". Begun before the question, it is no reply.
+    # (A loud room takes letters without a team's name as words not made out: a quiet one asks.)
     spelling = Spoken("b u t t o n", closed="b u t t o n")
     script = [
-        *LOUD_TO_W2,
-        *("bats a big brass button", "ghosts mutton"),
+        *("two", "voice", "wings and webs two", "bats a big brass button", "ghosts mutton"),
         *(spelling, Quiet(1.3), Spoken("ghosts", seconds=0.6), Quiet(1.5), "bats"),
     ]
     table = fake_table(practice_host(), script)
-    table.kiosk.room = LoudRoom()
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns[-3:]]
     assert asked == ["Whose spelling was that: Bats or Ghosts?"] * 2 + [""]
@@ -461,30 +461,29 @@ def test_a_no_heard_as_a_letter_with_no_among_its_readings_takes_the_letter_back
 def test_a_reply_after_a_sound_heard_as_voice_at_once_is_not_taken_for_words_under_way() -> None:
     # Music passed for voice in the first chunk the kiosk heard; the spelling itself began 0.5 s later.
     script = [
-        *LOUD_TO_W2,
-        *("bats a big brass button", "ghosts mutton"),
+        *("two", "voice", "wings and webs two", "bats a big brass button", "ghosts mutton"),
         *(Spoken("b u t t o n", closed="b u t t o n"), Quiet(1.3), noise(0.1), Quiet(0.4)),
         *(Spoken("ghosts", seconds=0.6), Quiet(1.5)),
     ]
     table = fake_table(practice_host(), script)
-    table.kiosk.room = LoudRoom()
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[-2:]] == ["Whose spelling was that: Bats or Ghosts?", ""]
     assert "Fixed: Ghosts said button." in table.said
 
 
-def test_a_spelling_whose_team_only_the_name_list_heard_is_asked_about_in_a_loud_room() -> None:
+def test_a_spelling_whose_team_only_the_name_list_heard_is_not_made_out_in_a_loud_room() -> None:
     # "Ghosts. B, U, T, T, O, N." with the team lost by both read-back lists; the name list hears it.
     spelling = Spoken("ghosts b u t t o n", closed="b u t t o n")
     answers = ["bats a big brass button", "ghosts mutton", spelling, Quiet(1.5)]
     quiet = fake_table(practice_host(), ["two", "voice", "wings and webs two", *answers])
     quiet.run()
     assert quiet.heard[-1] == "ghosts b u t t o n"
-    # In a loud room the count and the pick are said back first, and each team called.
+    # In a loud room the count and the pick are said back first, and each team called. Letters without a
+    # team's name were most often babble's, or a no garbled: the loud read-back asks for a yes or a no.
     loud = fake_table(practice_host(), [*LOUD_TO_W2, *answers])
     loud.kiosk.room = LoudRoom()
     loud.run()
-    assert loud.kiosk.turns[-1].asked == "Whose spelling was that: Bats or Ghosts?"
+    assert loud.kiosk.turns[-1].asked == NOT_CAUGHT_LOUD
 
 
 def test_a_pick_missed_twice_is_asked_for_another_way() -> None:
@@ -929,7 +928,7 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     )
     again.kiosk.room = LoudRoom()
     again.run()
-    assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES, NOT_CAUGHT, ""]
+    assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES, NOT_CAUGHT_LOUD, ""]
     assert again.kiosk.turns[-1].asked == "" and "The answer: eight." in again.said
     # A name of no team at this table before the yes is dropped as misheard: the yes is asked about too.
     named = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "owls right"])

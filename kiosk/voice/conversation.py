@@ -19,7 +19,7 @@ from kiosk.voice.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
-from kiosk.voice.team_by_team import TeamByTeam
+from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, TeamByTeam
 from kiosk.voice.voting import Votes, a_teams_yes
 
 _OVER = (Phase.NO_KEY, Phase.OVER)
@@ -64,7 +64,7 @@ class Conversation:
         if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
             # A reply heard as no word (Hearing.not_caught): asked again, once.
             self._nothing_asked = not nothing
-            return self._not_heard(night)
+            return self._not_heard(night, loud)
         left = self.leaving.take(heard.text, night, loud, typed=isinstance(heard, Typed))
         if left is not None:
             return left
@@ -110,7 +110,7 @@ class Conversation:
         asking once already about a reply heard as no word."""
         return not self._nothing_asked and night is not None and night.voice and night.phase not in _OVER
 
-    def _not_heard(self, night: Night | None) -> Ask:
+    def _not_heard(self, night: Night | None, loud: bool) -> Ask:
         """The kiosk's words again, after a reply to them heard as no word."""
         by_letter = self.answerers.by_letter
         if by_letter is not None:
@@ -125,7 +125,7 @@ class Conversation:
         if checking is not None:
             return checking
         if night is not None and night.phase.reading_back:
-            return Ask(NOT_CAUGHT)
+            return Ask(NOT_CAUGHT_LOUD if loud else NOT_CAUGHT)
         if self.answerers.calling is not None:
             return Ask(f"{SORRY} {self.answerers.calling.value}, your answer?")
         picking = night is not None and night.voice and night.phase is Phase.PICK
