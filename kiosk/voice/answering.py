@@ -66,12 +66,12 @@ voice's nights, 13 times over several runs, and the night stuck). A plain yes sa
 NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
 """The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
+"""During the read-back, to letters already being said when the kiosk stopped speaking."""
 NO_YEAR_HEARD = 'I heard "{heard}", which is no year. {team}, your answer?'
 """To a team's Candle-End answer heard as number words that make no year ("Bats, eighteen ninety." as "about
 eighteen and ninety", in babble): asked once, for words the card would lock as no year (spoken_years.py)."""
 YEAR_CUT_SHORT = "I heard only {digits}. Say {team}, then all four digits of the year."
 """To a Candle-End year fix heard with fewer digits than a year's."""
-"""During the read-back, to letters already being said when the kiosk stopped speaking."""
 TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboard."
 """Added, in a loud room with a table screen's keyboard, when a team's second fix is read back: for voices
 the kiosk barely hears in babble, spellings came out whole one or two words in six however asked. Typed
