@@ -187,13 +187,9 @@ class Answerers:
             return Ask(NO_TWICE_YEARS if night.phase is Phase.CANDLE_READBACK else NO_TWICE)
         if night.solo or not (night.phase.collecting or night.phase.reading_back):
             return heard
-        words = words_of(heard).split()
-        first = Team.from_name(words[0]) if words else None
-        if first is not None and first not in night.teams and len(words) > 1:
-            # No such team at this table: its name is another misheard ("owls" for "bats" in party noise),
-            # and the words are asked about like any others whose name was lost.
-            words = words[1:]
-            heard = " ".join(words)
+        as_heard = words_of(heard).split()
+        words = without_stray_name(as_heard, night)
+        heard = heard if words == as_heard else " ".join(words)
         waiting = night.still_to_answer()
         inside = [team for team in map(Team.from_name, hidden) if team in waiting]
         opening = Team.from_name(words[0]) if words else None
@@ -336,6 +332,13 @@ class Answerers:
             return None
         self.calling = waiting[0]
         return Ask(f"{waiting[0].value}, your answer?")
+
+
+def without_stray_name(words: list[str], night: Night) -> list[str]:
+    """The words without a first name of no team at this table: it is another misheard ("owls" for "bats"
+    in party noise), and the words are taken like any others whose name was lost. A name alone is kept."""
+    first = Team.from_name(words[0]) if words else None
+    return words[1:] if first is not None and first not in night.teams and len(words) > 1 else words
 
 
 def _unlabelled(read: intent.Intent, words: list[str]) -> bool:

@@ -23,7 +23,7 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
-from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask, plain_no
+from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask, plain_no, without_stray_name
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.read_back_yes import SURE_YES
@@ -195,11 +195,7 @@ def _made_out(words: str, night: Night) -> bool:
     room asked "whose spelling was that?" about over the simulated table's nights (scripts/bench_table.py),
     12 were a "no" or "that's right" heard as babble's letters ("oh mike", "romeo alfa") and 4 a spelling
     whose letters were lost with its name ("Ghosts. S, O, N, A, R." as "n i"); one came out right."""
-    said = words.split()
-    first = Team.from_name(said[0]) if said else None
-    if first is not None and first not in night.teams and len(said) > 1:
-        said = said[1:]  # no such team at this table: its name is another misheard, dropped (answering.py)
-        first = Team.from_name(said[0])
-    if not said or first in night.teams:
+    said = without_stray_name(words.split(), night)
+    if not said or Team.from_name(said[0]) in night.teams:
         return True
     return not isinstance(intent.read(" ".join(said), night), intent.Continue)
