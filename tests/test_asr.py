@@ -20,7 +20,7 @@ from kiosk.voice.asr import (
     supports_grammar,
 )
 from kiosk.voice.audio import read_wav
-from kiosk.voice.grammar import between_questions, nearest
+from kiosk.voice.grammar import UNKNOWN, between_questions, digits_but, letters_but, nearest, one_letter
 from kiosk.voice.listening import Listening, Recognizers
 
 from .conftest import FIXTURES
@@ -184,3 +184,24 @@ def test_english_model_hears_the_digits(english_model: object) -> None:
     matches = sum(block.size for block in matcher.get_matching_blocks())
     assert heard[:5] == said[:5] and heard[-5:] == said[-5:], heard
     assert matches >= len(said) * 0.6, heard
+
+
+@pytest.mark.english
+def test_a_letter_is_heard_again_through_the_other_letters_alone_and_the_list_given_back(
+    english_model: object,
+) -> None:
+    # A reply heard as a letter the table said no to in its place is heard again without it
+    # (letter_by_letter.past_refused); the one-letter recogniser then hears through its own list again.
+    from scripts.table.voices import voice_named
+
+    speech = voice_named("espeak-us").render("Lima.")
+    pcm = np.concatenate([np.zeros(8000, np.int16), speech, np.zeros(8000, np.int16)]).tobytes()
+    recognizer = Recognizers(english_model)[Listening.ONE_LETTER]
+    assert (recognizer.decode(pcm) or Utterance("")).text == "lima"
+    again = recognizer.decode_within(pcm, (*letters_but(frozenset("l")), UNKNOWN))
+    assert again is not None and "lima" not in again.text.split()
+    assert (recognizer.decode(pcm) or Utterance("")).text == "lima"
+    assert letters_but(frozenset("lx")) == tuple(
+        word for word in one_letter()[:-2] if word not in ("lima", "xray", "x ray")
+    )
+    assert digits_but(frozenset("80")) == ("one", "two", "three", "four", "five", "six", "seven", "nine")

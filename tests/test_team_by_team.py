@@ -263,6 +263,28 @@ def test_a_quiet_candle_end_is_told_how_to_fix_a_year_by_its_digits(plain_key: K
     assert HOW_TO_FIX_A_YEAR in table.said and BY_TEAM not in table.said
 
 
+def test_a_letter_said_no_to_and_heard_again_in_its_place_is_heard_again_without_it() -> None:
+    # Over music one voice's "Papa." was heard as "lima" again and again: each time refused, till the word
+    # was left. Heard again without the refused letter, the likeliest other letter is said back.
+    golf_as_hotel = Spoken("golf", closed="hotel", alternatives=("golf",))
+    spelled = [
+        *letters("echo", "india"),
+        golf_as_hotel,
+        Quiet(4.0),
+        *letters("no"),
+        golf_as_hotel,
+        Quiet(4.0),
+    ]
+    script = ["no", "no", *spelled, *letters("hotel", "tango", "that's right")]
+    table = loud_table([*script, *letters("that's right", "that's right")])
+    assert "H for hotel. Next letter? Which letter, then? G for golf. Next letter?" in table.said
+    assert "Fixed: Bats said eight." in table.said
+    # Heard as nothing else, the refusal stands.
+    again = [*letters("echo", "india"), golf_as_hotel, Quiet(4.0), *letters("no", "hotel")]
+    refused = loud_table(["no", "no", *again])
+    assert "I heard H for hotel again, and you said no to it. Which letter?" in refused.said
+
+
 def test_a_no_to_a_team_offered_for_a_spelling_is_the_whose_questions_not_the_read_backs() -> None:
     # In babble a spelling's team was lost and "Was that Bats' spelling?" was answered "no": taken as the
     # read-back's no, it started the checking while the kiosk still held the spelling, and the word one

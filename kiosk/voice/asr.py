@@ -185,6 +185,16 @@ class Recognizer:
             _moved(reading, back) for reading in readings([*pieces, *([last] if last is not None else [])])
         ]
 
+    def decode_within(self, pcm: bytes, phrases: Sequence[str]) -> Utterance | None:
+        """A whole utterance heard again through `phrases` alone (a phrase list's recogniser only), its own
+        list given back after: the recogniser stays warm, where a fresh one is slow to decode."""
+        assert self.grammar, "only a phrase list's recogniser hears through another list"
+        self._recognizer.SetGrammar(json.dumps(grammar_for(self.model, phrases)))  # type: ignore[attr-defined]
+        try:
+            return self.decode(pcm)
+        finally:
+            self._recognizer.SetGrammar(json.dumps(list(self.grammar)))  # type: ignore[attr-defined]
+
     def decode(self, pcm: bytes) -> Utterance | None:
         """A whole utterance at once (its pieces joined), leaving the recogniser ready for the next."""
         pieces: list[Utterance] = []

@@ -14,6 +14,7 @@ from functools import cache
 
 from kiosk.engine.matching import slips
 from kiosk.engine.numbers import TENS, UNITS
+from kiosk.engine.spelling import SPOKEN_DIGITS
 from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES, LETTER_WORDS_IN_TWO, NATO_WORDS
 from kiosk.voice.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, between_questions
@@ -76,6 +77,13 @@ def one_letter() -> tuple[str, ...]:
     return (*NATO_WORDS, *LETTER_WORDS_IN_TWO, "no", "that's right")
 
 
+def letters_but(refused: frozenset[str]) -> tuple[str, ...]:
+    """Every letter's word but those of `refused` ("l" drops "lima"), and nothing else: a reply heard as a
+    letter the table said no to in its place is heard again through these (letter_by_letter.past_refused)."""
+    words = (*NATO_WORDS, *LETTER_WORDS_IN_TWO)
+    return tuple(word for word in words if (LETTER_NAMES.get(word.replace(" ", "")) or word) not in refused)
+
+
 @cache
 def read_back() -> tuple[str, ...]:
     """Every phrase the table may say while the kiosk reads the answers back: spelled fixes come out as a
@@ -95,6 +103,11 @@ def one_digit() -> tuple[str, ...]:
     """A year's digit said on its own, as the kiosk asks when a loud room's Candle-End year is taken one
     digit at a time (letter_by_letter.py), with the "no" that takes a digit back and the yes that ends it."""
     return (*DIGITS, "no", "that's right")
+
+
+def digits_but(refused: frozenset[str]) -> tuple[str, ...]:
+    """Every digit's word but those of `refused` ("8" drops "eight"), as letters_but for a year's digits."""
+    return tuple(word for word in DIGITS if SPOKEN_DIGITS[word] not in refused)
 
 
 @cache

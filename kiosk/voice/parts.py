@@ -8,6 +8,7 @@ rules (turn-taking, asking again, read-back, deafness while speaking) can be dri
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
@@ -48,6 +49,10 @@ class Hears(Protocol):
 
     def readings_of(self, pcm: bytes, count: int) -> list[Utterance]:
         """A whole utterance heard again with its `count` likeliest readings, likeliest first."""
+        ...
+
+    def decode_within(self, pcm: bytes, phrases: Sequence[str]) -> Utterance | None:
+        """A whole utterance heard again through `phrases` alone (a phrase list's recogniser only)."""
         ...
 
 

@@ -248,6 +248,19 @@ class ReadingRecognizer:
         texts = (last.text, *last.readings[:count])
         return [Utterance(text, tuple(Word(word, 0.0, 0.3, 1.0) for word in text.split())) for text in texts]
 
+    def decode_within(self, pcm: bytes, phrases: Sequence[str]) -> Utterance | None:
+        """The words said in `pcm` heard through `phrases` alone: the first of the closed list's reading and
+        its alternatives (Spoken.alternatives) among them, else something outside them ([unk])."""
+        said = [said_in(pcm[at : at + CHUNK_BYTES]) for at in range(0, len(pcm), CHUNK_BYTES)]
+        last = next((spoken for spoken in reversed(said) if spoken is not None and spoken.text), None)
+        if last is None:
+            return None
+        closed = last.text if last.closed is None else last.closed
+        within = next((text for text in (closed, *last.alternatives) if text in phrases), None)
+        if within is None:
+            return Utterance("", unknown=True)
+        return Utterance(within, tuple(Word(word, 0.0, 0.3, 1.0) for word in within.split()))
+
     def decode(self, pcm: bytes) -> Utterance | None:
         pieces = [self.feed(pcm[offset : offset + CHUNK_BYTES]) for offset in range(0, len(pcm), CHUNK_BYTES)]
         last = self.finish()
