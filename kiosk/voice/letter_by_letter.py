@@ -93,6 +93,10 @@ class Unit(enum.Enum):
             return None
         return letter_of(words[0]) if self is Unit.LETTER else SPOKEN_DIGITS.get(words[0])
 
+    def in_reply(self, heard: str) -> str | None:
+        """The unit a reply's words say on their own, as of() ("x ray" is "xray", X's word)."""
+        return self.of(letter_words(words_of(heard).split()))
+
     def said_back(self, unit: str) -> str:
         """A unit said back: a letter with its NATO word, checked by ear where "T" rhymes."""
         return f"{unit.upper()} for {_EXAMPLE[unit]}" if self is Unit.LETTER else unit
@@ -230,7 +234,7 @@ class LetterByLetter:
     def refused_here(self, heard: str) -> frozenset[str]:
         """The units said no to in the place a reply fills, when it is heard as one of them; else none."""
         place = len(self.letters)
-        unit = self.unit.of(letter_words(words_of(heard).split()))
+        unit = self.unit.in_reply(heard)
         if (place, unit) not in self.refused:
             return frozenset()
         return frozenset(refused for at, refused in self.refused if at == place)
@@ -255,7 +259,7 @@ def past_refused(
     if by_letter is None or not refused:
         return heard
     again = recognizer.decode_within(pcm, (*by_letter.unit.words_but(refused), UNKNOWN))
-    if again is None or by_letter.unit.of(letter_words(again.text.split())) is None:
+    if again is None or by_letter.unit.in_reply(again.text) is None:
         return heard
     _LOG.debug("heard again without %s, said no to in its place: %s", ", ".join(sorted(refused)), told(again))
     return again
