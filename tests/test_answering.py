@@ -503,6 +503,23 @@ def test_a_word_whose_next_letter_is_never_caught_is_offered_as_it_stands(button
     assert heard.hear("").startswith("Let's leave that word as it was.")
 
 
+def test_a_word_of_one_letter_is_never_sent_as_a_fix(button_key: Key) -> None:
+    # In babble one voice's word stalled at "S": offered as it stands and said yes to, the lone letter went to
+    # the host as a fix, which a lone letter never is ("The first answer counts"), and the read-back began
+    # again. With fewer letters than a spelling's, the word is left as it was.
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    assert heard.hear("bravo") == "B for bravo. Next letter?"
+    assert heard.hear("that's right").startswith("Let's leave that word as it was.")
+    assert heard.answerers.by_letter is None
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    heard.hear("bravo")
+    for _ in range(2):
+        assert heard.hear("") == "Sorry, which letter? Say its word, like tango."
+    assert heard.hear("").startswith("Let's leave that word as it was.")  # not offered as it stands
+
+
 def test_x_is_taken_one_letter_at_a_time_by_its_word_heard_as_two(button_key: Key) -> None:
     heard = spelled_twice(button_key)
     heard.hear("no")

@@ -15,6 +15,8 @@ _TWO_LETTERS = {"okay": "ok"}
 r"). Only inside a spelling with other letters: "Ghosts okay" alone is no spelling."""
 
 
+SHORTEST = 2
+"""Letters in the shortest spelling: a lone letter is more likely a word than a spelling."""
 _EXAMPLES = frozenset(word for word, letter in LETTER_NAMES.items() if len(word) > 3 and word[0] == letter)
 """The NATO words (and a few long letter names) a speller gives as the example of a letter."""
 _CASE_WORDS = frozenset(("capital", "capitals", "big", "small", "little", "lowercase", "uppercase"))
@@ -24,7 +26,7 @@ _CASE_WORDS = frozenset(("capital", "capitals", "big", "small", "little", "lower
 def spelled_word(words: list[str]) -> str | None:
     """The word spelled by a run of letters ("double t" is "tt"), or None if any word is not a letter.
     "b as in bravo" (or "b for bravo", "b like bravo") is b: the letter the example word starts with, as a
-    letter name is easily misheard ("ee as in golf"); "capital" before a letter says its case only. Two letters at least: a lone letter is more likely a word than a spelling."""
+    letter name is easily misheard ("ee as in golf"); "capital" before a letter says its case only. SHORTEST letters at least."""
     letters: list[str] = []
     index = 0
     words = letter_words(words)
@@ -33,7 +35,7 @@ def spelled_word(words: list[str]) -> str | None:
     if sum(word in _EXAMPLES for word in words) >= 2:
         by_words = _by_examples(words)
         if by_words is not None:
-            return by_words if len(by_words) >= 2 else None
+            return by_words if len(by_words) >= SHORTEST else None
     plain = _plain_letters(words)
     if plain is None:
         return None
@@ -59,7 +61,7 @@ def spelled_word(words: list[str]) -> str | None:
         letters.append(letter)
         index += 1
     spelled = "".join(letters)
-    return spelled if len(spelled) >= 2 else None
+    return spelled if len(spelled) >= SHORTEST else None
 
 
 SPOKEN_DIGITS = {

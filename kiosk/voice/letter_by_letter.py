@@ -18,7 +18,7 @@ import enum
 import logging
 from dataclasses import dataclass, replace
 
-from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS
+from kiosk.engine.spelling import SHORTEST, SPOKEN_DIGITS, YEAR_DIGITS
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance, told
@@ -38,7 +38,8 @@ MISSES = 3
 STALLS = 5
 """Replies since the word last went further than it had been (heard as none, a no, a letter said no to heard
 again in its place; a letter taken where one was taken back is said back and counts neither way) before the
-kiosk offers the letters taken so far as the word, or with none leaves it as it was. One voice's "Papa." was
+kiosk offers the letters taken so far as the word, or with fewer than a spelling's two leaves it as it was
+(a lone letter sent as a fix is refused by the host, and the read-back began again). One voice's "Papa." was
 heard as "lima", "mike" or nothing for minutes on end, in babble and over music: each letter heard took a no,
 and a count of replies that took no letter, begun afresh at each no, never ran out. A letter's word said on
 its own is heard as that letter four times in five (tuning voices in babble at 10 dB), so a place is most
@@ -156,7 +157,7 @@ class LetterByLetter:
         text = words_of(heard.replace("[unk]", " "))
         unit = self.unit.value
         if text == SURE_YES.replace("'", ""):
-            if not self.letters:
+            if len(self.letters) < SHORTEST:  # no spelling the host takes: the word is left as it was
                 return None, None, self.unit.left
             if self.unit is Unit.DIGIT and len(self.letters) < YEAR_DIGITS:
                 so_far = ", ".join(self.letters)
@@ -201,10 +202,10 @@ class LetterByLetter:
     def _stalled(state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
         """`state` and the kiosk's `said`, unless the word has stalled (STALLS replies without going
         further, or MISSES in a row heard as none): then the letters so far are offered as the word; with
-        none taken, or a year's (no year but a whole one counts), the word is left as it was."""
+        fewer than a spelling's, or a year's (no year but a whole one counts), the word is left as it was."""
         if state.stalls < STALLS:
             return state, None, said
-        if not state.letters or state.unit is Unit.DIGIT:
+        if len(state.letters) < SHORTEST or state.unit is Unit.DIGIT:
             return None, None, state.unit.left
         return replace(state, misses=0, stalls=0, as_it_stands=True), None, state.offer
 
