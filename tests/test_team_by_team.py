@@ -9,7 +9,8 @@ import re
 from kiosk import Host, Key, KeySource
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES
+from kiosk.voice.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, Answerers, Ask
+from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import (
     LEFT,
     WORD_LEFT,
@@ -19,7 +20,7 @@ from kiosk.voice.letter_by_letter import (
     Unit,
 )
 from kiosk.voice.listening import Listening
-from kiosk.voice.team_by_team import TAKEN_AS_NO
+from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, TAKEN_AS_NO, TeamByTeam
 
 from .conftest import Played, play_board
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table, noise
@@ -162,6 +163,28 @@ def test_read_back_words_not_made_out_twice_running_ask_about_each_team_unasked(
     unasked = f"Sorry, I still didn't catch that. Let's take each team's answer in turn. {BATS}"
     assert [turn.asked for turn in table.kiosk.turns[-3:-1]] == [unasked, GHOSTS]
     assert "The answer:" in table.said
+
+
+def test_a_team_name_alone_is_no_reply_to_a_loud_read_back() -> None:
+    # In babble "no" was heard as "owls": passed on, the host said the first answer counts and read back
+    # again; in a loud room a name alone is words not made out.
+    table = loud_table(
+        [Spoken("no", closed="owls"), Quiet(4.0), "no", *letters("that's right", "that's right")]
+    )
+    assert "The first answer counts" not in table.said
+    assert [turn.asked for turn in table.kiosk.turns[-4:-2]] == [NOT_CAUGHT_LOUD, BATS]
+
+
+def test_read_back_words_after_a_word_ended_some_other_way_are_judged_as_a_loud_rooms() -> None:
+    # A word one letter at a time whose fix the host did not take left the checking: the next words, babble's
+    # letters for a "no", went on unjudged and were asked "whose spelling was that?".
+    played = Played(load_practice().key, voice=True)
+    for said in ("two", "wings and webs two", "bats hate", "ghosts zip"):
+        played.say(said)
+    night = played.host.night
+    checking = TeamByTeam(asking=Team.BATS, left=(Team.GHOSTS,), spelling=True)
+    assert checking.take(Utterance("en en"), night, Answerers(), loud=True) == Ask(NOT_CAUGHT_LOUD)
+    assert checking.asking is None and not checking.spelling
 
 
 def candle_end(plain_key: Key, script: list[Spoken | Quiet | str], loud: bool = True) -> FakeTable:

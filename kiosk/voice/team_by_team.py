@@ -76,6 +76,10 @@ class TeamByTeam:
             # checking, and the word one letter at a time was then heard through the team-name list.
             return None
         words = words_of(heard.text)
+        if self.spelling:
+            # The word one letter at a time ended some other way (its fix not taken): the read-back goes on
+            # as before, its words judged as any a loud read-back hears.
+            self._stop()
         if self.asking is None:
             missed, self.not_made_out = self.not_made_out, 0
             if not loud or answerers.offered is not None:
@@ -88,10 +92,6 @@ class TeamByTeam:
                     return self._start(night, f"{SORRY_AGAIN} {ONE_BY_ONE}")
                 return None
             return self._start(night)
-        if self.spelling:
-            # The word one letter at a time ended some other way: the read-back goes on as before.
-            self._stop()
-            return None
         if is_yes(words):
             doubted = heard.doubted_yes or heard.under_way  # begun before the kiosk listened: no reply
             if doubted or (words != words_of(SURE_YES) and not self.yes_asked):
@@ -196,6 +196,8 @@ def _made_out(words: str, night: Night) -> bool:
     12 were a "no" or "that's right" heard as babble's letters ("oh mike", "romeo alfa") and 4 a spelling
     whose letters were lost with its name ("Ghosts. S, O, N, A, R." as "n i"); one came out right."""
     said = without_stray_name(words.split(), night)
+    if len(said) == 1 and Team.from_name(said[0]) is not None:
+        return False  # a name alone says nothing the read-back takes ("no" heard as "owls")
     if not said or Team.from_name(said[0]) in night.teams:
         return True
     return not isinstance(intent.read(" ".join(said), night), intent.Continue)
