@@ -11,6 +11,7 @@ from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, Answerers, Ask
 from kiosk.voice.asr import Utterance
+from kiosk.voice.conversation import Conversation
 from kiosk.voice.letter_by_letter import (
     LEFT,
     WORD_LEFT,
@@ -20,7 +21,7 @@ from kiosk.voice.letter_by_letter import (
     Unit,
 )
 from kiosk.voice.listening import Listening
-from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, TAKEN_AS_NO, TeamByTeam
+from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
 
 from .conftest import Played, play_board
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table, noise
@@ -185,6 +186,18 @@ def test_read_back_words_after_a_word_ended_some_other_way_are_judged_as_a_loud_
     checking = TeamByTeam(asking=Team.BATS, left=(Team.GHOSTS,), spelling=True)
     assert checking.take(Utterance("en en"), night, Answerers(), loud=True) == Ask(NOT_CAUGHT_LOUD)
     assert checking.asking is None and not checking.spelling
+
+
+def test_a_loud_read_backs_replies_heard_as_no_word_twice_running_ask_about_each_team() -> None:
+    # One voice's "No." to a loud read-back came out as no word again and again, and each time the kiosk
+    # asked for a yes or a no: such replies count as words not made out.
+    played = Played(load_practice().key, voice=True)
+    for said in ("two", "wings and webs two", "bats hate", "ghosts zip"):
+        played.say(said)
+    conversation = Conversation()
+    night = played.host.night
+    heard = [conversation.message(Utterance(""), Listening.READ_BACK, night, [], loud=True) for _ in range(2)]
+    assert heard == [Ask(NOT_CAUGHT_LOUD), Ask(f"Sorry, I still didn't catch that. {ONE_BY_ONE} {BATS}")]
 
 
 def candle_end(plain_key: Key, script: list[Spoken | Quiet | str], loud: bool = True) -> FakeTable:

@@ -121,7 +121,7 @@ class Conversation:
             return self.counts.again()
         if self.leaving.waiting is not None:
             return self.leaving.again()
-        checking = self.checking.again(night, self.answerers)
+        checking = self.checking.again(night, self.answerers, loud)
         if checking is not None:
             return checking
         if night is not None and night.phase.reading_back:

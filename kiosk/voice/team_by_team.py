@@ -86,10 +86,8 @@ class TeamByTeam:
                 return None
             if not plain_no(words):
                 if not _made_out(words, night):
-                    self.not_made_out = missed + 1
-                    if self.not_made_out < MISSED:
-                        return Ask(NOT_CAUGHT_LOUD)
-                    return self._start(night, f"{SORRY_AGAIN} {ONE_BY_ONE}")
+                    self.not_made_out = missed
+                    return self._not_made_out(night)
                 return None
             return self._start(night)
         if is_yes(words):
@@ -105,11 +103,25 @@ class TeamByTeam:
         self._stop()
         return None
 
-    def again(self, night: Night | None, answerers: Answerers) -> Ask | None:
-        """The question again, after a reply to it heard as no word; None when none is asked."""
-        if self.asking is None or self.spelling or night is None or not night.phase.reading_back:
+    def again(self, night: Night | None, answerers: Answerers, loud: bool) -> Ask | None:
+        """The question again, after a reply to it heard as no word; None when none is asked. Before any
+        team is asked about, a loud read-back's reply heard as no word is one not made out: one voice's "No."
+        came out as nothing again and again, and the read-back was asked for a yes or a no for ever."""
+        if night is None or not night.phase.reading_back or self.spelling:
             return None
+        if self.asking is None:
+            if not loud or answerers.offered is not None or night.solo or not night.voice:
+                return None
+            return self._not_made_out(night)
         return self._unclear(night, answerers)
+
+    def _not_made_out(self, night: Night) -> Ask | None:
+        """Read-back words not made out: asked for a yes or a no, and at MISSED in a row each team's answer
+        asked about in turn, unasked."""
+        self.not_made_out += 1
+        if self.not_made_out < MISSED:
+            return Ask(NOT_CAUGHT_LOUD)
+        return self._start(night, f"{SORRY_AGAIN} {ONE_BY_ONE}")
 
     def _unclear(self, night: Night, answerers: Answerers) -> Ask:
         """A reply not made out: the question again, or at MISSED in a row the team's answer taken as said
