@@ -186,6 +186,10 @@ def test_read_back_words_after_a_word_ended_some_other_way_are_judged_as_a_loud_
     checking = TeamByTeam(asking=Team.BATS, left=(Team.GHOSTS,), spelling=True)
     assert checking.take(Utterance("en en"), night, Answerers(), loud=True) == Ask(NOT_CAUGHT_LOUD)
     assert checking.asking is None and not checking.spelling
+    # A reply heard as no word there too.
+    checking = TeamByTeam(asking=Team.BATS, left=(Team.GHOSTS,), spelling=True)
+    assert checking.again(night, Answerers(), loud=True) == Ask(NOT_CAUGHT_LOUD)
+    assert checking.asking is None and not checking.spelling
 
 
 def test_a_loud_read_backs_replies_heard_as_no_word_twice_running_ask_about_each_team() -> None:

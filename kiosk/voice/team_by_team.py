@@ -107,8 +107,10 @@ class TeamByTeam:
         """The question again, after a reply to it heard as no word; None when none is asked. Before any
         team is asked about, a loud read-back's reply heard as no word is one not made out: one voice's "No."
         came out as nothing again and again, and the read-back was asked for a yes or a no for ever."""
-        if night is None or not night.phase.reading_back or self.spelling:
+        if night is None or not night.phase.reading_back:
             return None
+        if self.spelling:
+            self._stop()  # the word one letter at a time ended some other way (its fix not taken)
         if self.asking is None:
             if not loud or answerers.offered is not None or night.solo or not night.voice:
                 return None
