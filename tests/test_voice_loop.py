@@ -636,6 +636,13 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     echoed.run()
     assert echoed.heard == ["the mumble", "two teams"]
     assert echoed.host.night.teams == (Team.BATS, Team.GHOSTS)
+    # A number alone is no such echo in a loud room: babble's "two" came right after the offer, and the night
+    # began before the reader's "that's right"; the offer is made again.
+    alone = fake_table(practice_host(), ["the mumble", "the mumble", "two", "that's right"])
+    alone.kiosk.room = LoudRoom()
+    alone.run()
+    assert [turn.asked for turn in alone.kiosk.turns][2:] == [f"Two teams? {offer}", ""]
+    assert alone.host.night.teams == (Team.BATS, Team.GHOSTS)
     # In a loud room a lone "right" is no yes to a count: "four teams" was heard so, and two teams played.
     rhymed = fake_table(practice_host(), ["the mumble", "the mumble", "right", "four teams", "that's right"])
     rhymed.kiosk.room = LoudRoom()

@@ -62,6 +62,10 @@ class Counts:
         count = parse_team_count(heard)
         if count in SAID:
             self._misses = 0
+            if offered and count == waiting and loud and _number_alone(heard):
+                # Babble's "two" right after the offer began a night the reader's "that's right", still to
+                # come, was meant to begin: in a loud room the offer is made again.
+                return self._offer(waiting)
             if offered and count == waiting:
                 return SAID[count]  # the count offered, said back to it: as good as a yes
             if not loud:
@@ -94,3 +98,8 @@ class Counts:
         self.waiting, self.offered, self._yes_asked = count, True, False
         offer = f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say no."
         return Ask(f"{ONE_AT_A_TIME} {offer}" if first else offer)
+
+
+def _number_alone(heard: str) -> bool:
+    """A count's number said alone ("two"), without "teams": a word babble says as often as a reader."""
+    return heard.split() in ([said.split()[0]] for said in SAID.values() if len(said.split()) > 1)
