@@ -205,3 +205,10 @@ def test_a_letter_is_heard_again_through_the_other_letters_alone_and_the_list_gi
         word for word in one_letter()[:-2] if word not in ("lima", "xray", "x ray")
     )
     assert digits_but(frozenset("80")) == ("one", "two", "three", "four", "five", "six", "seven", "nine")
+
+
+@pytest.mark.english
+def test_the_open_recogniser_hears_nothing_through_another_list(english_model: object) -> None:
+    # A model without grammar support hears every way through the open recogniser: no list to change.
+    pcm = np.zeros(16000, np.int16).tobytes()
+    assert Recognizer(english_model).decode_within(pcm, ("lima", UNKNOWN)) is None

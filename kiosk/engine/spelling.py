@@ -26,7 +26,8 @@ _CASE_WORDS = frozenset(("capital", "capitals", "big", "small", "little", "lower
 def spelled_word(words: list[str]) -> str | None:
     """The word spelled by a run of letters ("double t" is "tt"), or None if any word is not a letter.
     "b as in bravo" (or "b for bravo", "b like bravo") is b: the letter the example word starts with, as a
-    letter name is easily misheard ("ee as in golf"); "capital" before a letter says its case only. SHORTEST letters at least."""
+    letter name is easily misheard ("ee as in golf"); "capital" before a letter says its case only. SHORTEST
+    letters at least."""
     letters: list[str] = []
     index = 0
     words = letter_words(words)

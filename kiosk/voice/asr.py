@@ -186,9 +186,11 @@ class Recognizer:
         ]
 
     def decode_within(self, pcm: bytes, phrases: Sequence[str]) -> Utterance | None:
-        """A whole utterance heard again through `phrases` alone (a phrase list's recogniser only), its own
-        list given back after: the recogniser stays warm, where a fresh one is slow to decode."""
-        assert self.grammar, "only a phrase list's recogniser hears through another list"
+        """A whole utterance heard again through `phrases` alone, its own list given back after: the
+        recogniser stays warm, where a fresh one is slow to decode. None from the open recogniser (a model
+        without grammar support hears every way through it): it has no list to change."""
+        if not self.grammar:
+            return None
         self._recognizer.SetGrammar(json.dumps(grammar_for(self.model, phrases)))  # type: ignore[attr-defined]
         try:
             return self.decode(pcm)

@@ -52,7 +52,7 @@ class Hears(Protocol):
         ...
 
     def decode_within(self, pcm: bytes, phrases: Sequence[str]) -> Utterance | None:
-        """A whole utterance heard again through `phrases` alone (a phrase list's recogniser only)."""
+        """A whole utterance heard again through `phrases` alone; None from a recogniser with no list."""
         ...
 
 
