@@ -463,7 +463,7 @@ def test_a_no_found_only_among_a_replys_other_readings_takes_a_letter_back_but_r
 
 STALLED = (
     "I can't catch that letter. I have B, U, T so far. If the word is right so, say \"that's right\"; if not,"
-    " say no, and we'll leave it as it was."
+    ' say "no, no", and we\'ll leave it as it was.'
 )
 
 

@@ -20,7 +20,16 @@ from kiosk.voice.asr import (
     supports_grammar,
 )
 from kiosk.voice.audio import read_wav
-from kiosk.voice.grammar import UNKNOWN, between_questions, digits_but, letters_but, nearest, one_letter
+from kiosk.voice.grammar import (
+    DOUBLE_NO,
+    UNKNOWN,
+    between_questions,
+    digits_but,
+    letters_but,
+    nearest,
+    one_letter,
+)
+from kiosk.voice.letter_by_letter import letter_or_no, no_once
 from kiosk.voice.listening import Listening, Recognizers
 
 from .conftest import FIXTURES
@@ -202,7 +211,9 @@ def test_a_letter_is_heard_again_through_the_other_letters_alone_and_the_list_gi
     assert again is not None and "lima" not in again.text.split()
     assert (recognizer.decode(pcm) or Utterance("")).text == "lima"
     assert letters_but(frozenset("lx")) == tuple(
-        word for word in one_letter()[:-2] if word not in ("lima", "xray", "x ray")
+        word
+        for word in one_letter()
+        if word not in ("lima", "xray", "x ray", "no", DOUBLE_NO, "that's right")
     )
     assert digits_but(frozenset("80")) == ("one", "two", "three", "four", "five", "six", "seven", "nine")
 
@@ -212,3 +223,17 @@ def test_the_open_recogniser_hears_nothing_through_another_list(english_model: o
     # A model without grammar support hears every way through the open recogniser: no list to change.
     pcm = np.zeros(16000, np.int16).tobytes()
     assert Recognizer(english_model).decode_within(pcm, ("lima", UNKNOWN)) is None
+
+
+@pytest.mark.english
+def test_the_no_asked_for_one_letter_at_a_time_is_heard_as_a_no(english_model: object) -> None:
+    # The kiosk asks for "no, no" while it takes one letter at a time; heard so, it is the no.
+    from scripts.table.voices import voice_named
+
+    recognizer = Recognizers(english_model)[Listening.ONE_LETTER]
+    for line in ("No, no.", "No."):
+        speech = voice_named("espeak-us").render(line)
+        pcm = np.concatenate([np.zeros(8000, np.int16), speech, np.zeros(8000, np.int16)]).tobytes()
+        heard = recognizer.decode(pcm) or Utterance("")
+        assert heard.text == ("no no" if "," in line else "no")
+        assert no_once(heard).text == "no" and letter_or_no(no_once(heard)) == "no"

@@ -251,7 +251,7 @@ def _adult(kiosk: RepliesInTurn, script: NightScript) -> Adult:
     )
 
 
-ASKING = 'Is that right? Say "that\'s right", or say no.'
+ASKING = 'Is that right? Say "that\'s right", or say "no, no".'
 """The kiosk's question about one team's answer, in a loud room (kiosk.voice.team_by_team)."""
 
 
@@ -401,7 +401,8 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
         "Y for yankee. Next letter?",
     )
     assert said == [
-        *("no", "no", "no", "Foxtrot.", "Lima.", "No.", "Lima.", "Lima.", "Lima.", "Lima.", "Yankee."),
+        # the letter said back wrong is said no to as the kiosk's opening asks: "no, no"
+        *("no", "no", "no", "Foxtrot.", "Lima.", "No, no.", "Lima.", "Lima.", "Lima.", "Lima.", "Yankee."),
         *("That's right.", "yes"),
     ]
 
@@ -417,7 +418,8 @@ def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_as
         "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
     )
     adult, record = _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
-    assert kiosk.heard == ["no", "no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
+    # the read-back's no as it asks, the team's answer refused as its question asks
+    assert kiosk.heard == ["no", "no, no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
     assert record.corrections == 1 and record.spellings == [1]
     assert adult.record.closed_set == [("no", True), ("answer yes", True)]
 
@@ -440,7 +442,7 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
     )
     _, record = _checked(kiosk, years, "Bats: no year; Ghosts: 1900")
     assert kiosk.heard == [
-        *("no", "no", "One.", "Eight.", "Nine.", "No.", "Nine.", "Zero."),
+        *("no", "no, no", "One.", "Eight.", "Nine.", "No, no.", "Nine.", "Zero."),
         *("that's right", "that's right"),
     ]
     assert record.corrections == 1 and record.spellings == [1]
@@ -461,7 +463,7 @@ def test_the_table_answers_each_team_asked_about_once_its_yes_to_the_read_back_i
 def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -> None:
     kiosk = RepliesInTurn(f"{KIOSK_TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}", LEFT)
     adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (BOTH_FLY,)))
-    adult._read('Bats: fly. Is that right? Say "that\'s right", or say no.')
+    adult._read('Bats: fly. Is that right? Say "that\'s right", or say "no, no".')
     assert not adult.check_team(BOTH_FLY, QuestionRecord("D1", ()), {"Bats": "fly", "Ghosts": "fly"}, {})
     assert kiosk.heard == ["that's right", "That's right."]  # nothing to spell: the word is right
 

@@ -28,8 +28,8 @@ from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table, noise
 
 LOUD_TO_READ_BACK = ["two", "that's right", "voice", "owls two", "that's right"]
 """Two teams in a loud room, Wings & Webs for 2 points (the practice key's "eight"), each team called."""
-BATS = 'Bats: hate. Is that right? Say "that\'s right", or say no.'
-GHOSTS = 'Ghosts: zip. Is that right? Say "that\'s right", or say no.'
+BATS = 'Bats: hate. Is that right? Say "that\'s right", or say "no, no".'
+GHOSTS = 'Ghosts: zip. Is that right? Say "that\'s right", or say "no, no".'
 
 
 def letters(*words: str) -> list[Spoken | Quiet]:
@@ -58,7 +58,7 @@ def test_a_no_names_each_team_and_a_no_to_one_takes_its_word_one_letter_at_a_tim
     table = loud_table([*script, *letters("that's right", "that's right")])
     assert LetterByLetter(Team.BATS).opening in table.said
     assert "Fixed: Bats said eight." in table.said
-    fixed = 'Bats: eight. Is that right? Say "that\'s right", or say no.'
+    fixed = 'Bats: eight. Is that right? Say "that\'s right", or say "no, no".'
     assert asked(table) == [BATS, fixed, GHOSTS]  # asked again as it now stands, then Ghosts
     assert "Bats: right, 2 points." in table.said and "Ghosts: wrong, 0 points." in table.said
     # The read-back's no through the read-back list; from then on each yes, no and letter through the
@@ -71,7 +71,7 @@ def test_a_team_whose_fix_left_other_words_as_heard_is_asked_about_as_its_answer
     script = ["no", "no", *letters("echo", "india", "golf", "hotel", "tango", "that's right")]
     table = loud_table([*script, *letters("that's right", "that's right")], answers=("legs hate", "zip"))
     assert "Fixed: Bats said eight." in table.said
-    fixed = 'Bats: eight hate. Is that right? Say "that\'s right", or say no.'  # the fix went to "legs"
+    fixed = 'Bats: eight hate. Is that right? Say "that\'s right", or say "no, no".'  # the fix went to "legs"
     assert asked(table) == [BATS.replace("hate", "legs hate"), fixed, GHOSTS]
 
 
@@ -151,7 +151,7 @@ def test_each_team_is_asked_about_its_answer_as_the_read_back_says_it() -> None:
     # "Lead with the answer": words after "because" don't count, and the read-back leaves them out.
     table = loud_table(["no", "that's right", "that's right"], answers=("hate because spiders", "pass"))
     assert "I have Bats: hate; Ghosts: pass. Right?" in table.said
-    assert asked(table) == [BATS, 'Ghosts: pass. Is that right? Say "that\'s right", or say no.']
+    assert asked(table) == [BATS, 'Ghosts: pass. Is that right? Say "that\'s right", or say "no, no".']
 
 
 def test_read_back_words_not_made_out_twice_running_ask_about_each_team_unasked() -> None:
@@ -229,9 +229,9 @@ def test_a_loud_candle_end_asks_about_each_teams_year_and_takes_a_wrong_one_a_di
     assert opening in table.said and "1. Next digit? 8. Next digit? 9. Next digit?" in table.said
     assert "Fixed: Bats said 1897." in table.said
     assert asked(table) == [
-        'Bats: 1890. Is that right? Say "that\'s right", or say no.',
-        'Bats: 1897. Is that right? Say "that\'s right", or say no.',
-        'Ghosts: 1900. Is that right? Say "that\'s right", or say no.',
+        'Bats: 1890. Is that right? Say "that\'s right", or say "no, no".',
+        'Bats: 1897. Is that right? Say "that\'s right", or say "no, no".',
+        'Ghosts: 1900. Is that right? Say "that\'s right", or say "no, no".',
     ]
     ways = [turn.listening for turn in table.kiosk.turns]
     assert ways[-8:] == [
@@ -339,3 +339,13 @@ def test_a_no_to_a_team_offered_for_a_spelling_is_the_whose_questions_not_the_re
     offers = re.findall(r"Was that \w+' spelling\?", table.said)
     assert offers == ["Was that Bats' spelling?", "Was that Ghosts' spelling?"]
     assert BATS not in table.said and "Fixed: Ghosts said button." in table.said
+
+
+def test_the_no_asked_for_refuses_a_teams_answer_and_takes_back_a_letter() -> None:
+    # The kiosk asks for "no, no" where it hears one letter at a time (grammar.DOUBLE_NO): heard better
+    # than a plain no in babble, and taken as one.
+    script = ["no", *letters("no no", "echo", "india", "golf", "hotel", "lima", "no no", "tango")]
+    table = loud_table([*script, *letters("that's right", "that's right", "that's right")])
+    assert 'Bats: hate. Is that right? Say "that\'s right", or say "no, no".' in table.said
+    assert "L for lima. Next letter? Which letter, then?" in table.said.replace("\n", " ")
+    assert "Fixed: Bats said eight." in table.said

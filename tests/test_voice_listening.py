@@ -107,10 +107,11 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER
     assert hangover("that's", Listening.ANSWERS, label="bats") == UNFINISHED_HANGOVER
     assert hangover("bats bram and", Listening.ANSWERS) == UNFINISHED_HANGOVER
-    # One letter at a time: a NATO word alone, "no" and "that's right" sooner still.
-    assert hangover("tango", Listening.ONE_LETTER) == CLOSED_HANGOVER
+    # One letter at a time: a NATO word alone; "no no" and "that's right" sooner still, a lone "no" not (the
+    # no asked for, "no, no", has a comma's pause in it).
+    assert hangover("tango", Listening.ONE_LETTER) == hangover("no", Listening.ONE_LETTER) == CLOSED_HANGOVER
     assert (
-        hangover("no", Listening.ONE_LETTER)
+        hangover("no no", Listening.ONE_LETTER)
         == hangover("that's right", Listening.ONE_LETTER)
         == FINAL_HANGOVER
     )

@@ -28,7 +28,7 @@ YES_NO = (
 )  # fmt: skip
 """Every yes and no the engine reads during a read-back (kiosk.engine.commands), as the recogniser writes them."""
 __all__ = [
-    "COMMANDS", "DIGITS", "DISPUTES", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions",
+    "COMMANDS", "DIGITS", "DISPUTES", "DOUBLE_NO", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions",
     "is_final", "nearest", "one_digit", "one_letter", "read_back", "spelling", "years", "years_read_back",
 ]  # fmt: skip
 """The closed sets said between questions (kiosk.voice.phrases) are re-exported with the rest: this module
@@ -68,13 +68,21 @@ def spelling() -> tuple[str, ...]:
     return tuple(dict.fromkeys(phrases))
 
 
+DOUBLE_NO = "no no"
+"""The no the kiosk asks for while it takes one letter (or digit) at a time, or asks about one team's answer:
+a plain "no" is heard too. Through the one-letter list, tuning voices in babble at 10 dB, of 162 each: "No,
+no." heard 147 times against 134 for "No." and 149 for "That's wrong.", which took 5 of 594 letters' words
+for a refusal against 1 (held out, reported: 79, 69 and 95 of 108). Through the digits, of 54: 51 as for
+"No.", which took 5 of 180 digits for a refusal ("Nine.") against none (scripts/measure_no_words.py)."""
+
+
 def one_letter() -> tuple[str, ...]:
     """A letter's word said on its own, as the kiosk asks when a table spells a word one letter at a time
     (letter_by_letter.py), with the "no" that takes a letter back and the yes that ends the word. The NATO
     words alone: with the letters and letter names as well, "alpha" was heard as "l" and the like; on the
     tuning voices in babble at 10 dB, of 522 letters 429 came out right and 17 as another letter, against
     421 and 30 (held out, of 1044: 718 and 100, against 646 and 109; scripts/measure_spelling_styles.py)."""
-    return (*NATO_WORDS, *LETTER_WORDS_IN_TWO, "no", "that's right")
+    return (*NATO_WORDS, *LETTER_WORDS_IN_TWO, "no", DOUBLE_NO, "that's right")
 
 
 def letters_but(refused: frozenset[str]) -> tuple[str, ...]:
@@ -102,7 +110,7 @@ DIGITS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "
 def one_digit() -> tuple[str, ...]:
     """A year's digit said on its own, as the kiosk asks when a loud room's Candle-End year is taken one
     digit at a time (letter_by_letter.py), with the "no" that takes a digit back and the yes that ends it."""
-    return (*DIGITS, "no", "that's right")
+    return (*DIGITS, "no", DOUBLE_NO, "that's right")
 
 
 def digits_but(refused: frozenset[str]) -> tuple[str, ...]:

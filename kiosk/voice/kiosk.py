@@ -34,7 +34,7 @@ from kiosk.voice.conversation import Conversation
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
 from kiosk.voice.hearing import Hearing
-from kiosk.voice.letter_by_letter import past_refused
+from kiosk.voice.letter_by_letter import no_once, past_refused
 from kiosk.voice.listening import (
     OPEN_READINGS,
     Listening,
@@ -289,7 +289,7 @@ class VoiceKiosk:
             utterance = taken
         if hearing.way.one_at_a_time:
             by_letter = self.conversation.answerers.by_letter
-            utterance = past_refused(utterance, by_letter, recognizer, bytes(hearing.audio))
+            utterance = past_refused(no_once(utterance), by_letter, recognizer, bytes(hearing.audio))
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return utterance  # the year as the number list heard it; the words around it do not count
         if utterance.unknown and recognizer is not self.recognizers.open and not hearing.way.one_at_a_time:

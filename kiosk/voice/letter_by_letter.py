@@ -23,12 +23,15 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance, told
 from kiosk.voice.doubt import MARGIN
-from kiosk.voice.grammar import UNKNOWN, digits_but, letters_but
+from kiosk.voice.grammar import DOUBLE_NO, UNKNOWN, digits_but, letters_but
 from kiosk.voice.listening import Listening
 from kiosk.voice.parts import Hears
 from kiosk.voice.read_back_yes import SURE_YES
 
 JOINED = "Two words may be spelled as one."
+SAY_NO = 'say "no, no"'
+"""How the kiosk asks for a no while it takes one letter or digit at a time (the one-letter list's DOUBLE_NO,
+heard far more often than a plain no in babble; a plain no is still taken)."""
 OFFER = f"If not, say no, and we'll spell it one letter at a time. {JOINED}"
 """Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
 an answer heard with a word lost or one too many ("barn owl" as "at right now", fixed to "barn right now")
@@ -133,11 +136,11 @@ class LetterByLetter:
         if self.unit is Unit.DIGIT:
             return (
                 f"{self.team.value}, the year one digit at a time: say each digit on its own, like one, and "
-                "I'll say it back. Say no if I get one wrong. First digit?"
+                f"I'll say it back. {SAY_NO.capitalize()} if I get one wrong. First digit?"
             )
         return (
             f"{self.team.value}, one letter at a time: say each letter's word, like tango for T, and I'll say "
-            f'the letter back. Say no if I get one wrong. When the word is done, say "{SURE_YES}". '
+            f'the letter back. {SAY_NO.capitalize()} if I get one wrong. When the word is done, say "{SURE_YES}". '
             f"{JOINED} First letter?"
         )
 
@@ -215,7 +218,7 @@ class LetterByLetter:
         so_far = ", ".join(letter.upper() for letter in self.letters)
         return (
             f"I can't catch that letter. I have {so_far} so far. If the word is right so, say "
-            f'"{SURE_YES}"; if not, say no, and we\'ll leave it as it was.'
+            f'"{SURE_YES}"; if not, {SAY_NO}, and we\'ll leave it as it was.'
         )
 
     def _offer_answered(self, text: str) -> tuple[LetterByLetter | None, str | None, str]:
@@ -279,6 +282,20 @@ def a_sure_no(heard: Utterance) -> bool:
         if heard.scores[0] - score <= MARGIN
     ]
     return not any(Unit.LETTER.of(words) or Unit.DIGIT.of(words) for words in close)
+
+
+def no_once(heard: Utterance) -> Utterance:
+    """The reply with the no asked for (DOUBLE_NO, "no no") written as the plain no every reading of a reply
+    is matched against: its words and each of its other readings."""
+
+    def once(text: str) -> str:
+        return "no" if text == DOUBLE_NO else text
+
+    if DOUBLE_NO not in (heard.text, *heard.alternatives):
+        return heard
+    return replace(
+        heard, text=once(heard.text), alternatives=tuple(once(text) for text in heard.alternatives)
+    )
 
 
 def letter_or_no(heard: Utterance) -> str:

@@ -25,7 +25,7 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask, plain_no, without_stray_name
 from kiosk.voice.asr import Utterance
-from kiosk.voice.letter_by_letter import LetterByLetter, Unit
+from kiosk.voice.letter_by_letter import SAY_NO, LetterByLetter, Unit
 from kiosk.voice.read_back_yes import SURE_YES
 
 MISSED = 2
@@ -173,7 +173,7 @@ class TeamByTeam:
         """The team asked about, with its answer as the read-back says it now."""
         assert self.asking is not None
         answer = night.read_back_of(self.asking)
-        return f'{self.asking.value}: {answer}. Is that right? Say "{SURE_YES}", or say no.'
+        return f'{self.asking.value}: {answer}. Is that right? Say "{SURE_YES}", or {SAY_NO}.'
 
     def _start(self, night: Night, before: str = "") -> Ask | None:
         """The first team asked about, after `before`; None when no team has an answer to ask about."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from kiosk.engine.commands import is_yes
 from kiosk.engine.teams import Team
 from kiosk.engine.text import letter_of, letter_words
-from kiosk.voice.grammar import COMMANDS, DIGITS, DISPUTES, YES_NO, is_final
+from kiosk.voice.grammar import COMMANDS, DIGITS, DISPUTES, DOUBLE_NO, YES_NO, is_final
 from kiosk.voice.listening import Listening
 
 FINAL_HANGOVER = 0.25
@@ -52,9 +52,9 @@ def hangover(heard_so_far: str, way: Listening, label: str = "", loud: bool = Fa
     if way is Listening.WHOSE:
         return FINAL_HANGOVER if len(words) == 1 and Team.from_name(words[0]) else CLOSED_HANGOVER
     if way.one_at_a_time:
-        # Its list holds the NATO words (or digits) alone, so no "for" or "double" that a letter goes on after; "no"
-        # and "that's right" end at once.
-        return FINAL_HANGOVER if heard_so_far in ("no", "that's right") else CLOSED_HANGOVER
+        # Its list holds the NATO words (or digits) alone, so no "for" or "double" that a letter goes on after; "no
+        # no" and "that's right" end at once, a lone "no" not: the no asked for has a comma's pause in it.
+        return FINAL_HANGOVER if heard_so_far in (DOUBLE_NO, "that's right") else CLOSED_HANGOVER
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
         # A team's name, its answer still to come. One word at most heard openly: the list's partial can
         # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.

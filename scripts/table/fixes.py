@@ -54,7 +54,7 @@ class Fixer(Talk):
         if word and tries.get(team.value, 0) < FIX_TRIES:
             tries[team.value] = tries.get(team.value, 0) + 1
             record.corrections += 1
-            self.spell_by_letter(word)
+            self.spell_by_letter(word, self.one_no)
             return False
         reply = self.say("that's right") or ""
         if TAKEN_AS_NO in reply and LETTER_AGAIN.search(reply):
@@ -85,16 +85,17 @@ class Fixer(Talk):
         ruled_otherwise = frozenset(answer.team for answer in wrong)
         record.note_wrong_team(question, heard, confirmed=True, ruled_otherwise=ruled_otherwise)
 
-    def spell_by_letter(self, word: str) -> None:
-        """Take up the kiosk's offer to spell a team's word one letter at a time: "no", then each letter's
-        word on its own, "no" to a letter said back wrong, and "that's right" once the word said back is
-        whole. The adult keeps the letters as the kiosk says them back, reply by reply."""
+    def spell_by_letter(self, word: str, no: str = "no") -> None:
+        """Take up the kiosk's offer to spell a team's word one letter at a time: `no` (as the kiosk asked
+        for it), then each letter's word on its own, a no to a letter said back wrong, and "that's right"
+        once the word said back is whole. The adult keeps the letters as the kiosk says them back, reply by
+        reply."""
         self.letters_for = word
-        reply = self.say("no") or ""
+        reply = self.say(no) or ""
         for _ in range(TRIES - 1):  # the offer stands while the "no" is not caught: said again
             if not NOT_CAUGHT.search(reply):
                 break
-            reply = self.say("no") or ""
+            reply = self.say(no) or ""
         self.spell_letters(word, reply)
 
     def spell_letters(self, word: str, reply: str) -> None:
@@ -117,7 +118,7 @@ class Fixer(Talk):
             stands = AS_IT_STANDS.search(reply)
             if stands is not None:  # the next letter never caught: the word as it stands, if right so far
                 so_far = stands.group(1).replace(", ", "").lower()
-                line = "that's right" if "".join(letters).startswith(so_far) else "no"
+                line = "that's right" if "".join(letters).startswith(so_far) else self.one_no
                 reply = self.say(f"{line.capitalize()}.") or ""
                 continue
             back = said_back.search(reply)
@@ -136,7 +137,7 @@ class Fixer(Talk):
             elif "".join(letters).startswith(taken):
                 line = words[letters[len(taken)]]
             else:
-                line = "no"
+                line = self.one_no
             line = f"{line.capitalize()}."
             reply = self.say(line) or ""
 

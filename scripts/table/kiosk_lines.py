@@ -58,9 +58,11 @@ JOINED = "Two words may be spelled as one."
 BY_TEAM = "I'll ask about each team's answer in turn"
 """A loud room's read-back: a "no" has the kiosk ask about each team's answer, one at a time."""
 TEAM_CHECK = re.compile(
-    r"(Bats|Ghosts|Owls|Toads): ([^\n]*?)\. Is that right\? Say \"that's right\", or say no\."
+    r"(Bats|Ghosts|Owls|Toads): ([^\n]*?)\. Is that right\? Say \"that's right\", or say (?:no|\"no, no\")\."
 )
 """The kiosk asks about one team's answer as it has it: "that's right", or "no" to spell its word."""
+ONE_NO = re.compile(r'[Ss]ay "(no[a-z, ]*)"')
+"""The kiosk asks for another no while it takes one letter at a time or asks about one team's answer."""
 LETTER_SAID_BACK = re.compile(r"^([A-Z]) for [a-z]+\. Next letter\?$", re.MULTILINE)
 """A letter said back, one letter at a time: "T for tango. Next letter?"."""
 DIGIT_SAID_BACK = re.compile(r"^(\d)\. Next digit\?$", re.MULTILINE)

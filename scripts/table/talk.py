@@ -16,6 +16,7 @@ from .kiosk_lines import (
     BY_TEAM,
     CALLING,
     JOINED,
+    ONE_NO,
     SLOWLY,
     SURE_YES,
     TEAM_NAME,
@@ -89,6 +90,9 @@ class Talk:
     when the kiosk did not catch it."""
     read_back_yes: str = "yes"
     """What the adult says to a read-back that is right: "yes", or the words the kiosk asked for instead."""
+    one_no: str = "no"
+    """What the adult says to a letter said back wrong, or to one team's answer asked about: "no", or the
+    words the kiosk asked for instead ("no, no")."""
     last_named: str = ""
     """The team the adult's last line naming one named last: asked whose words were after a plain "yes",
     the words were that team's (the rest of its spelling, cut off by the kiosk's reply)."""
@@ -171,6 +175,8 @@ class Talk:
         self.by_team = self.by_team or BY_TEAM in reply
         sure = SURE_YES.search(reply)
         self.read_back_yes = sure.group(1) if sure else self.read_back_yes
+        asked_no = ONE_NO.search(reply)
+        self.one_no = asked_no.group(1) if asked_no else self.one_no
 
     @property
     def open_cell(self) -> str:
