@@ -26,7 +26,7 @@ from kiosk.voice.counting import Counts
 from kiosk.voice.letter_by_letter import LEFT, OFFER, STALLS, LetterByLetter, Unit
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.voting import Votes
 from kiosk.voice.whose import Whose
@@ -638,3 +638,20 @@ def test_a_cell_read_by_mistake_is_passed_and_confirmed_as_the_kiosk_asks() -> N
     adult = _loud_read_back(kiosk, passed, "Bats: job; Ghosts: life goes embark")
     adult.all_pass()
     assert kiosk.heard == ["that's right", "that's right", "That's right.", "That's right.", "That's right."]
+
+
+def test_the_tables_no_asked_about_as_a_yes_is_said_again() -> None:
+    # In babble a reader's "no" to a loud read-back was heard as "yeah"; asked "Was that a yes?", the adult
+    # said "repeat", lost.
+    kiosk = RepliesInTurn(
+        NOT_SURE_OF_YES_LOUD,
+        f"Bats: fry. {ASKING}",
+        LetterByLetter(Team.BATS).opening,
+        "F for foxtrot. Next letter?",
+        "L for lima. Next letter?",
+        "Y for yankee. Next letter?",
+        f"Fixed: Bats said fly.\nI have Bats: fly; Ghosts: fly. Right?\nGhosts: fly. {ASKING}",
+        "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
+    )
+    _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
+    assert kiosk.heard[:3] == ["no", "no", "no, no"]

@@ -20,7 +20,7 @@ from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.leaving import Leaving
 from kiosk.voice.listening import Listening
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD
@@ -927,7 +927,7 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     table.kiosk.room = LoudRoom()
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns[-2:]]
-    assert asked == [NOT_SURE_OF_YES, ""]
+    assert asked == [NOT_SURE_OF_YES_LOUD, ""]
     assert table.said.count("The answer: eight.") == 1
     # Asked about once, a plain yes is taken later in the same read-back too, other words between.
     again = fake_table(
@@ -935,17 +935,23 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     )
     again.kiosk.room = LoudRoom()
     again.run()
-    assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES, NOT_CAUGHT_LOUD, ""]
+    assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES_LOUD, NOT_CAUGHT_LOUD, ""]
     assert again.kiosk.turns[-1].asked == "" and "The answer: eight." in again.said
     # A name of no team at this table before the yes is dropped as misheard: the yes is asked about too.
     named = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "owls right"])
     named.kiosk.room = LoudRoom()
     named.run()
-    assert named.kiosk.turns[-1].asked == NOT_SURE_OF_YES and "The answer: eight." not in named.said
+    assert named.kiosk.turns[-1].asked == NOT_SURE_OF_YES_LOUD and "The answer: eight." not in named.said
     sure = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "that's right"])
     sure.kiosk.room = LoudRoom()
     sure.run()
     assert sure.kiosk.turns[-1].asked == "" and "The answer: eight." in sure.said
+    # Asked about, a no has the kiosk ask about each team's answer in turn, as the read-back's own no does.
+    refused = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "yeah", "no"])
+    refused.kiosk.room = LoudRoom()
+    refused.run()
+    assert refused.kiosk.turns[-2].asked == NOT_SURE_OF_YES_LOUD
+    assert refused.kiosk.turns[-1].asked.startswith("Bats: a big brass button. Is that right?")
 
 
 def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:

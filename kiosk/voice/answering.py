@@ -33,7 +33,7 @@ from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
 from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back, team_named
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, SURE_YES, plain_yes
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES_LOUD, SURE_YES, plain_yes
 from kiosk.voice.respelling import merged
 from kiosk.voice.spoken_years import no_year_in
 from kiosk.voice.whose import Whose, spelling_in
@@ -378,4 +378,4 @@ def loose_yes(
     has asked since the host last replied (`asked`) whether it was one, or has asked in this read-back for
     a plain yes (`yes_asked`): asked once, a reader who says "yes" again means it (flite rms's "that's
     right" was heard as "right", then "see right", then "right" in babble)."""
-    return loud and plain_yes(heard, way) and not yes_asked and NOT_SURE_OF_YES not in asked
+    return loud and plain_yes(heard, way) and not yes_asked and NOT_SURE_OF_YES_LOUD not in asked

@@ -18,7 +18,7 @@ from kiosk.voice.leaving import Leaving
 from kiosk.voice.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, yes_under_way
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, yes_under_way
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, TeamByTeam
 from kiosk.voice.voting import Votes, a_teams_yes
 
@@ -93,7 +93,7 @@ class Conversation:
                 or yes_under_way(heard, way)
                 or loose_yes(heard, way, loud, asked, self.answerers.plain_yes_asked)
             ):
-                return Ask(NOT_SURE_OF_YES)
+                return Ask(NOT_SURE_OF_YES_LOUD if loud else NOT_SURE_OF_YES)
             by_letter = self.answerers.by_letter
             said = (
                 self.counts.take(heard.text, night, loud=loud)

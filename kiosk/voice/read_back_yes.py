@@ -17,6 +17,10 @@ missed (scripts/measure_yes_words.py, the tuning voices in babble at 10 dB: "tha
 21, "right" 19, "yes" 17, "yeah" 16, "correct" 9; over music every one 24; held out, "that's right" 36 of
 48 against 30 for "yes")."""
 NOT_SURE_OF_YES = f'Was that a yes? Say "{SURE_YES}", or spell the fix again.'
+NOT_SURE_OF_YES_LOUD = f'Was that a yes? Say "{SURE_YES}", or say no.'
+"""The same in a loud room, where a no to the read-back has the kiosk ask about each team's answer in turn
+(team_by_team.py): in babble a reader's "no" was heard as "yeah", and asked to spell a fix again, the
+reader had no fix to spell."""
 
 
 def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:

@@ -33,8 +33,11 @@ CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
 NOT_CAUGHT = re.compile(
     r"Sorry, I (?:still )?didn't catch that\.|I caught only the end of that spelling\."
     r"|I heard only [a-z, ]+\. Say \w+, then all four digits of the year\."
+    r"|^Was that a yes\? Say \"[a-z' ]+\", or (?:say no|spell the fix again)\.$",
+    re.MULTILINE,
 )
-"""The kiosk did not take the adult's last line: it is said again."""
+"""The kiosk did not take the adult's last line: it is said again (a no or a spelling the kiosk asked about
+as a yes, too)."""
 SURE_YES = re.compile(r'If every answer is right, say "([a-z\' ]+)"')
 """The kiosk asks for another yes at the read-back: a reader says that one from then on."""
 COUNT_BACK = re.compile(
