@@ -1001,3 +1001,34 @@ def test_a_teams_yes_to_end_the_night_heard_as_likely_as_anothers_is_asked_about
     assert Votes().take(replace(heard, scores=(73.8, 73.3, 70.0)), night) is None
     night.votes.add(Team.BATS)
     assert Votes().take(heard, night) is None
+
+
+def test_a_teams_yes_to_end_the_night_with_a_word_of_the_room_after_it_keeps_the_vote() -> None:
+    # In babble "Bats, yes." was heard as "bats yes one", then "bats yes three": each ended the vote.
+    script = ["two", "voice", "end the night", "bats yes one", "ghosts yes"]
+    table = fake_table(practice_host(), script)
+    assert table.run() == 0
+    assert table.heard[-2:] == ["bats yes", "ghosts yes"]
+    assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
+    # A team's name after it is no word of the room's, nor a word after a yes already said: the host's.
+    host = Host(load_practice().key, source=KeySource.PRACTICE)
+    for said in ("two", "voice", "end the night"):
+        host.hear(said)
+    assert Votes().take(Utterance("bats yes ghosts"), host.night) is None
+    assert Votes().take(Utterance("bats yes one"), host.night) == "bats yes"
+    host.night.votes.add(Team.BATS)
+    assert Votes().take(Utterance("bats yes one"), host.night) is None
+
+
+def test_a_lone_number_heard_beside_a_teams_name_in_the_vote_names_the_team() -> None:
+    # "Toads, yes." heard as "two (58.9) | toads (57.1)": the vote ended, and each team said yes again.
+    host = Host(load_practice().key, source=KeySource.PRACTICE)
+    for said in ("two", "voice", "end the night", "bats yes"):
+        host.hear(said)
+    heard = Utterance("two", alternatives=("ghosts",), scores=(58.9, 57.1))
+    asked = "I heard only Ghosts. Ghosts, a plain yes will do. Still to say yes: Ghosts."
+    assert Votes().take(heard, host.night) == Ask(asked)
+    # Far less likely, a team that has said yes already, or a word that means something, is the host's.
+    assert Votes().take(replace(heard, scores=(58.9, 55.0)), host.night) is None
+    assert Votes().take(replace(heard, alternatives=("bats",)), host.night) is None
+    assert Votes().take(replace(heard, text="board"), host.night) is None

@@ -17,6 +17,7 @@ from kiosk.engine.text import words_of
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import likely_alternatives
+from kiosk.voice.listening import says_a_number
 
 PLAIN_YES = "a plain yes will do"
 """Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
@@ -42,8 +43,11 @@ class Votes:
         doubted, self._doubted = self._doubted, False
         if night is None or night.phase is not Phase.VOTING or night.solo:
             return None
-        words = words_of(heard.text)
         left = [playing for playing in night.playing if playing not in night.votes]
+        words = words_of(heard.text)
+        kept = _yes_and_a_word(words, left)
+        if kept != words:
+            return kept
         rival = None if doubted else _rival(heard, left)
         if rival is not None:
             # "Bats, yes." heard as "owls yes", "bats yes" 0.7 below it: a yes counted for a team that never
@@ -58,7 +62,7 @@ class Votes:
                 return None  # the host asks for the team's name
             self.asked = left[0]
             return Ask(f"{left[0].value}, {PLAIN_YES}. Still to say yes: {join_names(left)}.")
-        team = Team.from_name(words)
+        team = Team.from_name(words) or _name_beside(heard, left)
         if team is None or team not in left:
             return None
         self.asked = team
@@ -88,3 +92,22 @@ def _rival(heard: Utterance, left: list[Team]) -> tuple[Team, Team] | None:
         (other for other in others if other is not None and other is not team and other in left), None
     )
     return (team, other) if other is not None else None
+
+
+def _yes_and_a_word(words: str, left: list[Team]) -> str:
+    """A yes of a team still to say one, with one word after it that names no team, is that team's yes: the
+    room's word after it ("Bats, yes." heard as "bats yes one", then "bats yes three", in babble) ended the
+    vote, and every team had to say yes again."""
+    said = words.split()
+    if len(said) != 3 or Team.from_name(said[2]) is not None:
+        return words
+    return " ".join(said[:2]) if _yes_of(" ".join(said[:2])) in left else words
+
+
+def _name_beside(heard: Utterance, left: list[Team]) -> Team | None:
+    """A team still to say yes whose name (or yes) was heard about as likely as a lone number, which means
+    nothing in the vote: "Toads, yes." heard as "two", "toads" beside it, ended the vote."""
+    if len(heard.text.split()) != 1 or not says_a_number(heard.text):
+        return None
+    named = (Team.from_name(text) or _yes_of(text) for text in likely_alternatives(heard))
+    return next((team for team in named if team in left), None)
