@@ -408,7 +408,7 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
 
 
 def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_asks_about() -> None:
-    kiosk = RepliesInTurn(
+    fry_fixed = (
         f"Bats: fry. {ASKING}",
         LetterByLetter(Team.BATS).opening,
         "F for foxtrot. Next letter?",
@@ -417,11 +417,17 @@ def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_as
         f"Fixed: Bats said fly.\nI have Bats: fly; Ghosts: fly. Right?\nGhosts: fly. {ASKING}",
         "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
     )
+    kiosk = RepliesInTurn(*fry_fixed)
     adult, record = _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
     # the read-back's no as it asks, the team's answer refused as its question asks
     assert kiosk.heard == ["no", "no, no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
     assert record.corrections == 1 and record.spellings == [1]
     assert adult.record.closed_set == [("no", True), ("answer yes", True)]
+    # In babble the reader's "no" was heard as "yeah"; asked "Was that a yes?", the adult said "repeat",
+    # lost. It says its no again.
+    kiosk = RepliesInTurn(NOT_SURE_OF_YES_LOUD, *fry_fixed)
+    _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
+    assert kiosk.heard[:3] == ["no", "no", "no, no"]
 
 
 def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit_at_a_time() -> None:
@@ -638,20 +644,3 @@ def test_a_cell_read_by_mistake_is_passed_and_confirmed_as_the_kiosk_asks() -> N
     adult = _loud_read_back(kiosk, passed, "Bats: job; Ghosts: life goes embark")
     adult.all_pass()
     assert kiosk.heard == ["that's right", "that's right", "That's right.", "That's right.", "That's right."]
-
-
-def test_the_tables_no_asked_about_as_a_yes_is_said_again() -> None:
-    # In babble a reader's "no" to a loud read-back was heard as "yeah"; asked "Was that a yes?", the adult
-    # said "repeat", lost.
-    kiosk = RepliesInTurn(
-        NOT_SURE_OF_YES_LOUD,
-        f"Bats: fry. {ASKING}",
-        LetterByLetter(Team.BATS).opening,
-        "F for foxtrot. Next letter?",
-        "L for lima. Next letter?",
-        "Y for yankee. Next letter?",
-        f"Fixed: Bats said fly.\nI have Bats: fly; Ghosts: fly. Right?\nGhosts: fly. {ASKING}",
-        "The answer: fly.\nBats: right, 1 point.\nGhosts: right, 1 point.",
-    )
-    _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
-    assert kiosk.heard[:3] == ["no", "no", "no, no"]
