@@ -19,6 +19,9 @@ from kiosk.voice.letter_by_letter import (
     YEAR_LEFT_AS_IT_WAS,
     LetterByLetter,
     Unit,
+    a_sure_no,
+    letter_or_no,
+    no_once,
 )
 from kiosk.voice.listening import Listening
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
@@ -349,3 +352,12 @@ def test_the_no_asked_for_refuses_a_teams_answer_and_takes_back_a_letter() -> No
     assert 'Bats: hate. Is that right? Say "that\'s right", or say "no, no".' in table.said
     assert "L for lima. Next letter? Which letter, then?" in table.said.replace("\n", " ")
     assert "Fixed: Bats said eight." in table.said
+
+
+def test_a_run_of_noes_is_the_no_and_refuses_what_it_takes_back() -> None:
+    # One voice's "No, no." in babble came out as "no no no" and "no no no no" as well as "no no".
+    heard = Utterance("no no no no", alternatives=("no no no", "no", "lima"), scores=(63.0, 63.0, 62.9, 55.0))
+    once = no_once(heard)
+    assert once.text == "no" and once.alternatives == ("no", "no", "lima") and once.scores == heard.scores
+    assert letter_or_no(once) == "no" and a_sure_no(once)
+    assert no_once(Utterance("no lima")) == Utterance("no lima")  # a letter's word in it: not the no alone

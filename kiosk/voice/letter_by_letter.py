@@ -23,7 +23,7 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance, told
 from kiosk.voice.doubt import MARGIN
-from kiosk.voice.grammar import DOUBLE_NO, UNKNOWN, digits_but, letters_but
+from kiosk.voice.grammar import UNKNOWN, digits_but, letters_but
 from kiosk.voice.listening import Listening
 from kiosk.voice.parts import Hears
 from kiosk.voice.read_back_yes import SURE_YES
@@ -286,12 +286,15 @@ def a_sure_no(heard: Utterance) -> bool:
 
 def no_once(heard: Utterance) -> Utterance:
     """The reply with the no asked for (DOUBLE_NO, "no no") written as the plain no every reading of a reply
-    is matched against: its words and each of its other readings."""
+    is matched against: its words and each of its other readings. The list lets phrases follow each other,
+    and one voice's "No, no." in babble was heard as "no no no" and "no no no no" too."""
 
     def once(text: str) -> str:
-        return "no" if text == DOUBLE_NO else text
+        said = text.split()
+        return "no" if len(said) > 1 and set(said) == {"no"} else text
 
-    if DOUBLE_NO not in (heard.text, *heard.alternatives):
+    readings = (heard.text, *heard.alternatives)
+    if all(once(text) == text for text in readings):
         return heard
     return replace(
         heard, text=once(heard.text), alternatives=tuple(once(text) for text in heard.alternatives)
