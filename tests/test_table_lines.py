@@ -644,3 +644,25 @@ def test_a_cell_read_by_mistake_is_passed_and_confirmed_as_the_kiosk_asks() -> N
     adult = _loud_read_back(kiosk, passed, "Bats: job; Ghosts: life goes embark")
     adult.all_pass()
     assert kiosk.heard == ["that's right", "that's right", "That's right.", "That's right.", "That's right."]
+
+
+def test_a_night_ended_by_the_last_yes_the_table_tries_is_not_stuck() -> None:
+    # The vote broken twice (a yes heard as "no", then as "owls"), the night ended at the adult's last
+    # try, and the bench called the night stuck: "the night would not end".
+    still = "To end the night, every playing team says yes by name. Still to say yes: {}."
+    broken = "Ghosts, pick a category and points, like D3."
+    kiosk = RepliesInTurn(
+        still.format("Bats and Ghosts"),
+        *(still.format("Ghosts"), broken, still.format("Bats and Ghosts")) * 2,
+        still.format("Ghosts"),
+        "RESULT: AIGC|halloween-trivia|board|v1.0.0|end:closed",
+    )
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), ()))
+    adult.end_night()
+    assert "RESULT:" in adult.text
+    assert kiosk.heard == [
+        "end the night",
+        *("Bats, yes.", "Ghosts, yes.", "end the night") * 2,
+        "Bats, yes.",
+        "Ghosts, yes.",
+    ]

@@ -317,7 +317,8 @@ class Adult(Fixer):
             reply = self.say("Yes." if plain else f"{team}, yes.") or ""
             left = STILL_TO_SAY_YES.search(reply)
             self.record.closed("team yes", "RESULT:" in reply or (left is not None and team not in left[1]))
-        raise Stuck("the night would not end")
+        if "RESULT:" not in self.text:  # ended by the last yes said
+            raise Stuck("the night would not end")
 
     def finish_candle_end(self) -> None:
         """A Candle-End the script did not foresee (years heard level): every team passes until it ends."""
