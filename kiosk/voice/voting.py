@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
-from kiosk.voice.answering import Ask
+from kiosk.voice.answering import SORRY, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import likely_alternatives
 from kiosk.voice.listening import says_a_number
@@ -63,6 +63,10 @@ class Votes:
             self.asked = left[0]
             return Ask(f"{left[0].value}, {PLAIN_YES}. Still to say yes: {join_names(left)}.")
         team = Team.from_name(words) or _name_beside(heard, left)
+        if team is not None and team not in night.teams:
+            # No team at this table: misheard ("Ghosts, yes." as "owls" on a night of Bats and Ghosts), and
+            # passed on it would end the vote.
+            return Ask(f"{SORRY} Still to say yes: {join_names(left)}.")
         if team is None or team not in left:
             return None
         self.asked = team
