@@ -31,6 +31,7 @@ from kiosk.voice.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.voting import Votes
 from kiosk.voice.whose import Whose
 from scripts.table.adult import Adult
+from scripts.table.fixes import would_do
 from scripts.table.kiosk_lines import (
     BY_LETTER,
     CALLING,
@@ -474,15 +475,21 @@ def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -
     assert kiosk.heard == ["that's right", "That's right."]  # nothing to spell: the word is right
 
 
-def test_the_table_takes_a_word_offered_as_it_stands_when_its_letters_so_far_are_right() -> None:
+def test_the_table_takes_a_word_offered_as_it_stands_only_when_itwould_do() -> None:
+    # "F, L" for "fly": a key word of three letters has no slip to spare, so the adult says no.
     stalled = LetterByLetter(Team.BATS, ("f", "l"), stalls=STALLS - 1).take("")[2]
     said = _spelling_fly(
         LetterByLetter(Team.BATS).opening,
         "F for foxtrot. Next letter?",
         "L for lima. Next letter?",
         stalled,
+        LEFT,
     )
-    assert said == ["no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "yes"]
+    assert said[:5] == ["no", "Foxtrot.", "Lima.", "Yankee.", "No, no."]
+    # A right start with no more letters missing than Rule 8 lets the word slip would do; "N, E, V" for
+    # "nevermore" was taken and sent, and the fix was wrong.
+    assert would_do("nevermor", "nevermore") and would_do("turni", "turnip")
+    assert not would_do("nev", "nevermore") and not would_do("turnp", "turnip")
 
 
 def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> None:
@@ -511,7 +518,7 @@ def test_the_table_takes_up_the_offer_only_for_the_word_it_would_spell_again() -
     assert kiosk.heard == ["Bats. B, A, R, N.", "Bats. B, A, R, N.", "Bats. O, W, L.", "yes"]
 
 
-def test_the_table_spells_two_words_as_one_once_told_where_no_one_word_would_do() -> None:
+def test_the_table_spells_two_words_as_one_once_told_where_no_one_wordwould_do() -> None:
     key = load_practice().key
     assert fix_word("barn right now", "barn owl", "D5", key) == "owl"  # the first word not heard
     assert fix_word("barn right now", "barn owl", "D5", key, joined=True) == "barnowl"

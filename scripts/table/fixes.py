@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from kiosk.engine.key import Key
+from kiosk.engine.matching import slip_budget
 from kiosk.engine.teams import Team
 
 from .kiosk_lines import (
@@ -116,9 +117,9 @@ class Fixer(Talk):
                 reply = self.say(line) or ""
                 continue
             stands = AS_IT_STANDS.search(reply)
-            if stands is not None:  # the next letter never caught: the word as it stands, if right so far
+            if stands is not None:  # the next letter never caught: the word as it stands, if it would do
                 so_far = stands.group(1).replace(", ", "").lower()
-                line = "that's right" if "".join(letters).startswith(so_far) else self.one_no
+                line = "that's right" if would_do(so_far, "".join(letters)) else self.one_no
                 reply = self.say(f"{line.capitalize()}.") or ""
                 continue
             back = said_back.search(reply)
@@ -156,3 +157,11 @@ class Fixer(Talk):
             if attempt == 0:
                 self.record.closed("yes", ruling_lines(reply) is not None)
         raise Stuck("the read-back was never confirmed")
+
+
+def would_do(so_far: str, word: str) -> bool:
+    """The letters taken so far would do for the word: its start, with no more letters missing at the end
+    than Rule 8 lets a key word of its length slip (none up to three letters, one to eight, two beyond). A
+    person told "If the word is right so" says no to "N, E, V" for "nevermore"; the adult had said yes to
+    any right start, and the fix sent was wrong."""
+    return word.startswith(so_far) and len(word) - len(so_far) <= slip_budget(word)
