@@ -34,10 +34,11 @@ class Votes:
     """The last words of the vote were a team's yes heard about as likely as another team's, and asked about."""
 
     def take(self, heard: Utterance, night: Night | None) -> str | Ask | None:
-        """During the vote: a lone name of a team still to say yes, or a second plain yes running, the
-        kiosk's question naming a team (the vote kept); a plain yes just after it, that team's yes; a team's
-        yes heard about as likely as another's, asked about once; None for anything else (the host's to
-        read)."""
+        """During the vote: a lone name of a team still to say yes (or a lone number with one beside it), or
+        a second plain yes running, the kiosk's question naming a team (the vote kept); a plain yes just
+        after it, that team's yes; a team's yes with a word of the room after it, that yes; a team's yes
+        heard about as likely as another's, asked about once; a lone name of no team at the table, not
+        caught; None for anything else (the host's to read)."""
         asked, self.asked = self.asked, None
         unnamed, self._unnamed = self._unnamed, False
         doubted, self._doubted = self._doubted, False
