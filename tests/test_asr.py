@@ -29,7 +29,7 @@ from kiosk.voice.grammar import (
     nearest,
     one_letter,
 )
-from kiosk.voice.letter_by_letter import letter_or_no, no_once
+from kiosk.voice.letter_by_letter import heard_alone, letter_or_no, no_once
 from kiosk.voice.listening import Listening, Recognizers
 
 from .conftest import FIXTURES
@@ -237,3 +237,33 @@ def test_the_no_asked_for_one_letter_at_a_time_is_heard_as_a_no(english_model: o
         heard = recognizer.decode(pcm) or Utterance("")
         assert heard.text == ("no no" if "," in line else "no")
         assert no_once(heard).text == "no" and letter_or_no(no_once(heard)) == "no"
+
+
+@pytest.mark.english
+def test_a_letters_word_in_the_rooms_talk_is_heard_alone_in_its_loudest_stretch(
+    english_model: object,
+) -> None:
+    # The end of speech closes a one-word reply in babble only when the room goes quiet: the list heard the
+    # talk after "Sierra." as another letter ("sierra lima"). Its loudest stretch is the word alone.
+    from scripts.table.beds import bed
+    from scripts.table.voices import voice_named
+
+    recognizer = Recognizers(english_model)[Listening.ONE_LETTER]
+    talk = bed("babble").astype(np.float64)[90_000:]
+    wholes = []
+    for word in ("sierra", "india", "tango", "oscar"):
+        speech = voice_named("espeak-us").render(f"{word.capitalize()}.").astype(np.float64)
+        said = np.concatenate([np.zeros(16_000), speech, np.zeros(48_000)])
+        room = talk[: len(said)] * rms(speech) / (rms(talk[: len(said)]) * 10 ** (10 / 20))  # 10 dB below
+        pcm = np.clip(said + room, -32768, 32767).astype(np.int16).tobytes()
+        whole = recognizer.decode(pcm)
+        alone = heard_alone(whole, recognizer, pcm)
+        assert alone is not None and alone.text == word
+        wholes.append(whole.text if whole is not None else "")
+    assert len([text for text in wholes if len(text.split()) > 1]) >= 2, wholes  # a word of the room too
+
+
+def rms(samples: np.ndarray) -> float:
+    """The level of the voiced part of a voice, or of a bed."""
+    loud = samples[np.abs(samples) > 100]
+    return float(np.sqrt(np.mean((loud if len(loud) else samples) ** 2)))

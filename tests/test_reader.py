@@ -7,7 +7,17 @@ import numpy as np
 
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
 from kiosk.voice.listening import Listening
-from kiosk.voice.reader import QUIETER_DB, ReaderLevel, loud_words, loudness
+from kiosk.voice.reader import (
+    QUIETER_DB,
+    STRETCH_GAP,
+    STRETCH_PAD,
+    ReaderLevel,
+    loud_words,
+    loudest_stretch,
+    loudness,
+)
+
+from .support.room_audio import room_talk
 
 
 def voice(rms: float, seconds: float = 1.0) -> bytes:
@@ -77,3 +87,30 @@ def test_words_far_quieter_than_the_answers_own_voice_are_dropped() -> None:
     assert loud_words(Utterance(""), pcm, end) == Utterance("")
     before = Utterance("bats yeah", (Word("bats", 9.0, 9.3, 1.0), words[-1]))  # before the audio kept
     assert loud_words(before, pcm, end).text == "bats"
+
+
+def seconds_of(pcm: bytes) -> float:
+    return len(pcm) / 2 / SAMPLE_RATE
+
+
+def test_the_loudest_stretch_is_the_readers_word_without_the_talk_around_it() -> None:
+    pcm = room_talk((1.5, 0.6))
+    stretch = loudest_stretch(pcm)
+    assert stretch is not None
+    # The word and STRETCH_PAD either side (to a frame), from where it is in the utterance.
+    assert abs(seconds_of(stretch) - (0.6 + 2 * STRETCH_PAD)) < 0.1
+    start = pcm.find(stretch) / 2 / SAMPLE_RATE
+    assert abs(start - (1.5 - STRETCH_PAD)) < 0.1
+
+
+def test_the_loudest_stretch_bridges_a_commas_pause_but_not_a_second_word_apart() -> None:
+    said_twice = loudest_stretch(room_talk((1.0, 0.3), (1.3 + STRETCH_GAP - 0.1, 0.3)))  # "No, no."
+    assert said_twice is not None and seconds_of(said_twice) > 0.6 + STRETCH_GAP
+    apart = loudest_stretch(room_talk((0.5, 0.4), (2.5, 0.4)))
+    assert apart is not None and seconds_of(apart) < 0.4 + 2 * STRETCH_PAD + 0.1
+
+
+def test_no_loudest_stretch_in_an_even_utterance_or_too_little_audio() -> None:
+    assert loudest_stretch(room_talk()) is None  # the room alone: nothing stands out of it
+    assert loudest_stretch(room_talk((0.0, 4.0))) is None  # the reader throughout: the stretch is the whole
+    assert loudest_stretch(b"\0\0" * 100) is None

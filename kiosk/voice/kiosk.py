@@ -34,7 +34,7 @@ from kiosk.voice.conversation import Conversation
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
 from kiosk.voice.hearing import Hearing
-from kiosk.voice.letter_by_letter import no_once, past_refused
+from kiosk.voice.letter_by_letter import heard_alone, no_once, past_refused
 from kiosk.voice.listening import (
     OPEN_READINGS,
     Listening,
@@ -158,14 +158,7 @@ class VoiceKiosk:
         return 0
 
     def _warm(self) -> None:
-        """Warm every recogniser on real speech while the opening plays; a voice that cannot render
-        leaves them cold, which is slower, never wrong."""
-        try:
-            speech = self.speaker.render(WARM_TEXT)
-        except SpeechError:
-            return
-        self._warm_samples = resample(speech.samples, speech.rate, SAMPLE_RATE)
-        self.recognizers.warm(self._warm_samples)
+        self._warm_samples = warmed(self.recognizers, self.speaker)
 
     def utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
         """What the table says, one utterance (or typed message) at a time: each heard the way the night
@@ -260,6 +253,8 @@ class VoiceKiosk:
         utterance = joined([*hearing.pieces, *([final] if final is not None else [])])
         if utterance is not None and utterance.words:
             hearing.first_word = utterance.words[0].start - hearing.since
+        if hearing.way.one_at_a_time and self.room.loud:
+            utterance = heard_alone(utterance, recognizer, bytes(hearing.audio))
         beside = self.recognizers.beside(hearing.way)
         also: Utterance | None = None
         if beside is not None:
@@ -368,6 +363,19 @@ class VoiceKiosk:
         self.end_of_speech.reset()
         self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
         return first
+
+
+def warmed(recognizers: HearsEachWay, speaker: Renders) -> npt.NDArray[np.int16] | None:
+    """Warm every recogniser on real speech (WARM_TEXT in the kiosk's voice) while the opening plays; the
+    samples, kept to warm a renewed recogniser. A voice that cannot render leaves them cold, which is slower,
+    never wrong."""
+    try:
+        speech = speaker.render(WARM_TEXT)
+    except SpeechError:
+        return None
+    samples = resample(speech.samples, speech.rate, SAMPLE_RATE)
+    recognizers.warm(samples)
+    return samples
 
 
 def renew_open(recognizers: HearsEachWay, samples: npt.NDArray[np.int16]) -> None:

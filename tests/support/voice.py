@@ -5,6 +5,7 @@ What the table "says" travels inside the chunks themselves: a spoken chunk's byt
 the words (text, n-best readings and scores, what a closed phrase list would make of them), padded with
 zero bytes; silence is all zeros. So whichever recogniser the kiosk feeds a chunk to reads the same words,
 exactly as real recognisers hear the same sound, and a chunk the kiosk drops is never heard by any of them.
+A louder voice's chunks are padded with LOUD bytes instead, so what measures loudness tells them apart.
 
 Time runs on one `Clock`: each chunk the microphone captures moves it 0.1 s; playing speech moves it by the
 speech's length (the kiosk waits while it talks). Chunks captured meanwhile pile up in the microphone, as
@@ -47,6 +48,9 @@ MOST_ECHOES = 5_000
 """Chunks of the kiosk's own voice a microphone captures before it gives up (over eight minutes)."""
 UNKNOWN = "[unk]"
 ENDPOINT_SECONDS = 0.5
+LOUD = b"@"
+"""The padding of a louder voice's chunks (int16 16448): some 6 dB over a chunk of JSON and zeros, and far
+above it over a stretch of frames, as the reader stands over the room's talk."""
 """Silence after which a recogniser closes an utterance of its own (Vosk's default trailing silence)."""
 
 
@@ -79,6 +83,15 @@ class Spoken:
     words, or [unk]."""
     readings: tuple[str, ...] = ()
     """The open vocabulary's other readings, best first, when it hears the words again with them kept."""
+    louder: bool = False
+    """Said in a louder voice than the rest (the reader's, over the room's talk)."""
+
+    def chunk(self) -> bytes:
+        """One chunk of it: its reading, padded with zeros, or LOUD bytes when said louder."""
+        reading = self.reading()
+        if len(reading) > CHUNK_BYTES:
+            raise ValueError(f"a reading of {len(reading)} bytes does not fit in one chunk")
+        return reading.ljust(CHUNK_BYTES, LOUD if self.louder else b"\0")
 
     def reading(self) -> bytes:
         return json.dumps(
@@ -89,6 +102,7 @@ class Spoken:
                 "scores": self.scores,
                 "closed": self.closed,
                 "names": self.names,
+                "louder": self.louder,
             }
         ).encode()
 
@@ -112,15 +126,9 @@ def noise(seconds: float) -> Spoken:
     return Spoken("", seconds=seconds, closed="")
 
 
-def chunk_bytes(reading: bytes) -> bytes:
-    if len(reading) > CHUNK_BYTES:
-        raise ValueError(f"a reading of {len(reading)} bytes does not fit in one chunk")
-    return reading + bytes(CHUNK_BYTES - len(reading))
-
-
 def said_in(pcm: bytes) -> Spoken | None:
     """What a spoken chunk carries; None for silence."""
-    reading = pcm.rstrip(b"\0")
+    reading = pcm.rstrip(b"\0").rstrip(LOUD)
     if not reading:
         return None
     fields = json.loads(reading)
@@ -131,6 +139,7 @@ def said_in(pcm: bytes) -> Spoken | None:
         scores=tuple(fields["scores"]),
         closed=fields["closed"],
         names=fields["names"],
+        louder=fields["louder"],
     )
 
 
@@ -152,26 +161,26 @@ class ScriptedMicrophone:
     def chunks(self) -> Iterator[Chunk]:
         at = 0.0
         for step in self.script:
-            reading = step.reading() if isinstance(step, Spoken) else b""
+            chunk = step.chunk() if isinstance(step, Spoken) else bytes(CHUNK_BYTES)
             for _ in range(round(step.seconds / CHUNK_SECONDS)):
                 for echo in self._while_speaking(at):
                     yield echo
                     at += CHUNK_SECONDS
                 self.clock.now = self.captured_to = max(self.clock.now, self.captured_to) + CHUNK_SECONDS
-                self.spoken += bool(reading)
-                yield Chunk(chunk_bytes(reading), at, captured=self.captured_to)
+                self.spoken += isinstance(step, Spoken)
+                yield Chunk(chunk, at, captured=self.captured_to)
                 at += CHUNK_SECONDS
 
     def _while_speaking(self, at: float) -> Iterator[Chunk]:
         """Chunks captured while the kiosk talked (the clock ran ahead of the microphone). A kiosk that
         heard itself would answer its own echo for ever: the microphone gives up after MOST_ECHOES."""
-        echo = Spoken(ECHO).reading()
+        echo = Spoken(ECHO).chunk()
         while self.clock.now - self.captured_to >= CHUNK_SECONDS - 1e-9:
             if self.echoes >= MOST_ECHOES:
                 raise AssertionError("the kiosk keeps answering its own voice")
             self.captured_to += CHUNK_SECONDS
             self.echoes += 1
-            yield Chunk(chunk_bytes(echo), at, captured=self.captured_to)
+            yield Chunk(echo, at, captured=self.captured_to)
             at += CHUNK_SECONDS
 
 
@@ -189,6 +198,10 @@ class ReadingRecognizer:
     heard: list[str] = field(default_factory=list)
     """Every utterance this recogniser closed, in order."""
     _current: Spoken | None = None
+    _chunks: dict[bool, int] = field(default_factory=dict)
+    """Chunks of words heard since the last close, by whether a louder voice said them."""
+    _louder: Spoken | None = None
+    """The louder voice's words heard since the last close."""
     _began: float = 0.0
     """The clock when the words being heard began: their first word's start, as a real recogniser gives it."""
     _quiet: float = 0.0
@@ -202,6 +215,8 @@ class ReadingRecognizer:
             if self._current is None:
                 self._began = self.fed - seconds
             self._current, self._quiet = reading, 0.0
+            self._chunks[reading.louder] = self._chunks.get(reading.louder, 0) + 1
+            self._louder = reading if reading.louder else self._louder
             return None
         self._quiet += len(chunk) / 2 / SAMPLE_RATE
         return self.finish() if self._quiet >= ENDPOINT_SECONDS - 1e-9 else None
@@ -218,15 +233,22 @@ class ReadingRecognizer:
                 return self._current.names
             names = [word for word in self._current.text.split() if Team.from_name(word)]
             return " ".join(names) or UNKNOWN
-        if self.closed and self._current.closed is not None:
-            return self._current.closed
-        return self._current.text
+        said = self._current
+        if self.closed and self._louder is not None:
+            # A louder voice's words with the room's talk around them: a closed list hears them only where
+            # they fill most of what it hears (kiosk.voice.reader.loudest_stretch), and the talk never.
+            if self._chunks.get(True, 0) < self._chunks.get(False, 0):
+                return UNKNOWN
+            said = self._louder
+        if self.closed and said.closed is not None:
+            return said.closed
+        return said.text
 
     def finish(self) -> Utterance | None:
         if self._current is None:
             return None
         text, reading = self._text(), self._current
-        self._current = None
+        self._current, self._chunks, self._louder = None, {}, None
         self.heard.append(text)
         known = [word for word in text.split() if word != UNKNOWN]
         unknown = len(known) < len(text.split())
@@ -237,7 +259,7 @@ class ReadingRecognizer:
         return Utterance(text, words, reading.alternatives, reading.scores, unknown=unknown)
 
     def reset(self) -> None:
-        self._current = None
+        self._current, self._chunks, self._louder = None, {}, None
 
     def readings_of(self, pcm: bytes, count: int) -> list[Utterance]:
         """The words said in `pcm` heard again with the open vocabulary's other readings (Spoken.readings)."""
@@ -262,7 +284,11 @@ class ReadingRecognizer:
         return Utterance(within, tuple(Word(word, 0.0, 0.3, 1.0) for word in within.split()))
 
     def decode(self, pcm: bytes) -> Utterance | None:
-        pieces = [self.feed(pcm[offset : offset + CHUNK_BYTES]) for offset in range(0, len(pcm), CHUNK_BYTES)]
+        """The words said in `pcm`, which may begin within a chunk (a stretch of an utterance cut by its
+        loudness): heard from the first chunk that begins in it."""
+        spoken = pcm.find(b'{"text"')
+        first = spoken % CHUNK_BYTES if spoken >= 0 else 0
+        pieces = [self.feed(pcm[at : at + CHUNK_BYTES]) for at in range(first, len(pcm), CHUNK_BYTES)]
         last = self.finish()
         self.reset()
         return joined([piece for piece in [*pieces, last] if piece is not None])

@@ -1,0 +1,122 @@
+"""Whether a closed-set reply is heard better again in the loudest stretch of its utterance
+(kiosk.voice.reader.loudest_stretch), in a loud room where the end of speech closes a one-word reply only
+when the room goes quiet, seconds after the word.
+
+    nice -n 10 .venv/bin/python scripts/measure_loudest_stretch.py [--snr DB] [--bed babble|music] [--held-out]
+
+Each line is said by each TUNING voice of the simulated table (scripts/table/voices.py) with CONTEXT seconds
+of the room's noise bed either side (none without --snr), at DRAWS places in the bed, and heard through the
+list the kiosk hears it with: whole, in its loudest stretch alone, and in the stretch first with the whole
+where the stretch hears no word (letter_by_letter.heard_alone). Prints, per list, the replies heard as
+meant, as another phrase, and as none. --held-out uses the held-out voices and beds instead, to report,
+never to choose by.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kiosk.voice.asr import SAMPLE_RATE, Utterance  # noqa: E402
+from kiosk.voice.grammar import UNKNOWN, between_questions, nearest  # noqa: E402
+from kiosk.voice.letter_by_letter import heard_alone  # noqa: E402
+from kiosk.voice.listening import Listening  # noqa: E402
+from kiosk.voice.reader import loudest_stretch  # noqa: E402
+from scripts.measure_hearing import Samples  # noqa: E402
+from scripts.read_back_room import ReadBackRoom, read_back_room  # noqa: E402
+from scripts.table.kiosk_lines import NATO  # noqa: E402
+
+DIGIT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "zero")
+LINES: dict[Listening, dict[str, str]] = {
+    Listening.ONE_LETTER: {
+        **{f"{NATO[letter].capitalize()}.": NATO[letter] for letter in "pasrunotebli"},
+        "No, no.": "no",
+        "That's right.": "that's right",
+    },
+    Listening.ONE_DIGIT: {
+        **{f"{digit.capitalize()}.": digit for digit in DIGIT_WORDS},
+        "No, no.": "no",
+        "That's right.": "that's right",
+    },
+    Listening.BETWEEN_QUESTIONS: {
+        "Two teams.": "two teams", "Four teams.": "four teams", "E three.": "e three", "D three.": "d three",
+        "A two.": "a two", "B four.": "b four", "The Treat Bag three.": "the treat bag three",
+        "Far and Wide one.": "far and wide one", "Yes.": "yes", "That's right.": "that's right",
+        "End the night.": "end the night", "Bats, yes.": "bats yes", "Ghosts, yes.": "ghosts yes",
+        "Repeat.": "repeat", "No.": "no",
+    },
+    Listening.WHOSE: {
+        "Bats.": "bats", "Ghosts.": "ghosts", "Owls.": "owls", "Toads.": "toads", "That's right.": "that's right",
+        "No.": "no",
+    },
+}  # fmt: skip
+"""Each list the stretch was tried on, with what the table says to it and what the kiosk should take."""
+CONTEXT = 2.0
+"""Seconds of the room either side of the reply: a one-word reply in babble ran on for 2 to 8 s in the
+simulated table's nights."""
+DRAWS = 6
+WAYS = ("whole", "stretch", "stretch first")
+
+
+def main() -> None:
+    room = read_back_room(__doc__ or "", DRAWS)
+    print(room.heading)
+    for way, lines in LINES.items():
+        counts = heard_in(room, way, lines)
+        for how in WAYS:
+            right, other, none = (counts[(how, kind)] for kind in ("right", "other", "none"))
+            print(f" {way.value:18} {how:13} right {right:4}  another {other:4}  none {none:4}", flush=True)
+
+
+def heard_in(room: ReadBackRoom, way: Listening, lines: dict[str, str]) -> Counter[tuple[str, str]]:
+    recognizer = room.recognizers[way]
+    counts: Counter[tuple[str, str]] = Counter()
+    for voice in room.voices:
+        for line, meant in lines.items():
+            speech = voice.render(line)
+            for draw in range(room.draws):
+                pcm = in_the_room(room, speech, sum(map(ord, line)) + draw * 7919)
+                whole = recognizer.decode(pcm)
+                stretch = loudest_stretch(pcm)
+                alone = recognizer.decode(stretch) if stretch is not None else whole
+                first = heard_alone(whole, recognizer, pcm)
+                for how, heard in zip(WAYS, (whole, alone, first), strict=True):
+                    taken = taken_as(way, heard)
+                    counts[(how, "right" if taken == meant else "none" if not taken else "other")] += 1
+    return counts
+
+
+def in_the_room(room: ReadBackRoom, speech: Samples, place: int) -> bytes:
+    """The reply with CONTEXT seconds of the room either side, the bed from a place chosen by `place`."""
+    voiced = speech.astype(np.float64)
+    quiet = np.zeros(int(CONTEXT * SAMPLE_RATE))
+    said = np.concatenate([quiet, voiced, quiet])
+    hiss = np.random.default_rng(place).normal(0, 20, len(said))
+    if room.noise is None or room.snr is None:
+        return np.clip(said + hiss, -32768, 32767).astype(np.int16).tobytes()
+    start = (place * 31) % len(room.noise)
+    bed = np.tile(room.noise, len(said) // len(room.noise) + 2)[start:][: len(said)].astype(np.float64)
+    level = float(np.sqrt(np.mean(voiced[np.abs(voiced) > 100] ** 2)))
+    bed *= level / (float(np.sqrt(np.mean(bed**2))) * 10 ** (room.snr / 20))
+    return np.clip(said + bed + hiss, -32768, 32767).astype(np.int16).tobytes()
+
+
+def taken_as(way: Listening, heard: Utterance | None) -> str:
+    """The reply as the kiosk takes it from the list: its words without [unk], a pick or command corrected
+    to the nearest phrase, "no no" as the no."""
+    if heard is None or not heard.text:
+        return ""
+    if way is Listening.BETWEEN_QUESTIONS:
+        return nearest(heard.text, between_questions(), alternatives=heard.alternatives)
+    text = " ".join(word for word in heard.text.split() if word != UNKNOWN)
+    return "no" if text == "no no" else text
+
+
+if __name__ == "__main__":
+    main()
