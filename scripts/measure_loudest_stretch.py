@@ -7,7 +7,8 @@ when the room goes quiet, seconds after the word.
 Each line is said by each TUNING voice of the simulated table (scripts/table/voices.py) with CONTEXT seconds
 of the room's noise bed either side (none without --snr), at DRAWS places in the bed, and heard through the
 list the kiosk hears it with: whole, in its loudest stretch alone, and in the stretch first with the whole
-where the stretch hears no word (letter_by_letter.heard_alone). Prints, per list, the replies heard as
+where the stretch hears no word (heard_alone.heard_alone); through the read-back lists, the stretch's no
+alone (heard_alone.no_heard_alone). Prints, per list, the replies heard as
 meant, as another phrase, and as none. --held-out uses the held-out voices and beds instead, to report,
 never to choose by.
 """
@@ -23,9 +24,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kiosk.engine.commands import is_dispute, is_yes  # noqa: E402
+from kiosk.engine.spelling import SPOKEN_DIGITS, spelled_word  # noqa: E402
+from kiosk.engine.teams import Team  # noqa: E402
+from kiosk.engine.text import words_of  # noqa: E402
+from kiosk.voice.answering import plain_no  # noqa: E402
 from kiosk.voice.asr import SAMPLE_RATE, Utterance  # noqa: E402
 from kiosk.voice.grammar import UNKNOWN, between_questions, nearest  # noqa: E402
-from kiosk.voice.letter_by_letter import heard_alone  # noqa: E402
+from kiosk.voice.heard_alone import heard_alone, no_heard_alone  # noqa: E402
 from kiosk.voice.listening import Listening  # noqa: E402
 from kiosk.voice.reader import loudest_stretch  # noqa: E402
 from scripts.measure_hearing import Samples  # noqa: E402
@@ -51,6 +57,15 @@ LINES: dict[Listening, dict[str, str]] = {
         "End the night.": "end the night", "Bats, yes.": "bats yes", "Ghosts, yes.": "ghosts yes",
         "Repeat.": "repeat", "No.": "no",
     },
+    Listening.READ_BACK: {
+        "No.": "no", "No, no.": "no", "That's right.": "yes", "Repeat.": "repeat",
+        "Bats. Bravo, uniform, tango, tango, oscar, november.": "bats button",
+        "Ghosts, that was not what was said.": "dispute",
+    },
+    Listening.YEARS_READ_BACK: {
+        "No.": "no", "No, no.": "no", "That's right.": "yes", "Bats. One, eight, nine, seven.": "bats 1897",
+        "Ghosts, that was not what was said.": "dispute",
+    },
     Listening.WHOSE: {
         "Bats.": "bats", "Ghosts.": "ghosts", "Owls.": "owls", "Toads.": "toads", "That's right.": "that's right",
         "No.": "no",
@@ -71,7 +86,11 @@ def main() -> None:
         counts = heard_in(room, way, lines)
         for how in WAYS:
             right, other, none = (counts[(how, kind)] for kind in ("right", "other", "none"))
-            print(f" {way.value:18} {how:13} right {right:4}  another {other:4}  none {none:4}", flush=True)
+            unsaid = f"  (a no where none was said {counts[(how, 'no unsaid')]})" if way.reading_back else ""
+            print(
+                f" {way.value:20} {how:13} right {right:4}  another {other:4}  none {none:4}{unsaid}",
+                flush=True,
+            )
 
 
 def heard_in(room: ReadBackRoom, way: Listening, lines: dict[str, str]) -> Counter[tuple[str, str]]:
@@ -85,10 +104,14 @@ def heard_in(room: ReadBackRoom, way: Listening, lines: dict[str, str]) -> Count
                 whole = recognizer.decode(pcm)
                 stretch = loudest_stretch(pcm)
                 alone = recognizer.decode(stretch) if stretch is not None else whole
-                first = heard_alone(whole, recognizer, pcm)
+                if way.reading_back:
+                    first: Utterance | None = no_heard_alone(whole or Utterance(""), recognizer, pcm)
+                else:
+                    first = heard_alone(whole, recognizer, pcm)
                 for how, heard in zip(WAYS, (whole, alone, first), strict=True):
                     taken = taken_as(way, heard)
                     counts[(how, "right" if taken == meant else "none" if not taken else "other")] += 1
+                    counts[(how, "no unsaid")] += taken == "no" and meant != "no"
     return counts
 
 
@@ -114,8 +137,26 @@ def taken_as(way: Listening, heard: Utterance | None) -> str:
         return ""
     if way is Listening.BETWEEN_QUESTIONS:
         return nearest(heard.text, between_questions(), alternatives=heard.alternatives)
+    if way.reading_back:
+        return read_back_meaning(words_of(heard.text))
     text = " ".join(word for word in heard.text.split() if word != UNKNOWN)
     return "no" if text == "no no" else text
+
+
+def read_back_meaning(words: str) -> str:
+    """A read-back reply as the kiosk acts on it: "yes", "no", "dispute", a command, or a team and the word
+    or year its letters or digits spell."""
+    if is_dispute(words):
+        return "dispute"
+    if is_yes(words):
+        return "yes"
+    if plain_no(words):
+        return "no"
+    said = words.split()
+    team = Team.from_name(said[0]) if said else None
+    rest = said[1:] if team is not None else said
+    spelled = spelled_word(rest) or "".join(SPOKEN_DIGITS.get(word, "?") for word in rest)
+    return f"{team.value.lower()} {spelled}" if team is not None and spelled else words
 
 
 if __name__ == "__main__":

@@ -29,7 +29,8 @@ from kiosk.voice.grammar import (
     nearest,
     one_letter,
 )
-from kiosk.voice.letter_by_letter import heard_alone, letter_or_no, no_once
+from kiosk.voice.heard_alone import heard_alone
+from kiosk.voice.letter_by_letter import letter_or_no, no_once
 from kiosk.voice.listening import Listening, Recognizers
 
 from .conftest import FIXTURES

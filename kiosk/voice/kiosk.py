@@ -33,8 +33,9 @@ from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
+from kiosk.voice.heard_alone import heard_alone, no_heard_alone
 from kiosk.voice.hearing import Hearing
-from kiosk.voice.letter_by_letter import heard_alone, no_once, past_refused
+from kiosk.voice.letter_by_letter import no_once, past_refused
 from kiosk.voice.listening import (
     OPEN_READINGS,
     Listening,
@@ -268,6 +269,8 @@ class VoiceKiosk:
             _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
             self._spoken = self._spoken or hearing.replying  # the table's reply is still to come
             return None
+        if hearing.way.reading_back and self.room.loud:
+            utterance = no_heard_alone(utterance, recognizer, bytes(hearing.audio))
         if hearing.way is Listening.READ_BACK:
             utterance = yes_and_a_word(utterance) if self.room.loud else utterance
             if yes_over_a_spelling(utterance, also):

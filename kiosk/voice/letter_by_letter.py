@@ -27,7 +27,6 @@ from kiosk.voice.grammar import UNKNOWN, digits_but, letters_but
 from kiosk.voice.listening import Listening
 from kiosk.voice.parts import Hears
 from kiosk.voice.read_back_yes import SURE_YES
-from kiosk.voice.reader import loudest_stretch
 
 JOINED = "Two words may be spelled as one."
 SAY_NO = 'say "no, no"'
@@ -248,23 +247,6 @@ class LetterByLetter:
     def fix(self) -> str:
         """The spelled fix as the host reads one: the team's name, then the letters (a year's digits)."""
         return f"{self.team.value.lower()} {' '.join(self.word)}"
-
-
-def heard_alone(heard: Utterance | None, recognizer: Hears, pcm: bytes) -> Utterance | None:
-    """In a loud room, a reply heard again in the loudest stretch of its utterance (reader.loudest_stretch):
-    the reader's word without the room's voices the end of speech let in around it ("Sierra." heard as
-    "sierra lima"), taken when the list hears a word there, else the reply as first heard. Letters' words,
-    "No, no." and "That's right." said by the tuning voices with two seconds of babble at 10 dB either side,
-    of 252 through the one-letter list: right 144 -> 207, another word 99 -> 37; of 216 through the digits:
-    142 -> 154 and 47 -> 40; over music 225 -> 224 and 214 -> 215, clean as before. Picks, said in more than
-    one breath, lost words so (right 179 -> 165 of 270 in babble), and team names gained nothing (94 of 108
-    both ways): they are heard whole (scripts/measure_loudest_stretch.py)."""
-    stretch = loudest_stretch(pcm)
-    again = recognizer.decode(stretch) if stretch is not None else None
-    if again is None or not again.text:
-        return heard
-    _LOG.debug("heard again in its loudest stretch: %s (first %s)", told(again), told(heard))
-    return again
 
 
 def past_refused(
