@@ -99,15 +99,14 @@ def loudest_stretch(pcm: bytes) -> bytes | None:
     gaps up to STRETCH_GAP, with STRETCH_PAD either side. In party talk the end of speech closes an utterance
     seconds after a one-word reply ends, and the recogniser hears the room's voices around the reader's
     word; the stretch is the word alone. None for too little audio, or a stretch that is the whole."""
-    samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
-    count = len(samples) // FRAME
-    if count < _SMOOTHED:
+    power = frame_powers(pcm)
+    if power is None or len(power) < _SMOOTHED:
         return None
-    power = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
+    count = len(power)
     level = np.convolve(10 * np.log10(power + 1.0), np.ones(_SMOOTHED) / _SMOOTHED, mode="same")
     peak = int(np.argmax(level))
     loud = level >= level[peak] - STRETCH_DROP_DB
-    gap, pad = round(STRETCH_GAP / 0.03), round(STRETCH_PAD / 0.03)
+    gap, pad = round(STRETCH_GAP * SAMPLE_RATE / FRAME), round(STRETCH_PAD * SAMPLE_RATE / FRAME)
     first = last = peak
     while first - 1 >= 0 and loud[max(0, first - 1 - gap) : first].any():
         first -= 1 + int(np.argmax(loud[max(0, first - 1 - gap) : first][::-1]))
