@@ -8,14 +8,16 @@ Each line is said by each TUNING voice of the simulated table (scripts/table/voi
 of the room's noise bed either side (none without --snr), at DRAWS places in the bed, and heard through the
 list the kiosk hears it with: whole, in its loudest stretch alone, and in the stretch first with the whole
 where the stretch hears no word (heard_alone.heard_alone); through the read-back lists, the stretch's no
-alone (heard_alone.no_heard_alone). Prints, per list, the replies heard as
-meant, as another phrase, and as none. --held-out uses the held-out voices and beds instead, to report,
-never to choose by.
+alone (heard_alone.no_heard_alone). Prints, per list, the replies heard as meant, as another phrase, and as
+none; then the median CPU time of a reply heard whole and of its second hearing. --held-out uses the
+held-out voices and beds instead, to report, never to choose by.
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -82,8 +84,9 @@ WAYS = ("whole", "stretch", "stretch first")
 def main() -> None:
     room = read_back_room(__doc__ or "", DRAWS)
     print(room.heading)
+    seconds: tuple[list[float], list[float]] = ([], [])
     for way, lines in LINES.items():
-        counts = heard_in(room, way, lines)
+        counts = heard_in(room, way, lines, seconds)
         for how in WAYS:
             right, other, none = (counts[(how, kind)] for kind in ("right", "other", "none"))
             unsaid = f"  (a no where none was said {counts[(how, 'no unsaid')]})" if way.reading_back else ""
@@ -91,9 +94,18 @@ def main() -> None:
                 f" {way.value:20} {how:13} right {right:4}  another {other:4}  none {none:4}{unsaid}",
                 flush=True,
             )
+    whole, again = (statistics.median(each) * 1000 for each in seconds)
+    print(
+        f" CPU a reply, median: heard whole {whole:.0f} ms (as the kiosk hears it, while it is said),"
+        f" heard again in its stretch {again:.0f} ms (after it ends), {again / whole:.2f} of the whole"
+    )
 
 
-def heard_in(room: ReadBackRoom, way: Listening, lines: dict[str, str]) -> Counter[tuple[str, str]]:
+def heard_in(
+    room: ReadBackRoom, way: Listening, lines: dict[str, str], seconds: tuple[list[float], list[float]]
+) -> Counter[tuple[str, str]]:
+    """How each line was taken, each way; `seconds` gets the CPU seconds of each whole hearing, and of each
+    second hearing (the stretch found and heard)."""
     recognizer = room.recognizers[way]
     counts: Counter[tuple[str, str]] = Counter()
     for voice in room.voices:
@@ -101,9 +113,13 @@ def heard_in(room: ReadBackRoom, way: Listening, lines: dict[str, str]) -> Count
             speech = voice.render(line)
             for draw in range(room.draws):
                 pcm = in_the_room(room, speech, sum(map(ord, line)) + draw * 7919)
+                began = time.process_time()
                 whole = recognizer.decode(pcm)
+                heard_whole = time.process_time()
                 stretch = loudest_stretch(pcm)
                 alone = recognizer.decode(stretch) if stretch is not None else whole
+                seconds[0].append(heard_whole - began)
+                seconds[1].append(time.process_time() - heard_whole)
                 if way.reading_back:
                     first: Utterance | None = no_heard_alone(whole or Utterance(""), recognizer, pcm)
                 else:
