@@ -48,10 +48,10 @@ MOST_ECHOES = 5_000
 """Chunks of the kiosk's own voice a microphone captures before it gives up (over eight minutes)."""
 UNKNOWN = "[unk]"
 ENDPOINT_SECONDS = 0.5
+"""Silence after which a recogniser closes an utterance of its own (Vosk's default trailing silence)."""
 LOUD = b"@"
 """The padding of a louder voice's chunks (int16 16448): some 6 dB over a chunk of JSON and zeros, and far
 above it over a stretch of frames, as the reader stands over the room's talk."""
-"""Silence after which a recogniser closes an utterance of its own (Vosk's default trailing silence)."""
 
 
 class Clock:
