@@ -108,10 +108,10 @@ def loudest_stretch(pcm: bytes) -> bytes | None:
     loud = level >= level[peak] - STRETCH_DROP_DB
     gap, pad = round(STRETCH_GAP * SAMPLE_RATE / FRAME), round(STRETCH_PAD * SAMPLE_RATE / FRAME)
     first = last = peak
-    while first - 1 >= 0 and loud[max(0, first - 1 - gap) : first].any():
-        first -= 1 + int(np.argmax(loud[max(0, first - 1 - gap) : first][::-1]))
-    while last + 1 < count and loud[last + 1 : last + 2 + gap].any():
-        last += 1 + int(np.argmax(loud[last + 1 : last + 2 + gap]))
+    while first > 0 and (before := loud[max(0, first - 1 - gap) : first]).any():
+        first -= 1 + int(np.argmax(before[::-1]))  # to the nearest loud frame within the gap
+    while last + 1 < count and (after := loud[last + 1 : last + 2 + gap]).any():
+        last += 1 + int(np.argmax(after))
     start, end = max(0, first - pad), min(count, last + 1 + pad)
     if start == 0 and end == count:
         return None
