@@ -26,15 +26,14 @@ WORD = room_talk((1.5, 0.6))
 
 
 def test_a_reply_is_heard_again_in_its_loudest_stretch_when_a_word_is_heard_there() -> None:
-    pcm = WORD
     first = Utterance("", unknown=True)
     recognizer = Recording("papa")
-    assert heard_alone(first, recognizer, pcm) == Utterance("papa")
+    assert heard_alone(first, recognizer, WORD) == Utterance("papa")
     assert recognizer.seconds and recognizer.seconds[0] < 1.5  # the stretch, not the four seconds
-    assert heard_alone(None, Recording("papa"), pcm) == Utterance("papa")  # the whole heard as nothing
-    assert heard_alone(first, Recording(""), pcm) is first  # nothing there either: as first heard
+    assert heard_alone(None, Recording("papa"), WORD) == Utterance("papa")  # the whole heard as nothing
+    assert heard_alone(first, Recording(""), WORD) is first  # nothing there either: as first heard
     lima = Utterance("lima")
-    assert heard_alone(lima, Recording(""), pcm) is lima
+    assert heard_alone(lima, Recording(""), WORD) is lima
     unheard = Recording("papa")
     assert heard_alone(lima, unheard, room_talk()) is lima and unheard.seconds == []  # nothing stands out
 

@@ -475,7 +475,7 @@ def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -
     assert kiosk.heard == ["that's right", "That's right."]  # nothing to spell: the word is right
 
 
-def test_the_table_takes_a_word_offered_as_it_stands_only_when_itwould_do() -> None:
+def test_the_table_takes_a_word_offered_as_it_stands_only_when_it_would_do() -> None:
     # "F, L" for "fly": a key word of three letters has no slip to spare, so the adult says no.
     stalled = LetterByLetter(Team.BATS, ("f", "l"), stalls=STALLS - 1).take("")[2]
     said = _spelling_fly(
@@ -518,7 +518,7 @@ def test_the_table_takes_up_the_offer_only_for_the_word_it_would_spell_again() -
     assert kiosk.heard == ["Bats. B, A, R, N.", "Bats. B, A, R, N.", "Bats. O, W, L.", "yes"]
 
 
-def test_the_table_spells_two_words_as_one_once_told_where_no_one_wordwould_do() -> None:
+def test_the_table_spells_two_words_as_one_once_told_where_no_one_word_would_do() -> None:
     key = load_practice().key
     assert fix_word("barn right now", "barn owl", "D5", key) == "owl"  # the first word not heard
     assert fix_word("barn right now", "barn owl", "D5", key, joined=True) == "barnowl"
