@@ -260,6 +260,28 @@ def test_a_cell_passed_over_and_said_again_after_another_was_said_back_is_offere
     assert picks.take(Utterance("that's right"), board, loud=True) == "wings and webs three"
 
 
+def test_a_cell_of_the_category_named_while_another_is_offered_is_offered_next() -> None:
+    # In babble the yes to "Far and Wide 1?" was heard as a lone "right" until Far and Wide 2 was offered in
+    # its place; the reader's "Far and Wide one" then had Far and Wide 3 offered, and the night stuck.
+    picks, board = Picks(), Board()
+    offer = 'Say "that\'s right", or say no.'
+    assert picks.take(Utterance("far and wide one"), board, loud=True) == Ask(f"Far and Wide 1? {LOUD_BACK}")
+    picks.take(Utterance("right"), board, loud=True)
+    assert picks.take(Utterance("right"), board, loud=True) == Ask(
+        f"Let's take it one at a time. Far and Wide 1? {offer}"
+    )
+    picks.take(Utterance("right"), board, loud=True)
+    assert picks.take(Utterance("right"), board, loud=True) == Ask(
+        f"I didn't catch a yes. Or Far and Wide 2? {offer}"
+    )
+    assert picks.take(Utterance("far and wide one"), board, loud=True) == Ask(f"Far and Wide 1? {offer}")
+    assert picks.take(Utterance("that's right"), board, loud=True) == "far and wide one"
+    # A cell said no to is not offered again for its name: the next is.
+    assert picks.take(Utterance("far and wide two"), board, loud=True) == Ask(f"Far and Wide 2? {LOUD_BACK}")
+    picks.take(Utterance("far and wide two"), board, loud=True)  # Far and Wide 2 said no to: 1 offered
+    assert picks.take(Utterance("far and wide two"), board, loud=True) == Ask(f"Far and Wide 3? {offer}")
+
+
 def test_a_cell_said_no_to_heard_again_with_another_categorys_reading_says_that_one_back() -> None:
     # In babble "Far and Wide one" was heard as "one" with "five one" beside it (taken for Wings & Webs 1),
     # then as "spiders one", "and wide one" beside it: Wings & Webs' cells were offered, each said no to.

@@ -289,10 +289,11 @@ class Picks:
     def _offered(
         self, heard: Utterance, board: Board, loud: bool, waiting: Cell, offers: tuple[Cell, ...]
     ) -> str | Ask:
-        """The reply to a cell offered one at a time: a yes (or the cell itself, by name) takes it; a no, or
-        another of the category's cells, offers the next; any other pick (offered by points or among every
-        free cell, any pick at all) is taken as any pick is. By letter, the cell itself asks for the yes: "bee three" was heard for
-        "The Treat Bag three" while Far and Wide 3 was offered."""
+        """The reply to a cell offered one at a time: a yes (or the cell itself, by name) takes it; a no offers
+        the next, and another of the category's cells offers that one if it is still to be offered, else the
+        next; any other pick (offered by points or among every free cell, any pick at all) is taken as any
+        pick is. By letter, the cell itself asks for the yes: "bee three" was heard for "The Treat Bag three"
+        while Far and Wide 3 was offered."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
         if heard.text in YES and self._doubted(heard.text, loud, waiting):
@@ -321,6 +322,11 @@ class Picks:
         if heard.text in NO or cell is not None:
             self._rejected.append(waiting)
             rest = [one for one in offers if one not in self._rejected]
+            if cell in rest:
+                # A cell still to be offered, named: offered next. In babble the yes to Far and Wide 1 was
+                # missed until Far and Wide 2 was offered in its place, and the reader's "Far and Wide one"
+                # then had Far and Wide 3 offered.
+                rest = [cell, *(one for one in rest if one != cell)]
             if rest:
                 self.waiting, self._offers, self._missed = rest[0], tuple(rest[1:]), 0
                 return Ask(offered(rest[0]))
