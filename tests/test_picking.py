@@ -3,6 +3,7 @@ its category's name and taken on a yes; a pick by name, or one with no sound-ali
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from kiosk import config
@@ -98,6 +99,16 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
         "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
     )
     assert picks.take(Utterance("that's right"), board, loud=True) == "wings and webs three"
+    # Unless "that's right" was about as likely a reading: a voice whose "that's" the room drowned. A plain
+    # yes, asked about once; far below, it is none.
+    clipped = Utterance("right", alternatives=("that's right",), scores=(69.9, 69.8))
+    picks.take(Utterance("the haunted shelf four"), board, loud=True)
+    assert picks.take(clipped, board, loud=True) == Ask(f"Was that a yes? The Haunted Shelf 4? {LOUD_BACK}")
+    assert picks.take(clipped, board, loud=True) == "the haunted shelf four"
+    picks.take(Utterance("the haunted shelf five"), board, loud=True)
+    assert picks.take(replace(clipped, scores=(69.9, 66.0)), board, loud=True) == Ask(
+        "I didn't catch a yes. The Haunted Shelf 5? Say \"that's right\", or say the category's name."
+    )
     assert picks.take(Utterance("board"), board, loud=True) == "board"  # commands go straight on
     assert picks.take(Utterance("pass"), board, loud=True) == Ask(f"Old Customs 1? {LOUD_BACK}")
     assert picks.take(Utterance("pass"), board) == "pass"  # in a quiet room, as the host reads it

@@ -190,24 +190,26 @@ def test_the_record_flags_another_teams_words_not_a_teams_own_nor_its_scripted_f
 
 def test_the_table_answers_the_team_count_said_back_or_offered() -> None:
     night = Played(load_practice().key, voice=True).host.night
-    asked = Counts().take("two teams", night, loud=True)
+    asked = Counts().take(Utterance("two teams"), night, loud=True)
     assert isinstance(asked, Ask)
     found = COUNT_BACK.search(asked.question)
     assert found is not None and found.group(1).lower() == "two teams" and found.group(2) == '"that\'s right"'
     doubted = Counts()
-    doubted.take("two teams", night, loud=True)
-    asked = doubted.take("yes", night, loud=True)  # a plain yes asked about, the count kept
+    doubted.take(Utterance("two teams"), night, loud=True)
+    asked = doubted.take(Utterance("yes"), night, loud=True)  # a plain yes asked about, the count kept
     assert isinstance(asked, Ask)
     found = COUNT_BACK.search(asked.question)
     assert found is not None and found.group(1) == "Two teams"
     counts = Counts()
-    missed = [counts.take("the mumble", night, loud=True) for _ in range(2)]
+    missed = [counts.take(Utterance("the mumble"), night, loud=True) for _ in range(2)]
     assert isinstance(missed[-1], Ask)
     offered = COUNT_BACK.search(missed[-1].question)  # offered one at a time: the sure yes asked for
     assert offered is not None and offered.group(1) == "Two teams" and offered.group(2) == '"that\'s right"'
     counts = Counts()
-    counts.take("four teams", night, loud=True)
-    kept = counts.take("owls", night, loud=True)  # its yes heard as a name: the count is asked again
+    counts.take(Utterance("four teams"), night, loud=True)
+    kept = counts.take(
+        Utterance("owls"), night, loud=True
+    )  # its yes heard as a name: the count is asked again
     assert isinstance(kept, Ask)
     again = COUNT_BACK.search(kept.question)
     assert again is not None and again.group(1) == "Four teams" and again.group(2) == '"that\'s right"'

@@ -16,6 +16,7 @@ from kiosk.keys import load_practice
 from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NO_TWICE_YEARS, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
+from kiosk.voice.heard import Typed
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.leaving import Leaving
@@ -563,9 +564,9 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     # leaves a later yes nothing to confirm.
     leaving, night = Leaving(), gone.host.night
     night.out.clear()
-    assert isinstance(leaving.take("ghosts leave", night, loud=False), Ask)
-    assert leaving.take("board", night, loud=False, typed=True) is None
-    assert leaving.take("yes", night, loud=False) is None and leaving.waiting is None
+    assert isinstance(leaving.take(Utterance("ghosts leave"), night, loud=False), Ask)
+    assert leaving.take(Typed("board"), night, loud=False) is None
+    assert leaving.take(Utterance("yes"), night, loud=False) is None and leaving.waiting is None
 
 
 def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() -> None:
@@ -652,6 +653,14 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
         'Four teams? Say "that\'s right", or say how many again.',
     ]
     assert rhymed.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
+    # A "right" with "that's right" about as likely beside it (a voice whose "that's" the room drowns) is a
+    # plain yes: asked about once, then taken.
+    clipped = Spoken("right", alternatives=("that's right",), scores=(69.9, 69.8))
+    sure = fake_table(practice_host(), ["the mumble", "the mumble", clipped, Quiet(1.5), clipped, Quiet(1.5)])
+    sure.kiosk.room = LoudRoom()
+    sure.run()
+    assert [turn.asked for turn in sure.kiosk.turns][2:] == [f"Was that a yes? Two teams? {offer}", ""]
+    assert sure.host.night.teams == (Team.BATS, Team.GHOSTS)
 
 
 def test_a_yes_long_after_a_typed_pick_confirms_nothing() -> None:

@@ -65,7 +65,7 @@ class Conversation:
             # A reply heard as no word (Hearing.not_caught): asked again, once.
             self._nothing_asked = not nothing
             return self._not_heard(night, loud)
-        left = self.leaving.take(heard.text, night, loud, typed=isinstance(heard, Typed))
+        left = self.leaving.take(heard, night, loud)
         if left is not None:
             return left
         picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
@@ -96,7 +96,7 @@ class Conversation:
                 return Ask(NOT_SURE_OF_YES_LOUD if loud else NOT_SURE_OF_YES)
             by_letter = self.answerers.by_letter
             said = (
-                self.counts.take(heard.text, night, loud=loud)
+                self.counts.take(heard, night, loud=loud)
                 or self.votes.take(heard, night)
                 or self.answerers.take(
                     heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no

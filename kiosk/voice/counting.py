@@ -15,6 +15,7 @@ from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
+from kiosk.voice.asr import Utterance
 from kiosk.voice.picking import ONE_AT_A_TIME
 from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
 
@@ -37,21 +38,22 @@ class Counts:
     _yes_asked: bool = False
     """The kiosk has asked about the count waiting once already: a plain yes is taken."""
 
-    def take(self, heard: str, night: Night | None, loud: bool) -> str | Ask | None:
+    def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
         """Before the night begins: the kiosk's question, or the confirmed count for the host; None for
         anything else (the host's to read as heard). A count heard is said back in a loud room."""
+        heard = utterance.text
         waiting, offered = self.waiting, self.offered and self.waiting is not None
         self.waiting, self.offered = None, False
         if night is None or night.phase is not Phase.TEAMS:
             self._misses = 0
             return None
         if waiting is not None and heard in YES:
-            if lone_right(heard, loud):
+            if lone_right(utterance, loud):
                 # As for a pick said back: in party babble "four teams" was heard as a lone "right", and a
                 # two-team night began on an offer the reader had answered with another count.
                 self.waiting, self.offered = waiting, offered
                 return self.again()
-            if doubted_yes(heard, loud) and not self._yes_asked:
+            if doubted_yes(utterance, loud) and not self._yes_asked:
                 self.waiting, self.offered = waiting, offered
                 return self.again("Was that a yes?")
             return SAID[waiting]

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from kiosk.engine.commands import Movement, parse_team_move
 from kiosk.engine.night import Night
 from kiosk.voice.answering import Ask
+from kiosk.voice.asr import Utterance
+from kiosk.voice.heard import Typed
 from kiosk.voice.yes_or_no import NO, QUOTED_SURE_YES, YES, lone_right
 
 
@@ -20,15 +22,15 @@ class Leaving:
 
     waiting: str | None = None
 
-    def take(self, heard: str, night: Night | None, loud: bool, typed: bool = False) -> str | Ask | None:
+    def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
         """The words for the host once a yes confirms them, the kiosk's question, or None: no team leaving,
         and the words go on as heard. Anything but a yes or a no to the question is no yes to leaving: it
-        is heard as it is (the answer said again). Words `typed` on the screen go on as typed, and a team
+        is heard as it is (the answer said again). Words typed on the screen go on as typed, and a team
         said back is confirmed by the next words or not at all, as a pick said back is."""
-        waiting, self.waiting = self.waiting, None
-        if typed:
+        waiting, self.waiting, heard = self.waiting, None, utterance.text
+        if isinstance(utterance, Typed):
             return None
-        if waiting is not None and heard in YES and not lone_right(heard, loud):
+        if waiting is not None and heard in YES and not lone_right(utterance, loud):
             return waiting
         move = parse_team_move(waiting) if waiting is not None else None
         if move is not None and heard in NO:

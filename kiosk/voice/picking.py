@@ -119,10 +119,10 @@ class Picks:
         if waiting is not None and offers is not None:
             return self._offered(heard, board, loud, waiting, offers)
         if waiting is not None and heard.text in YES:
-            if lone_right(heard.text, loud):
+            if lone_right(heard, loud):
                 self.waiting = waiting
                 return self.again(board)
-            if self._doubted(heard.text, loud, waiting):
+            if self._doubted(heard, loud, waiting):
                 self.waiting = waiting
                 return self._was_that_a_yes(said_back(waiting, yes=QUOTED_SURE_YES))
             return said_by_name(waiting)
@@ -226,7 +226,7 @@ class Picks:
         self.waiting, self._missed = cell, 0
         return Ask(said_back(cell, yes=QUOTED_SURE_YES if loud else "yes"))
 
-    def _doubted(self, yes: str, loud: bool, waiting: Cell) -> bool:
+    def _doubted(self, yes: Utterance, loud: bool, waiting: Cell) -> bool:
         """A plain yes ("yes", "correct"; a lone "right" is none, lone_right) to the cell waiting, in a loud
         room, not yet asked about: a cell read is never taken back, and in babble a reader's "no" to an
         offered cell, ten seconds of the room's talk around it, was heard as "yes" and the cell was read; so
@@ -296,10 +296,10 @@ class Picks:
         while Far and Wide 3 was offered."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
-        if heard.text in YES and self._doubted(heard.text, loud, waiting):
+        if heard.text in YES and self._doubted(heard, loud, waiting):
             self.waiting, self._offers = waiting, offers
             return self._was_that_a_yes(offered(waiting))
-        sure_yes = heard.text in YES and not lone_right(heard.text, loud)
+        sure_yes = heard.text in YES and not lone_right(heard, loud)
         if sure_yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
             return said_by_name(waiting)

@@ -19,6 +19,7 @@ from kiosk.engine.night import Night
 from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
+from kiosk.voice.asr import Utterance
 from kiosk.voice.listening import team_named
 from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
 
@@ -82,7 +83,7 @@ class Whose:
             offered = replace(self, offered=self._likeliest_first(night)[0])
             return offered, offered.question
         reply = " ".join(heard.split())
-        if reply in YES and not lone_right(reply, loud=True):  # a lone "right" is asked again, as for picks
+        if reply in YES and not lone_right(Utterance(reply), loud=True):  # asked again, as for picks
             return None, Named(self.offered)
         if reply in NO:
             rest = self._likeliest_first(night)

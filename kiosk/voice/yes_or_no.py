@@ -3,6 +3,8 @@ they were), and how the kiosk asks again when it caught neither."""
 
 from __future__ import annotations
 
+from kiosk.voice.asr import Utterance
+from kiosk.voice.doubt import likely_alternatives
 from kiosk.voice.read_back_yes import SURE_YES
 
 YES = frozenset(("yes", "right", "correct", "that's right"))
@@ -19,14 +21,17 @@ QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
 
 
-def doubted_yes(text: str, loud: bool) -> bool:
+def doubted_yes(heard: Utterance, loud: bool) -> bool:
     """In a loud room, a yes to words said back or offered (a pick, a team count) other than SURE_YES and
     other than a lone "right" (no yes there at all): asked about once before a cell is read or a night
     begun, neither of which is taken back."""
-    return loud and text in YES and text != SURE_YES and not lone_right(text, loud)
+    return loud and heard.text in YES and heard.text != SURE_YES and not lone_right(heard, loud)
 
 
-def lone_right(text: str, loud: bool) -> bool:
+def lone_right(heard: Utterance, loud: bool) -> bool:
     """In a loud room, a lone "right" is no yes to words said back (a pick, a team count, a team leaving):
-    "end the night" and "four teams" were heard so, and a reader's "yes" never was."""
-    return loud and text == RHYMES_WITH_NIGHT
+    "end the night" and "four teams" were heard so, and a reader's "yes" never was. Not lone where SURE_YES
+    was about as likely a reading (doubt.likely_alternatives): a voice whose "that's" the room drowns
+    says "that's right" as "right", the full yes just below it; a plain yes, asked about once. In babble
+    one reader's four "that's right"s to a pick said back were each heard so, and the night stuck."""
+    return loud and heard.text == RHYMES_WITH_NIGHT and SURE_YES not in likely_alternatives(heard)
