@@ -6,11 +6,15 @@ from __future__ import annotations
 import numpy as np
 
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
+from kiosk.voice.audio import CHUNK_SECONDS
+from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import Listening
 from kiosk.voice.reader import (
     QUIETER_DB,
+    READER_GONE,
     STRETCH_GAP,
     STRETCH_PAD,
+    LoudestSoFar,
     ReaderLevel,
     loud_words,
     loudest_stretch,
@@ -114,3 +118,39 @@ def test_no_loudest_stretch_in_an_even_utterance_or_too_little_audio() -> None:
     assert loudest_stretch(room_talk()) is None  # the room alone: nothing stands out of it
     assert loudest_stretch(room_talk((0.0, 4.0))) is None  # the reader throughout: the stretch is the whole
     assert loudest_stretch(b"\0\0" * 100) is None
+
+
+def fed(pcm: bytes, loudest: LoudestSoFar) -> float | None:
+    """Feed `pcm` to `loudest` in the kiosk's chunks: seconds into it at which the reader is first gone."""
+    step = int(CHUNK_SECONDS * SAMPLE_RATE) * 2
+    for offset in range(0, len(pcm), step):
+        at = offset / 2 / SAMPLE_RATE
+        loudest.feed(pcm[offset : offset + step], at)
+        if loudest.gone(at + CHUNK_SECONDS):
+            return at + CHUNK_SECONDS
+    return None
+
+
+def test_the_readers_voice_is_gone_once_it_has_left_the_loudest_though_the_room_talks_on() -> None:
+    word = fed(room_talk((0.5, 0.6)), LoudestSoFar())  # "Sierra." over the room's talk
+    assert word is not None and abs(word - (1.1 + READER_GONE)) < 0.2
+    said_twice = fed(room_talk((0.5, 0.3), (0.8 + STRETCH_GAP - 0.1, 0.3)), LoudestSoFar())  # "No, no."
+    assert said_twice is not None and abs(said_twice - (1.3 + STRETCH_GAP + READER_GONE)) < 0.2
+    assert fed(room_talk(), LoudestSoFar()) is None  # the room alone: nothing stands out of it
+    assert fed(room_talk((0.0, 4.0)), LoudestSoFar()) is None  # the reader throughout
+
+
+def test_in_a_loud_room_a_one_word_reply_ends_once_the_readers_voice_is_gone() -> None:
+    def after_a_word(way: Listening) -> Hearing:
+        hearing = Hearing(way, started_at=0.5)
+        fed(room_talk((0.5, 0.6))[: int(1.1 * SAMPLE_RATE) * 2], hearing.loudest)  # the word, not yet gone
+        return hearing
+
+    hearing = after_a_word(Listening.ONE_LETTER)
+    assert not hearing.ends(1.1, quiet=False, loud=True)
+    hearing.loudest.feed(room_talk()[: int(1.5 * SAMPLE_RATE) * 2], 1.1)  # the room talks on
+    assert hearing.ends(2.6, quiet=False, loud=True) and hearing.ended_by == "reader done"
+    assert not hearing.ends(2.6, quiet=False, loud=False)  # a quiet room waits on its end of speech
+    answer = after_a_word(Listening.ANSWERS)  # an answer may pause longer: it waits on the room too
+    answer.loudest.feed(room_talk()[: int(1.5 * SAMPLE_RATE) * 2], 1.1)
+    assert not answer.ends(2.6, quiet=False, loud=True)

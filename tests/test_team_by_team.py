@@ -4,7 +4,10 @@ word one letter at a time."""
 
 from __future__ import annotations
 
+import logging
 import re
+
+import pytest
 
 from kiosk import Host, Key, KeySource
 from kiosk.engine.teams import Team
@@ -24,6 +27,7 @@ from kiosk.voice.letter_by_letter import (
     no_once,
 )
 from kiosk.voice.listening import Listening
+from kiosk.voice.reader import READER_GONE
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
 
 from .conftest import Played, play_board
@@ -379,6 +383,21 @@ def test_a_loud_rooms_letters_are_heard_in_the_loudest_stretch_of_their_utteranc
     assert "Sorry, which letter?" not in table.said
     assert "Fixed: Bats said eight." in table.said
     assert asked(table)[-1] == GHOSTS
+
+
+def test_a_loud_rooms_letter_heard_as_no_word_ends_once_the_readers_voice_is_gone(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # In babble a letter's word the list heard as none of its own kept the kiosk listening to the room's
+    # talk for 3 to 8 s: the end of speech counts only once a word is heard. It ends a second after the
+    # reader's voice, the talk going on.
+    unheard = Spoken("papa", closed="[unk]", louder=True)
+    talk = Spoken("talk", closed="[unk]", seconds=6.0)
+    with caplog.at_level(logging.DEBUG, logger="kiosk.voice.kiosk"):
+        loud_table(["no", "no", unheard, talk, Quiet(4.0), *letters("that's right", "that's right")])
+    spans = re.findall(r"heard one letter \(([\d.]+)-([\d.]+) s, ([a-z ]+),", caplog.text)
+    began, ended, why = next(span for span in spans if span[2] != "quiet")  # the "no" before it ended so
+    assert why == "reader done" and float(ended) - float(began) < 0.6 + READER_GONE + 0.3
 
 
 def test_a_loud_read_backs_no_is_heard_in_the_loudest_stretch_of_its_utterance() -> None:

@@ -9,7 +9,7 @@ from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
 from kiosk.voice.grammar import UNKNOWN
 from kiosk.voice.listening import Listening
-from kiosk.voice.reader import ReaderLevel
+from kiosk.voice.reader import LoudestSoFar, ReaderLevel
 
 UNDER_WAY = 0.1
 """Seconds (a chunk) after the kiosk begins to listen within which voice was begun before it: a reader
@@ -63,7 +63,9 @@ class Hearing:
     """Seconds after `since` at which the recogniser's first word began; None before it is closed, or when
     the recogniser gave no word times."""
     ended_by: str = ""
-    """Why the utterance ended ("quiet", "stalled", "no word", "too long"): for the log."""
+    """Why the utterance ended ("quiet", "reader done", "stalled", "no word", "too long"): for the log."""
+    loudest: LoudestSoFar = field(default_factory=LoudestSoFar)
+    """Its loudest moment so far, and when its voice last came near it."""
 
     def words_heard(self, so_far: str, beside: str, at: float) -> bool:
         """Note the words heard so far at `at`, and those the list `beside` the main one heard; True when
@@ -79,17 +81,32 @@ class Hearing:
         self.so_far, self.beside_so_far = so_far, letters
         return changed
 
-    def ends(self, at: float, quiet: bool) -> bool:
+    def ends(self, at: float, quiet: bool, loud: bool = False) -> bool:
         """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech
-        detector's), or words unchanged for STALL_SECONDS in a room that never goes quiet, or a one-word reply
-        with no word heard in WORDLESS_SECONDS, or at LONGEST_SECONDS."""
+        detector's), or in a `loud` room a one-word reply whose voice has left its loudest (reader.READER_GONE),
+        or words unchanged for STALL_SECONDS in a room that never goes quiet, or a one-word reply with no word
+        heard in WORDLESS_SECONDS, or at LONGEST_SECONDS."""
+        one_word = self.way in _ONE_WORD_REPLIES
+        done = self.reader_done(at, loud)
         stalled = bool(self.so_far) and at - self.changed_at >= STALL_SECONDS
         voiced = 0.0 if self.started_at is None else at - self.started_at
-        wordless = self.way in _ONE_WORD_REPLIES and not self.so_far and voiced >= WORDLESS_SECONDS
+        wordless = one_word and not self.so_far and voiced >= WORDLESS_SECONDS
         too_long = voiced >= LONGEST_SECONDS
-        reasons = (("quiet", quiet), ("stalled", stalled), ("no word", wordless), ("too long", too_long))
+        reasons = (
+            ("quiet", quiet),
+            ("reader done", done),
+            ("stalled", stalled),
+            ("no word", wordless),
+            ("too long", too_long),
+        )
         self.ended_by = next((why for why, ended in reasons if ended), "")
         return bool(self.ended_by)
+
+    def reader_done(self, at: float, loud: bool) -> bool:
+        """In a `loud` room, a one-word reply whose voice has left its loudest moment (reader.READER_GONE)
+        before `at`: the room talks on, and the end of speech, or a list that heard the word as none of its
+        own, would keep the kiosk listening for seconds more."""
+        return loud and self.way in _ONE_WORD_REPLIES and self.loudest.gone(at)
 
     def span(self, last: Chunk, now: float) -> str:
         """Where the utterance lies in the stream, why it ended, and how far behind the microphone the kiosk

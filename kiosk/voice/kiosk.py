@@ -234,15 +234,17 @@ class VoiceKiosk:
             hearing.started_at = hearing.started_at if hearing.started_at is not None else chunk.at
             if chunk.captured is not None:
                 self._voice_ended = chunk.captured - (chunk.at + chunk.seconds - detector.last_voice_at)
+        if hearing.started_at is not None:  # the room before the voice began is no part of the utterance
+            hearing.loudest.feed(chunk.pcm, chunk.at)
         anything = bool(hearing.pieces) or bool(so_far)
-        if not anything and not detector.speaking:
+        if not anything and not detector.speaking and not hearing.reader_done(chunk.at, self.room.loud):
             if hearing.started_at is None:  # nobody has spoken yet: keep only the preroll
                 del hearing.audio[: max(0, len(hearing.audio) - int(PREROLL_SECONDS * SAMPLE_RATE) * 2)]
             # Once someone has, all of it is kept: a closed list may hear its first words only as [unk]
             # ("Bats. T, U" as "dee you"), and the lists that hear it again need them.
             return False
         quiet_after_words = anything and not detector.speaking and detector.quiet_seconds >= wait
-        return hearing.ends(chunk.at, ended or quiet_after_words)
+        return hearing.ends(chunk.at, ended or quiet_after_words, loud=self.room.loud)
 
     def _close(self, hearing: Hearing) -> Utterance | None:
         """The utterance as the table meant it: its pieces joined; heard again with the full vocabulary if a

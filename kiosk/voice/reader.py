@@ -118,6 +118,45 @@ def loudest_stretch(pcm: bytes) -> bytes | None:
     return pcm[start * FRAME * 2 : end * FRAME * 2]
 
 
+READER_GONE = 1.0
+"""Seconds with no frame within STRETCH_DROP_DB of the utterance's loudest so far that end a one-word reply
+in a loud room, however the room talks on. The tuning voices' one-word replies ("No.", "No, no.", "That's
+right.", "Sierra.", "Tango.", "Seven.", "Bats.", "Bats, yes.") with babble or music at 10 dB either side
+were so ended 0.9 to 1.1 s after their last word (median), none before it
+(scripts/measure_reader_gone.py); in the simulated table's babble nights a letter's word heard as no word
+of its list had the kiosk listen on to the room's talk for 3 to 8 s."""
+
+
+@dataclass
+class LoudestSoFar:
+    """An utterance's loudest moment so far (its level smoothed over _SMOOTHED frames), and when its level
+    last came within STRETCH_DROP_DB of it: loudest_stretch heard as the utterance goes on."""
+
+    peak: float = float("-inf")
+    last_loud: float | None = None
+    """Seconds into the stream at which the last frame within STRETCH_DROP_DB of the peak ended."""
+    _pending: bytes = b""
+    _recent: deque[float] = field(default_factory=lambda: deque(maxlen=_SMOOTHED))
+
+    def feed(self, pcm: bytes, at: float) -> None:
+        """Take the utterance's next audio, which starts `at` seconds into the stream."""
+        data = self._pending + pcm
+        start = at - len(self._pending) / 2 / SAMPLE_RATE
+        usable = len(data) - len(data) % (FRAME * 2)
+        self._pending = data[usable:]
+        samples = np.frombuffer(data[:usable], dtype=np.int16).astype(np.float64)
+        for index, frame in enumerate(samples.reshape(-1, FRAME)):
+            self._recent.append(float(10 * np.log10(np.mean(frame**2) + 1.0)))
+            level = sum(self._recent) / _SMOOTHED  # as loudest_stretch's: a click at the start is no peak
+            self.peak = max(self.peak, level)
+            if level >= self.peak - STRETCH_DROP_DB:
+                self.last_loud = start + (index + 1) * FRAME / SAMPLE_RATE
+
+    def gone(self, at: float) -> bool:
+        """No frame near the loudest for READER_GONE seconds before `at`: the reader's voice has ended."""
+        return self.last_loud is not None and at - self.last_loud >= READER_GONE
+
+
 def _level(pcm: bytes, start: float, end: float) -> float:
     """The level of the audio between two times (seconds into `pcm`): its loudest frames, or its mean power
     when too short for three frames; a word outside the audio kept cannot be judged, and is kept."""
