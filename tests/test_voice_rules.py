@@ -135,6 +135,23 @@ def test_a_spelled_fix_replaces_a_word_the_read_back_said(button_key: Key) -> No
     assert "Ghosts: pass, 0 points." in table.say("yes").speech
 
 
+def test_a_pass_spelled_is_the_whole_answer_and_undone_whole(button_key: Key) -> None:
+    # Only a pass alone is a pass (Rule 8): "Ghosts, pass." heard as "tonys now" was fixed to "pass now",
+    # and ruled wrong.
+    table = voice_table(button_key)
+    table.say("d four", "bats button ghosts tonys now")
+    reply = table.say("ghosts papa alpha sierra sierra")
+    assert reply.speech == "Fixed: Ghosts said pass. I have Bats: button; Ghosts: pass. Right?"
+    reply = table.say("bats that was not what was said")
+    assert reply.speech == "Fix undone for Ghosts. I have Bats: button; Ghosts: tonys now. Right?"
+    table.say("ghosts s k i p")
+    assert "Ghosts: pass, 0 points." in table.say("yes").speech
+    # Any other word spelled is one word of the answer, as before.
+    table = voice_table(button_key)
+    table.say("d four", "bats button ghosts tonys now")
+    assert "Ghosts: tony now." in table.say("ghosts t o n y").speech
+
+
 def test_a_spelled_fix_of_nato_words(button_key: Key) -> None:
     table = voice_table(button_key)
     table.say("d four", "bats mitten ghosts zip")

@@ -7,7 +7,7 @@ from kiosk.engine.collecting import lock
 from kiosk.engine.facts import Fact, Fixed, Note, Noted, Part
 from kiosk.engine.key import Key
 from kiosk.engine.night import Fix, Night
-from kiosk.engine.phrase import phrase_words
+from kiosk.engine.phrase import PASSES, phrase_words
 from kiosk.engine.ruling import rule_now
 from kiosk.engine.spelling import alike, closest_word
 from kiosk.engine.teams import Team
@@ -32,8 +32,10 @@ def fix(night: Night, team: Team, spelled: str) -> list[Fact]:
     answer = night.answers[team]
     words = answer.text.split()
     said = phrase_words(words)
-    if night.open_tiebreak is not None:
-        # A Candle-End year spelled digit by digit is the whole year, however many words it was heard as.
+    if night.open_tiebreak is not None or spelled in PASSES:
+        # A Candle-End year spelled digit by digit is the whole year, however many words it was heard as; so
+        # is a pass spelled the whole answer, since only a pass alone is one (Rule 8): "Toads, pass." heard
+        # as "tonys now" and fixed to "pass now" was ruled wrong.
         words[said.start : said.stop] = [" ".join(words[said.start : said.stop])]
         said = range(said.start, said.start + 1)
     elif _spelled_again(night, team, words, said, spelled):
