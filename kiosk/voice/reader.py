@@ -38,10 +38,13 @@ after "Whose answer was that?" would give the reader's words to that team."""
 
 def frame_powers(pcm: bytes) -> npt.NDArray[np.float64] | None:
     """The mean power of each 30 ms frame of an utterance; None for too little audio (under three)."""
+    return _powers(pcm) if len(pcm) // 2 // FRAME >= 3 else None
+
+
+def _powers(pcm: bytes) -> npt.NDArray[np.float64]:
+    """The mean power of each whole 30 ms frame of `pcm`."""
     samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
     count = len(samples) // FRAME
-    if count < 3:
-        return None
     power: npt.NDArray[np.float64] = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
     return power
 
@@ -144,9 +147,8 @@ class LoudestSoFar:
         start = at - len(self._pending) / 2 / SAMPLE_RATE
         usable = len(data) - len(data) % (FRAME * 2)
         self._pending = data[usable:]
-        samples = np.frombuffer(data[:usable], dtype=np.int16).astype(np.float64)
-        for index, frame in enumerate(samples.reshape(-1, FRAME)):
-            self._recent.append(float(10 * np.log10(np.mean(frame**2) + 1.0)))
+        for index, power in enumerate(_powers(data[:usable])):
+            self._recent.append(float(10 * np.log10(power + 1.0)))
             level = sum(self._recent) / _SMOOTHED  # as loudest_stretch's: a click at the start is no peak
             self.peak = max(self.peak, level)
             if level >= self.peak - STRETCH_DROP_DB:
