@@ -7,8 +7,9 @@
 While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
 hears itself. The recognisers are built once and warmed during the opening; each utterance goes to the one
 for what the table is expected to say (listening.py), and ends after a silence chosen from the words heard
-so far (turns.py). What each utterance means is decided in conversation.py: a pick the kiosk is unsure of
-is not passed on, it asks which was meant, or says it back and waits for a yes (picking.py).
+so far (turns.py). The words it is taken as are found in understanding.py (heard again where its list
+doubts them); what they mean is decided in conversation.py: a pick the kiosk is unsure of is not passed on,
+it asks which was meant, or says it back and waits for a yes (picking.py).
 """
 
 from __future__ import annotations
@@ -25,39 +26,21 @@ import numpy as np
 import numpy.typing as npt
 
 from kiosk.engine.reply import Reply
-from kiosk.engine.teams import Team
 from kiosk.table import By, Table
 from kiosk.voice.answering import Ask
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, joined, told
+from kiosk.voice.asr import SAMPLE_RATE, Utterance, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.conversation import Conversation
-from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
-from kiosk.voice.heard_alone import heard_alone, no_heard_alone
 from kiosk.voice.hearing import Hearing
-from kiosk.voice.letter_by_letter import no_once, past_refused
-from kiosk.voice.listening import (
-    OPEN_READINGS,
-    Listening,
-    Recognizers,
-    hidden_names,
-    letters_doubted,
-    listening_for,
-    says_a_number,
-    unnamed_spelling,
-    whose_reply,
-    with_label,
-    with_letters,
-    with_team,
-)
-from kiosk.voice.misheard_stall import misheard_stall, reading_that_locks
+from kiosk.voice.listening import Listening, Recognizers, listening_for
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
-from kiosk.voice.read_back_yes import yes_and_a_word, yes_over_a_spelling
-from kiosk.voice.reader import ReaderLevel, loud_words
+from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.speaking import speak
 from kiosk.voice.tts import SpeechError
 from kiosk.voice.turns import hangover
+from kiosk.voice.understanding import Understanding
 from kiosk.voice.vad import EndOfSpeech
 
 _LOG = logging.getLogger(__name__)
@@ -114,10 +97,9 @@ class VoiceKiosk:
     """WARM_TEXT in the kiosk's voice at 16 kHz, kept to warm a renewed recogniser."""
     conversation: Conversation = field(init=False)
     """What the kiosk makes of each utterance, and what it has said back and waits to hear confirmed."""
-    reader: ReaderLevel = field(init=False, default_factory=ReaderLevel)
-    """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
-    room: RoomLevel = field(init=False, default_factory=RoomLevel)
-    """How loud the room is: in a loud one the kiosk asks more carefully (room.py)."""
+    understanding: Understanding = field(init=False)
+    """What each utterance is taken as once it ends, with the room's and the reader's levels
+    (understanding.py)."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
@@ -125,6 +107,25 @@ class VoiceKiosk:
         self.recognizers = (
             recognizer_set if recognizer_set is not None else Recognizers(self.model, grammar=self.grammar)
         )
+        self.understanding = Understanding(self.recognizers, RoomLevel(), ReaderLevel())
+
+    @property
+    def room(self) -> RoomLevel:
+        """How loud the room is: in a loud one the kiosk asks more carefully (room.py)."""
+        return self.understanding.room
+
+    @room.setter
+    def room(self, room: RoomLevel) -> None:
+        self.understanding.room = room
+
+    @property
+    def reader(self) -> ReaderLevel:
+        """The reader's level: a closed-set utterance far quieter goes unheard (reader.py)."""
+        return self.understanding.reader
+
+    @reader.setter
+    def reader(self, reader: ReaderLevel) -> None:
+        self.understanding.reader = reader
 
     # --- the loop ----------------------------------------------------------------------------------------
 
@@ -247,88 +248,11 @@ class VoiceKiosk:
         return hearing.ends(chunk.at, ended or quiet_after_words, loud=self.room.loud)
 
     def _close(self, hearing: Hearing) -> Utterance | None:
-        """The utterance as the table meant it: its pieces joined; heard again with the full vocabulary if a
-        closed list heard something outside it; corrected to the nearest pick or command (its n-best
-        readings kept, for picking.py to weigh)."""
-        recognizer = self.recognizers[hearing.way]
-        final = recognizer.finish()
-        recognizer.reset()
-        utterance = joined([*hearing.pieces, *([final] if final is not None else [])])
-        if utterance is not None and utterance.words:
-            hearing.first_word = utterance.words[0].start - hearing.since
-        if hearing.way.one_at_a_time and self.room.loud:
-            utterance = heard_alone(utterance, recognizer, bytes(hearing.audio))
-        beside = self.recognizers.beside(hearing.way)
-        also: Utterance | None = None
-        if beside is not None:
-            last = beside.finish()
-            beside.reset()
-            also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
-        if utterance is None:
-            return self._not_caught(hearing)
-        self.room.heard(bytes(hearing.audio))
-        if self.reader.other_voice(bytes(hearing.audio), hearing.way):
-            _LOG.debug("a far quieter voice than the reader's, unheard: %s", told(utterance))
+        """The utterance as the table meant it (understanding.py); None for nothing said to the kiosk."""
+        understood = self.understanding.take(hearing, self.conversation.answerers)
+        if understood.reply_to_come:
             self._spoken = self._spoken or hearing.replying  # the table's reply is still to come
-            return None
-        if hearing.way.reading_back and self.room.loud:
-            utterance = no_heard_alone(utterance, recognizer, bytes(hearing.audio))
-        if hearing.way is Listening.READ_BACK:
-            utterance = yes_and_a_word(utterance) if self.room.loud else utterance
-            if yes_over_a_spelling(utterance, also):
-                _LOG.debug("a yes over a spelling's worth of letters: %s", told(also))
-                return replace(utterance, doubted_yes=True)
-            taken = with_letters(utterance, also)
-            if unnamed_spelling(taken) and not self.room.loud:
-                # Both lists lost the team: the name list alone may have it, in a quiet room. In a loud
-                # one it heard another team's name in the noise ("Bats" as "owls"): the kiosk asks.
-                names = self.recognizers[Listening.WHOSE].decode(bytes(hearing.audio))
-                _LOG.debug("team names in an unnamed spelling: %s", told(names))
-                taken = with_team(taken, names)
-            self.conversation.answerers.letters_doubted = letters_doubted(utterance, taken)
-            utterance = taken
-        if hearing.way.one_at_a_time:
-            by_letter = self.conversation.answerers.by_letter
-            utterance = past_refused(no_once(utterance), by_letter, recognizer, bytes(hearing.audio))
-        if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
-            return utterance  # the year as the number list heard it; the words around it do not count
-        if utterance.unknown and recognizer is not self.recognizers.open and not hearing.way.one_at_a_time:
-            _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
-            again = self.recognizers.open.decode(bytes(hearing.audio))
-            if hearing.way is Listening.WHOSE:
-                reply = whose_reply(utterance, again)
-                return reply if reply.text else self._not_caught(hearing)
-            if again is not None and again.text:
-                return again
-            return utterance if utterance.text else self._not_caught(hearing)
-        if not utterance.text:
-            return self._not_caught(hearing)
-        if hearing.way is Listening.BETWEEN_QUESTIONS and recognizer is not self.recognizers.open:
-            text = nearest(utterance.text, between_questions(), alternatives=utterance.alternatives)
-            return Utterance(text, utterance.words, utterance.alternatives, utterance.scores)
-        if hearing.way is Listening.ANSWERS:
-            heard_to = recognizer.fed  # the clock at the utterance's last sample
-            if misheard_stall(utterance) is not None:
-                others = recognizer.readings_of(bytes(hearing.audio), OPEN_READINGS)
-                utterance = reading_that_locks(utterance, others)
-            if self.room.loud:  # other voices' words around the reader's dropped
-                utterance = loud_words(utterance, bytes(hearing.audio), heard_to)
-            labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
-            if not labelled.text or not Team.from_name(labelled.text.split()[0]):
-                # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
-                # (answering.py); in a loud room, unheard if far quieter than the reader (party talk).
-                return None if self.room.loud and self.reader.party_talk(bytes(hearing.audio)) else labelled
-            self.reader.answered(bytes(hearing.audio))
-            return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
-        return utterance
-
-    def _not_caught(self, hearing: Hearing) -> Utterance | None:
-        """An utterance heard as no word: an empty reply, or nothing; then the table's reply is still to
-        come, and the next words are taken as it (not as words under way before the kiosk listened)."""
-        reply = hearing.not_caught(self.reader)
-        if reply is None:
-            self._spoken = self._spoken or hearing.replying
-        return reply
+        return understood.utterance
 
     # --- speaking ----------------------------------------------------------------------------------------
 
