@@ -13,7 +13,8 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
-from kiosk.voice.picking import Picks, by_letter, rivals, said_by_name
+from kiosk.voice.pick_readings import by_letter, rivals, said_by_name
+from kiosk.voice.picking import Picks
 
 LOUD_BACK = "Say \"that's right\", or say the category's name."
 """A pick said back in a loud room asks for the yes heard most surely."""

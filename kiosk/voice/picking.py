@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
 from kiosk.engine import intent
 from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
@@ -33,11 +32,17 @@ from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.doubt import by_name, cell_meant, doubt, meaning, meant_instead
-from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
+from kiosk.voice.phrases import POINT_WORDS
+from kiosk.voice.pick_readings import (
+    by_letter,
+    categories_named,
+    cell_read,
+    free_reading,
+    rivals,
+    said_by_name,
+)
 from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
 
-SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
-"""Category letters the small model takes for one another: B, C, D and E rhyme; A was heard as E."""
 MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
 ONE_AT_A_TIME = "Let's take it one at a time."
@@ -149,7 +154,7 @@ class Picks:
             return self.again(board)
         if waiting is not None and found is not None and Cell.parse(found) is not None:
             self._rejected.append(waiting)  # another pick said to the one said back: not that one
-        cell = _cell(found, board, loud)
+        cell = cell_read(found, board, loud)
         if cell is not None and not board.is_free(cell):
             # A cell already played, which nobody can have meant ("The Treat Bag four" heard as "three" with
             # two cells left): another reading that is free is said back; with none, the host says the cell
@@ -216,7 +221,7 @@ class Picks:
     def _instead(self, found: str, board: Board, loud: bool) -> str | Ask:
         """A reading that means something, taken where the likeliest meant nothing here: a command as said
         (none is final; "end the night" asks every team first), a cell or "pass" said back for a yes."""
-        cell = _cell(found, board, loud=True)
+        cell = cell_read(found, board, loud=True)
         if cell is None:
             return found
         return self._say_back(cell, loud)
@@ -346,52 +351,3 @@ def offered(cell: Cell) -> str:
 def said_back(cell: Cell, yes: str = "yes") -> str:
     """A pick said back by its category's name, to be confirmed by `yes`."""
     return f"{by_name(cell.id)}? Say {yes}, or say the category's name."
-
-
-def _cell(found: str | None, board: Board, loud: bool) -> Cell | None:
-    """The cell a reading would read; in a loud room "pass" too, the first free cell (as final as naming
-    it), so that it is said back."""
-    if loud and found == "pass":
-        return board.first_free()
-    return Cell.parse(found) if found else None
-
-
-def free_reading(heard: Utterance, board: Board, but: tuple[Cell, ...] = ()) -> Cell | None:
-    """The likeliest of the recogniser's other readings that means a cell still free, if any, `but` those."""
-    meant = map(cell_meant, heard.alternatives)
-    return next((cell for cell in meant if cell and board.is_free(cell) and cell not in but), None)
-
-
-def categories_named(readings: tuple[str, ...]) -> list[str]:
-    """The letters of the categories whose titles' words ("treat", "haunted", "wide"; "bats", "owls" and
-    "spiders" for Wings & Webs) the readings hold, in the order heard."""
-    letters = [_TITLE_WORDS[word] for reading in readings for word in reading.split() if word in _TITLE_WORDS]
-    return list(dict.fromkeys(letters))
-
-
-_TITLE_WORDS = {
-    **{
-        word: category.letter
-        for category in CATEGORIES
-        for word in spoken_title(category.title).split()
-        if word not in ("the", "and")
-    },
-    **{word: "D" for word in WINGS_AND_WEBS_WORDS},
-}
-"""A word of a category's title as said, and the category it names."""
-
-
-def by_letter(text: str) -> bool:
-    """The pick was said by its category's letter ("d three", "dee three"), not its name."""
-    words = text.split()
-    return len(words) == 2 and words[0] in PICK_LETTERS and words[1] in POINT_WORDS
-
-
-def rivals(cell: Cell, board: Board) -> bool:
-    """A free cell at the same points whose letter sounds like this one's."""
-    return any(board.is_free(Cell(other.upper(), cell.points)) for other in SOUNDS_LIKE[cell.letter.lower()])
-
-
-def said_by_name(cell: Cell) -> str:
-    """The pick as the table would say it by name ("wings and webs three"): how the host is told it."""
-    return f"{spoken_title(cell.category.title)} {POINT_WORDS[cell.points - 1]}"
