@@ -400,6 +400,20 @@ def test_a_loud_rooms_letter_heard_as_no_word_ends_once_the_readers_voice_is_gon
     assert why == "reader done" and float(ended) - float(began) < 0.6 + READER_GONE + 0.3
 
 
+def test_a_loud_read_backs_reply_heard_as_no_word_is_asked_for_again_within_seconds(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Over music at 5 dB a reader's "No." to a loud read-back was heard as no word, the music passing for
+    # voice: the kiosk listened for 20 s before it asked again, three times running.
+    with caplog.at_level(logging.DEBUG, logger="kiosk.voice.kiosk"):
+        table = loud_table([noise(12.0), Quiet(2.0), "no", *letters("that's right", "that's right")])
+    spans = re.findall(r"heard read-back \(([\d.]+)-([\d.]+) s, ([a-z ]+),", caplog.text)
+    began, ended, why = spans[0]
+    assert why == "no word" and float(ended) - float(began) < 4.5
+    assert "Sorry, I didn't catch that." in table.said
+    assert asked(table) == [BATS, GHOSTS]
+
+
 def test_a_loud_read_backs_no_is_heard_in_the_loudest_stretch_of_its_utterance() -> None:
     # In babble the read-back's "No." was heard as a letter or no word 7 times in 21 over the simulated
     # table's nights, each asked for again: heard again in its loudest stretch, it is the no at once.

@@ -355,7 +355,13 @@ def test_a_one_word_reply_with_no_word_heard_ends_long_before_its_longest() -> N
     assert not replace(letter, so_far="papa", changed_at=13.0).ends(14.0, quiet=False)
     # An answer or a spelling may begin with words no list knows: it keeps the full wait.
     assert not replace(letter, way=Listening.ANSWERS).ends(14.0, quiet=False)
+    assert not replace(letter, way=Listening.ANSWERS).ends(14.0, quiet=False, loud=True)
     assert not replace(letter, way=Listening.READ_BACK).ends(14.0, quiet=False)
+    # A loud room's read-back is asked a yes or no: with no word heard, nor a letter beside it, it ends so.
+    read_back = replace(letter, way=Listening.READ_BACK)
+    assert read_back.ends(14.0, quiet=False, loud=True) and read_back.ended_by == "no word"
+    assert replace(letter, way=Listening.YEARS_READ_BACK).ends(14.0, quiet=False, loud=True)
+    assert not replace(read_back, beside_so_far="bats").ends(14.0, quiet=False, loud=True)
 
 
 def test_a_letter_missed_in_a_room_that_never_goes_quiet_is_asked_for_again_at_once() -> None:

@@ -26,7 +26,9 @@ WORDLESS_SECONDS = 4.0
 """Seconds of voice in which the list heard no word that end a one-word reply (a letter's word, a team's
 name, a yes): its word shows in the list's partial words within about 0.6 s of being begun. Over music the
 end-of-speech detector hears voice all the time, and a letter's word the list did not catch held the kiosk
-listening to LONGEST_SECONDS, three times in one short night, where asking again takes a second."""
+listening to LONGEST_SECONDS, three times in one short night, where asking again takes a second. So for a loud
+room's read-back, whose reply the kiosk asks for as "that's right" or no: over music at 5 dB a reader's
+"No." to it, heard as no word, held the kiosk listening for 20 s three times running."""
 _ONE_WORD_REPLIES = (Listening.ONE_LETTER, Listening.ONE_DIGIT, Listening.WHOSE)
 
 
@@ -84,13 +86,12 @@ class Hearing:
     def ends(self, at: float, quiet: bool, loud: bool = False) -> bool:
         """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech
         detector's), or in a `loud` room a one-word reply whose voice has left its loudest (reader.READER_GONE),
-        or words unchanged for STALL_SECONDS in a room that never goes quiet, or a one-word reply with no word
+        or words unchanged for STALL_SECONDS in a room that never goes quiet, or a short reply with no word
         heard in WORDLESS_SECONDS, or at LONGEST_SECONDS."""
-        one_word = self.way in _ONE_WORD_REPLIES
         done = self.reader_done(at, loud)
         stalled = bool(self.so_far) and at - self.changed_at >= STALL_SECONDS
         voiced = 0.0 if self.started_at is None else at - self.started_at
-        wordless = one_word and not self.so_far and voiced >= WORDLESS_SECONDS
+        wordless = self._short_reply(loud) and not self.so_far and voiced >= WORDLESS_SECONDS
         too_long = voiced >= LONGEST_SECONDS
         reasons = (
             ("quiet", quiet),
@@ -101,6 +102,12 @@ class Hearing:
         )
         self.ended_by = next((why for why, ended in reasons if ended), "")
         return bool(self.ended_by)
+
+    def _short_reply(self, loud: bool) -> bool:
+        """A reply said at once, in a word or two: a one-word reply, or in a `loud` room a read-back's yes or
+        no while the letters list beside it has heard no letter either (a spelling keeps the full wait: its
+        first words may be none of the read-back list's)."""
+        return self.way in _ONE_WORD_REPLIES or (loud and self.way.reading_back and not self.beside_so_far)
 
     def reader_done(self, at: float, loud: bool) -> bool:
         """In a `loud` room, a one-word reply whose voice has left its loudest moment (reader.READER_GONE)
