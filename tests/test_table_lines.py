@@ -675,3 +675,18 @@ def test_a_night_ended_by_the_last_yes_the_table_tries_is_not_stuck() -> None:
         "Bats, yes.",
         "Ghosts, yes.",
     ]
+
+
+def test_answers_taken_at_the_tables_last_try_are_not_stuck() -> None:
+    # Over music at 5 dB Ghosts' answer was heard as no word try after try; the last was heard, and the
+    # bench called the night stuck before the adult looked at the read-back: "answers never all taken".
+    question = Question(
+        "A1", "old customs one", (Written(Team.BATS, "samhain"), Written(Team.GHOSTS, "pass"))
+    )
+    calling_ghosts = "Still to answer: Ghosts.\nGhosts, your answer?"
+    kiosk = RepliesInTurn(*[calling_ghosts] * 4, "I have Bats: samhain; Ghosts: pass. Right?")
+    adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (question,)))
+    adult._read("Bats, your answer?")
+    adult.answer(question)
+    assert read_back(adult.text) == {"Bats": "samhain", "Ghosts": "pass"}
+    assert len(kiosk.heard) == 5 and kiosk.heard[1:] == [kiosk.heard[1]] * 4
