@@ -1052,3 +1052,32 @@ def test_a_lone_number_or_a_name_of_no_team_here_keeps_the_vote() -> None:
         "Sorry, I didn't catch that. Still to say yes: Ghosts."
     )
     assert Votes().take(Utterance("bats"), host.night) is None  # a team that said yes: the host's to read
+
+
+def test_a_pick_missed_before_a_question_is_not_counted_at_the_next_pick() -> None:
+    # In babble a pick missed before the question was still counted after the ruling, the teams having
+    # been called by name in between: the next pick was offered one cell at a time before anyone had
+    # tried it, and the reader's "end the night" was taken as a reply to the offer, again and again.
+    script = [
+        "two",
+        "that's right",
+        "voice",
+        "bats",
+        "owls two",
+        "that's right",
+        "hate",
+        "zip",
+        "that's right",
+    ]
+    table = fake_table(
+        Host(load_practice().key, source=KeySource.PRACTICE), [*script, "b five", "that's right"]
+    )
+    table.kiosk.room = LoudRoom()
+    table.run()
+    ruled = table.said.index("The answer: eight.")
+    assert (
+        "Ghosts, pick a category and points, like D3. Or say save to keep the night for later. Far and"
+        in (table.said[ruled:])
+    )
+    assert "slowly" not in table.said[ruled:] and "one at a time" not in table.said[ruled:]
+    assert "Far and Wide, 5 points:" in table.said

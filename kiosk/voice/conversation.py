@@ -146,4 +146,9 @@ class Conversation:
         """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py,
         team_by_team.py)."""
         answered = self.answerers.after(night, reply, loud=loud)
-        return self.checking.after(night, reply) or answered or self.picks.after(night, message)
+        checked = self.checking.after(night, reply)
+        # After every reply, not only when the others have nothing to say: picks missed are counted only
+        # in a row, and skipped while the teams were called by name, a miss before a question was still
+        # counted at the next pick, which was asked for slowly before anyone had tried it.
+        picked = self.picks.after(night, message)
+        return checked or answered or picked
