@@ -40,7 +40,9 @@ from kiosk.voice.pick_readings import (
     free_reading,
     rivals,
     said_by_name,
+    title_beside,
 )
+from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
 
 MISSES = 2
@@ -236,8 +238,12 @@ class Picks:
         room, not yet asked about: a cell read is never taken back, and in babble a reader's "no" to an
         offered cell, ten seconds of the room's talk around it, was heard as "yes" and the cell was read; so
         was another's "no" after "I didn't catch a yes" (its first "no" heard as "owls"). Asked about once,
-        a plain yes is taken."""
-        return doubted_yes(yes, loud) and self._yes_asked != waiting
+        a plain yes is taken. So is "that's right" with a category's title word in a reading as likely: in
+        babble "Far and Wide four", said to Far and Wide 1 said back, was heard as "that's right", "far
+        right" just below it, and Far and Wide 1 was read (over three benches' nights the only "that's
+        right" with such a reading beside it; "bats right" and "bats night" are the room's "that's")."""
+        sure_but_named = loud and yes.text == SURE_YES and title_beside(yes)
+        return (doubted_yes(yes, loud) or sure_but_named) and self._yes_asked != waiting
 
     def _was_that_a_yes(self, asked: str) -> Ask:
         assert self.waiting is not None
