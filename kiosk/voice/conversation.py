@@ -147,8 +147,8 @@ class Conversation:
         team_by_team.py)."""
         answered = self.answerers.after(night, reply, loud=loud)
         checked = self.checking.after(night, reply)
-        # After every reply, not only when the others have nothing to say: picks missed are counted only
-        # in a row, and skipped while the teams were called by name, a miss before a question was still
-        # counted at the next pick, which was asked for slowly before anyone had tried it.
+        # The picks are told of every reply, not only when the others have nothing to say: picks missed
+        # count only in a row, and untold of the replies that called the teams by name, the picks still
+        # counted a miss from before the question at the next pick, asked for slowly before anyone tried.
         picked = self.picks.after(night, message)
         return checked or answered or picked
