@@ -250,6 +250,20 @@ def test_a_loud_candle_end_asks_about_each_teams_year_and_takes_a_wrong_one_a_di
     assert "Bats: 1897, spot on." in table.said and "Bats win the night!" in table.said
 
 
+def test_a_loud_read_backs_no_in_any_words_asks_about_each_team_in_turn(plain_key: Key) -> None:
+    # A held-out voice's Candle-End "that's right" was heard as "right" (asked about), then "not right": the
+    # host's no, which asks for a spelling, and again twice more, till the table's tries ran out.
+    yes_each = letters("that's right", "that's right")
+    table = candle_end(plain_key, ["right", "not right", *yes_each])
+    assert asked(table) == [
+        'Bats: 1890. Is that right? Say "that\'s right", or say "no, no".',
+        'Ghosts: 1900. Is that right? Say "that\'s right", or say "no, no".',
+    ]
+    assert "spelling the word" not in table.said and "Ghosts win the night!" in table.said
+    for no in ("wrong", "no not right"):
+        assert asked(loud_table([no, *yes_each])) == [BATS, GHOSTS]
+
+
 def test_a_year_one_digit_at_a_time_takes_back_a_digit_on_no_and_has_four_digits(plain_key: Key) -> None:
     digits = letters("one", "eight", "five", "no", "nine", "that's right", "seven")
     table = candle_end(plain_key, ["no", "no", *digits, *letters("that's right", "that's right")])

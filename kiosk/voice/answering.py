@@ -62,7 +62,8 @@ through a list of digits (listening.Listening.YEARS_READ_BACK)."""
 NO_TWICE = f'I heard no. If every answer is right, say "yes". {HOW_TO_SPELL}'
 """To a read-back's no heard a second time running: a no asks only for a fix, and a reader who says the
 yes asked for again and again may be heard so (in babble "that's right" came out as "not right" in one
-voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken."""
+voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken. A loud
+room's no asks about each team's answer in turn instead (team_by_team.py)."""
 NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
 """The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."

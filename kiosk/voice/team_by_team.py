@@ -2,8 +2,8 @@
 
 In party babble a spelled fix is heard whole about one time in three however it is said, and the team's name
 that opens it is lost as often: the kiosk asks whose it was, and the reply, a lone name, is lost again. So in
-a loud room a plain "no" to the read-back has the kiosk name each team's answer in turn ("Bats: do it. Is
-that right?"), and a no to one takes that team's word one letter at a time (letter_by_letter.py): the kiosk
+a loud room a no to the read-back ("no", "not right", "wrong") has the kiosk name each team's answer in turn
+("Bats: do it. Is that right?"), and a no to one takes that team's word one letter at a time (letter_by_letter.py): the kiosk
 names the team, and only a yes, a no and letters' words are left to be heard. A yes to every team is the
 read-back's yes. Words the kiosk cannot make out ask about the same team again, and twice running are taken
 as a no; a spelling after a team's name, a dispute or a command leaves the checking and goes on as any
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.engine import intent
-from kiosk.engine.commands import is_yes
+from kiosk.engine.commands import is_no, is_yes
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
@@ -84,7 +84,10 @@ class TeamByTeam:
             missed, self.not_made_out = self.not_made_out, 0
             if not loud or answerers.offered is not None:
                 return None
-            if not plain_no(words):
+            if not (plain_no(words) or is_no(words)):
+                # Any no starts the checking, as the loud read-back promised: "that's right" heard as "not
+                # right" (a held-out voice's Candle-End yes, four times running) was the host's no before,
+                # which asks for a spelling, and the yes was never heard whole.
                 if not _made_out(words, night):
                     self.not_made_out = missed
                     return self._not_made_out(night)
