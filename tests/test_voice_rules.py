@@ -245,6 +245,15 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits(plain_key: Key) -> No
     assert "Fixed" not in table.say("bats one eight nine").speech  # three digits are no year
     # A "the" the read-back list put between digits said slowly is no word of a year.
     assert table.say("bats one eight the nine six").speech.startswith("Fixed: Bats said 1896.")
+    # A no, an empty message or a year said again whole is told how a year is fixed, never to spell it.
+    assert table.say("no").speech.startswith(
+        "Fix a year by saying the team's name and the year digit by digit"
+    )
+    assert table.say("").speech.startswith(
+        "Say yes if that is right, or fix a year by saying it digit by digit."
+    )
+    again = table.say("bats eighteen ninety").speech
+    assert again.startswith("The first answer counts: fix a year by saying it digit by digit.")
     table.say("bats 1 8 9 7")
     assert "Bats: 1897, spot on." in table.say("yes").speech
 

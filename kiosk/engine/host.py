@@ -271,17 +271,18 @@ def _collecting(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
 
 
 def _reading_back(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
+    years = night.phase is Phase.CANDLE_READBACK  # a year is fixed by its digits, not spelled
     match intent:
         case i.Plain.CONFIRM:
             return readback.confirm(night, key)
         case i.Plain.DENY:
-            return [Noted(Note.FIX_HOW), Part.PROMPT]
+            return [Noted(Note.FIX_YEAR_HOW if years else Note.FIX_HOW), Part.PROMPT]
         case i.Continue(words):
             return readback.continue_last(night, words)
         case i.Plain.LATE_ANSWER:
-            return [Noted(Note.FIRST_ANSWER_COUNTS), Part.PROMPT]
+            return [Noted(Note.FIRST_YEAR_COUNTS if years else Note.FIRST_ANSWER_COUNTS), Part.PROMPT]
         case i.Plain.UNCLEAR:
-            return [Noted(Note.SAY_YES_OR_FIX), Part.PROMPT]
+            return [Noted(Note.SAY_YES_OR_FIX_YEAR if years else Note.SAY_YES_OR_FIX), Part.PROMPT]
     return _collecting(night, key, intent)
 
 
