@@ -1032,7 +1032,7 @@ def test_a_teams_yes_to_end_the_night_with_a_word_of_the_room_after_it_keeps_the
     assert Votes().take(Utterance("bats yes one"), host.night) is None
 
 
-def test_a_lone_number_or_a_name_of_no_team_here_keeps_the_vote() -> None:
+def test_a_lone_number_or_no_or_a_name_of_no_team_here_keeps_the_vote() -> None:
     # "Toads, yes." heard as "two (58.9) | toads (57.1)": the vote ended, and each team said yes again.
     host = Host(load_practice().key, source=KeySource.PRACTICE)
     for said in ("two", "voice", "end the night", "bats yes"):
@@ -1044,6 +1044,12 @@ def test_a_lone_number_or_a_name_of_no_team_here_keeps_the_vote() -> None:
     assert Votes().take(replace(heard, scores=(58.9, 55.0)), host.night) is None
     assert Votes().take(replace(heard, alternatives=("bats",)), host.night) is None
     assert Votes().take(replace(heard, text="board"), host.night) is None
+    # So is a lone "no" with a team's name as likely beside it, asked about once: a no said again ends the vote.
+    votes = Votes()
+    no_or_ghosts = Utterance("no", alternatives=("ghosts",), scores=(42.5, 42.4))
+    assert votes.take(no_or_ghosts, host.night) == Ask(asked)
+    assert votes.take(no_or_ghosts, host.night) is None
+    assert Votes().take(replace(no_or_ghosts, scores=(42.5, 39.0)), host.night) is None
     # A name of no team at this table ("Ghosts, yes." heard as "owls") is misheard: the vote is kept.
     assert Votes().take(Utterance("owls"), host.night) == Ask(
         "Sorry, I didn't catch that. Still to say yes: Ghosts."

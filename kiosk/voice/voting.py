@@ -63,7 +63,7 @@ class Votes:
                 return None  # the host asks for the team's name
             self.asked = left[0]
             return Ask(f"{left[0].value}, {PLAIN_YES}. Still to say yes: {join_names(left)}.")
-        team = Team.from_name(words) or _name_beside(heard, left)
+        team = Team.from_name(words) or _name_beside(heard, left, no_too=asked is None)
         if team is not None and team not in night.teams:
             # No team at this table: misheard ("Ghosts, yes." as "owls" on a night of Bats and Ghosts), and
             # passed on it would end the vote.
@@ -109,10 +109,13 @@ def _yes_and_a_word(words: str, left: list[Team]) -> str:
     return " ".join(said[:2]) if _yes_of(" ".join(said[:2])) in left else words
 
 
-def _name_beside(heard: Utterance, left: list[Team]) -> Team | None:
+def _name_beside(heard: Utterance, left: list[Team], no_too: bool) -> Team | None:
     """A team still to say yes whose name (or yes) was heard about as likely as a lone number, which means
-    nothing in the vote: "Toads, yes." heard as "two", "toads" beside it, ended the vote."""
-    if len(heard.text.split()) != 1 or not says_a_number(heard.text):
+    nothing in the vote: "Toads, yes." heard as "two", "toads" beside it, ended the vote. With `no_too`
+    (nothing asked just before), as likely as a lone "no" too: the last team's "Toads, yes." heard as "no",
+    "toads" 0.1 below it, ended a four-team vote; a no said again after the kiosk asks ends it."""
+    lone = heard.text.split()
+    if len(lone) != 1 or not (says_a_number(heard.text) or (no_too and lone[0] == "no")):
         return None
     named = (Team.from_name(text) or _yes_of(text) for text in likely_alternatives(heard))
     return next((team for team in named if team in left), None)
