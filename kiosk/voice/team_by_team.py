@@ -3,13 +3,13 @@
 In party babble a spelled fix is heard whole about one time in three however it is said, and the team's name
 that opens it is lost as often: the kiosk asks whose it was, and the reply, a lone name, is lost again. So in
 a loud room a no to the read-back ("no", "not right", "wrong") has the kiosk name each team's answer in turn
-("Bats: do it. Is that right?"), and a no to one takes that team's word one letter at a time (letter_by_letter.py): the kiosk
-names the team, and only a yes, a no and letters' words are left to be heard. A yes to every team is the
-read-back's yes. Words the kiosk cannot make out ask about the same team again, and twice running are taken
-as a no; a spelling after a team's name, a dispute or a command leaves the checking and goes on as any
-read-back words do. Letters without a team's name are words not made out: in babble they were a garbled
-yes or no far more often than a spelling. The Candle-End's read-back is checked the same way, a wrong year
-taken one digit at a time.
+("Bats: do it. Is that right?"), and a no to one takes that team's word one letter at a time
+(letter_by_letter.py): the kiosk names the team, and only a yes, a no and letters' words are left to be
+heard. A yes to every team is the read-back's yes. Words the kiosk cannot make out ask about the same team
+again, and twice running are taken as a no; a spelling after a team's name, a dispute or a command leaves
+the checking and goes on as any read-back words do. Letters without a team's name are words not made out:
+in babble they were a garbled yes or no far more often than a spelling. The Candle-End's read-back is
+checked the same way, a wrong year taken one digit at a time.
 """
 
 from __future__ import annotations
