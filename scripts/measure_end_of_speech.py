@@ -21,7 +21,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -69,11 +69,6 @@ class Detector(EndOfSpeech):
     neural: Neural | None = None
     gated: bool = True
     cpu: float = 0.0
-    _level_only: EndOfSpeech = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self._level_only = EndOfSpeech()
 
     def _voiced(self, frame: bytes) -> bool:
         began = time.process_time()
@@ -81,20 +76,10 @@ class Detector(EndOfSpeech):
             if self.neural is None:
                 return super()._voiced(frame)
             probability = self.neural(frame)  # fed every frame: it keeps state
-            above = self._above_gate(frame)
+            above = self.above_gate(frame)
             return probability >= THRESHOLD and (above or not self.gated)
         finally:
             self.cpu += time.process_time() - began
-
-    def _above_gate(self, frame: bytes) -> bool:
-        samples = np.frombuffer(frame, dtype=np.int16).astype(np.float64)
-        level = float(np.sqrt(np.mean(samples * samples)))
-        self._levels.append(level)
-        quieter, median = (float(value) for value in np.percentile(self._levels, (20, 50)))
-        gate = min(
-            max(median * self.margin, median + self.swing * (median - quieter)), quieter * self.ceiling
-        )
-        return level > gate
 
 
 class Silero:

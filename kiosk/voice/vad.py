@@ -74,6 +74,12 @@ class EndOfSpeech:
         return self.speech_seconds >= self.min_speech_seconds
 
     def _voiced(self, frame: bytes) -> bool:
+        if not self.above_gate(frame):
+            return False
+        return bool(self._vad.is_speech(frame, SAMPLE_RATE))  # type: ignore[attr-defined]
+
+    def above_gate(self, frame: bytes) -> bool:
+        """The frame stands over the room's gate; its level becomes part of the room's."""
         samples = np.frombuffer(frame, dtype=np.int16).astype(np.float64)
         level = float(np.sqrt(np.mean(samples * samples)))
         self._levels.append(level)
@@ -81,9 +87,7 @@ class EndOfSpeech:
         gate = min(
             max(median * self.margin, median + self.swing * (median - quieter)), quieter * self.ceiling
         )
-        if level <= gate:
-            return False
-        return bool(self._vad.is_speech(frame, SAMPLE_RATE))  # type: ignore[attr-defined]
+        return level > gate
 
     def feed(self, pcm: bytes, at: float, hangover: float | None = None) -> bool:
         """Take a chunk that starts `at` seconds into the stream; True when speech has just ended, that is
