@@ -47,6 +47,8 @@ class Screen:
         self._lock = threading.Lock()
         self._view = START
         self._captions = 0
+        self._fault = ""
+        """The screen's last fault, logged with its traceback once: a page gone faults every caption."""
 
     # --- life ----------------------------------------------------------------------------------------------
 
@@ -89,26 +91,40 @@ class Screen:
 
     def took(self, message: str, by: By) -> None:
         """A message the night takes: the table's own words, shown at once, before the host's reply."""
-        _come_what_may(lambda: self.caption(Caption(by.value, message)))
+        self._come_what_may(lambda: self.caption(Caption(by.value, message)))
 
     def hearing(self, words: str) -> None:
         """The words heard so far, as the recogniser hears them: a live caption, replaced as it grows."""
         if words:
-            _come_what_may(lambda: self.caption(Caption(TABLE, words, final=False)))
+            self._come_what_may(lambda: self.caption(Caption(TABLE, words, final=False)))
 
     def asking(self, words: str) -> None:
         """The kiosk's own words that are no host reply (asking again what was said): a caption."""
-        _come_what_may(lambda: self.caption(Caption(KIOSK, words)))
+        self._come_what_may(lambda: self.caption(Caption(KIOSK, words)))
 
     def replied(self, reply: Reply) -> None:
         """A reply as the kiosk starts to present it: its words as captions."""
         speech = reply.public().speech
         if speech:
-            _come_what_may(lambda: self.caption(Caption(KIOSK, speech)))
+            self._come_what_may(lambda: self.caption(Caption(KIOSK, speech)))
 
     def presented(self, reply: Reply) -> None:
         """A reply the table now has: the view moves on (by voice, once it has been said aloud)."""
-        _come_what_may(lambda: self._view_of(reply))
+        self._come_what_may(lambda: self._view_of(reply))
+
+    def _come_what_may(self, show: Callable[[], None]) -> None:
+        """Show something for a night loop: a fault in the screen is logged, and the night goes on. A new
+        fault is logged with its traceback; the same one again, one line each time."""
+        try:
+            show()
+        except Exception as error:
+            if repr(error) != self._fault:
+                log.exception("the table screen could not show that: %r; the night goes on", error)
+            else:
+                log.warning("the table screen could not show that: %r; the night goes on", error)
+            self._fault = repr(error)
+        else:
+            self._fault = ""
 
     def _view_of(self, reply: Reply) -> None:
         with self._lock:
@@ -138,15 +154,6 @@ class Screen:
     def typed_lines(self, stdin: TextIO) -> TypedLines:
         """Lines from the terminal and from an unlocked page's keyboard, in the order they come."""
         return TypedLines(stdin, self.keyboard.inbox)
-
-
-def _come_what_may(show: Callable[[], None]) -> None:
-    """Show something for a night loop: a fault in the screen is logged, and the night goes on."""
-    try:
-        show()
-    except Exception as error:
-        log.warning("the table screen could not show that: %r; the night goes on", error)
-        log.debug("the table screen's fault", exc_info=True)
 
 
 def view_payload(view: View) -> dict[str, Any]:

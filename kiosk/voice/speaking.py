@@ -12,7 +12,7 @@ import numpy as np
 
 from kiosk.voice.audio import Output
 from kiosk.voice.parts import Renders
-from kiosk.voice.tts import Speech, SpeechError, sentences
+from kiosk.voice.tts import Speech, sentences
 
 _LOG = logging.getLogger(__name__)
 
@@ -40,13 +40,7 @@ def rendered(speaker: Renders, texts: list[str]) -> Iterator[Speech]:
             try:
                 ready.put(speaker.render(text))
             except Exception as error:  # SpeechError, or anything else: never leave the reader waiting
-                # An engine's own fault (not a SpeechError) goes to the log with its traceback; a sentence
-                # the voice refused is one line, its traceback at debug level (the console stays readable).
-                if isinstance(error, SpeechError):
-                    _LOG.warning("(speech) %s", error)
-                    _LOG.debug("(speech) the sentence's fault", exc_info=True)
-                else:
-                    _LOG.exception("(speech) %s", error)
+                _LOG.exception("(speech) %s", error)  # in the log with its cause, never said to the table
                 ready.put(Speech(np.zeros(0, dtype=np.int16), 22_050))
 
     worker = threading.Thread(target=render_all, name="render", daemon=True)
