@@ -33,6 +33,7 @@ from kiosk.voice.asr import SAMPLE_RATE  # noqa: E402
 from kiosk.voice.turns import ANSWER_HANGOVER, CLOSED_HANGOVER, LOUD_YES_HANGOVER  # noqa: E402
 from kiosk.voice.vad import FRAME_SECONDS, EndOfSpeech  # noqa: E402
 from scripts.measure_hearing import Samples  # noqa: E402
+from scripts.measure_loudest_stretch import in_the_room  # noqa: E402
 from scripts.read_back_room import read_back_room  # noqa: E402
 
 LINES: dict[str, float] = {
@@ -128,20 +129,10 @@ def detectors() -> dict[str, Callable[[], Detector]]:
     return made
 
 
-def in_the_room(speech: Samples, noise: Samples | None, snr: float | None, place: int) -> tuple[bytes, float]:
-    """The line with the room before and after it, and the seconds at which its last sound ends."""
-    voiced = speech.astype(np.float64)
-    loud = np.flatnonzero(np.abs(voiced) > SILENT)
-    said = np.concatenate([np.zeros(int(LEAD * SAMPLE_RATE)), voiced, np.zeros(int(TAIL * SAMPLE_RATE))])
-    last = LEAD + (int(loud[-1]) + 1 if len(loud) else 0) / SAMPLE_RATE
-    hiss = np.random.default_rng(place).normal(0, 20, len(said))
-    if noise is None or snr is None:
-        return np.clip(said + hiss, -32768, 32767).astype(np.int16).tobytes(), last
-    start = (place * 31) % len(noise)
-    bed = np.tile(noise, len(said) // len(noise) + 2)[start:][: len(said)].astype(np.float64)
-    level = float(np.sqrt(np.mean(voiced[np.abs(voiced) > SILENT] ** 2)))
-    bed *= level / (float(np.sqrt(np.mean(bed**2))) * 10 ** (snr / 20))
-    return np.clip(said + bed + hiss, -32768, 32767).astype(np.int16).tobytes(), last
+def last_sound(speech: Samples) -> float:
+    """The seconds into the line, with LEAD before it, at which its last sound ends."""
+    loud = np.flatnonzero(np.abs(speech.astype(np.float64)) > SILENT)
+    return LEAD + (int(loud[-1]) + 1 if len(loud) else 0) / SAMPLE_RATE
 
 
 def ends(detector: Detector, pcm: bytes, hangover: float) -> list[float]:
@@ -167,7 +158,8 @@ def main() -> None:
         for line, hangover in LINES.items():
             speech = voice.render(line)
             for draw in range(room.draws):
-                pcm, last = in_the_room(speech, room.noise, room.snr, sum(map(ord, line)) + draw * 7919)
+                pcm = in_the_room(room, speech, sum(map(ord, line)) + draw * 7919, LEAD, TAIL)
+                last = last_sound(speech)
                 audio_seconds += len(pcm) / 2 / SAMPLE_RATE
                 for name, build in made.items():
                     detector = build()

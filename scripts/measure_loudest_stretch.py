@@ -131,11 +131,14 @@ def heard_in(
     return counts
 
 
-def in_the_room(room: ReadBackRoom, speech: Samples, place: int) -> bytes:
-    """The reply with CONTEXT seconds of the room either side, the bed from a place chosen by `place`."""
+def in_the_room(
+    room: ReadBackRoom, speech: Samples, place: int, before: float = CONTEXT, after: float = CONTEXT
+) -> bytes:
+    """The reply with `before` and `after` seconds of the room around it (CONTEXT each by default), the bed
+    from a place chosen by `place`."""
     voiced = speech.astype(np.float64)
-    quiet = np.zeros(int(CONTEXT * SAMPLE_RATE))
-    said = np.concatenate([quiet, voiced, quiet])
+    quiet = (np.zeros(int(seconds * SAMPLE_RATE)) for seconds in (before, after))
+    said = np.concatenate([next(quiet), voiced, next(quiet)])
     hiss = np.random.default_rng(place).normal(0, 20, len(said))
     if room.noise is None or room.snr is None:
         return np.clip(said + hiss, -32768, 32767).astype(np.int16).tobytes()
