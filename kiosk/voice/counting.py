@@ -1,8 +1,7 @@
 """How many teams, by voice. The count starts the night: it names the teams and reads the board. In party
 babble "two teams" was heard as "three teams", and a correction ("no, two teams") as nothing the kiosk
-knew, so a night began with a team that was not there. In a loud room (room.py), and in any room when
-another reading as likely names another count or none, the count is said back and waits for the yes heard
-most surely, as a pick is (picking.py); a plain yes is asked about once.
+knew, so a night began with a team that was not there. In a loud room (room.py) the count is said back
+and waits for the yes heard most surely, as a pick is (picking.py); a plain yes is asked about once.
 
 A count missed twice running is asked for another way, in any room: the kiosk offers the counts one at a
 time, for the yes it hears most surely. In babble one reader's "four teams" was heard as "owls one",
@@ -17,7 +16,6 @@ from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
-from kiosk.voice.doubt import likely_alternatives
 from kiosk.voice.picking import ONE_AT_A_TIME
 from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
 
@@ -72,7 +70,7 @@ class Counts:
                 return self._offer(waiting)
             if offered and count == waiting:
                 return SAID[count]  # the count offered, said back to it: as good as a yes
-            if not loud and not _doubted(utterance, count):
+            if not loud:
                 return None
             self.waiting, self._yes_asked = count, False
             return Ask(f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say how many again.")
@@ -102,13 +100,6 @@ class Counts:
         self.waiting, self.offered, self._yes_asked = count, True, False
         offer = f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say no."
         return Ask(f"{ONE_AT_A_TIME} {offer}" if first else offer)
-
-
-def _doubted(heard: Utterance, count: int) -> bool:
-    """Another reading about as likely names another count, or none: the count is said back in any room.
-    Before the room's level was known, babble's "two teams" was heard as "one" with no word 0.1 below it,
-    and a solo night began."""
-    return any(parse_team_count(reading) != count for reading in likely_alternatives(heard))
 
 
 def _number_alone(heard: str) -> bool:
