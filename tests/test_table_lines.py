@@ -237,7 +237,13 @@ SILENT = np.zeros(1, dtype=np.int16)
 
 def _talk(kiosk: RepliesInTurn, question: Question) -> Talk:
     record = NightRecord("candle-end", "v", "f", "clean", False, 2, [])
-    talk = Talk(kiosk=kiosk, say_out=lambda line: SILENT, play=lambda samples: None, record=record)  # type: ignore[arg-type]
+    talk = Talk(
+        kiosk=kiosk,
+        say_out=lambda line: SILENT,
+        play=lambda samples: None,
+        record=record,
+        reaction_seconds=0.0,
+    )  # type: ignore[arg-type]
     talk.question_now = question
     return talk
 
@@ -251,6 +257,7 @@ def _adult(kiosk: RepliesInTurn, script: NightScript) -> Adult:
         record=record,
         script=script,
         key=load_practice().key,
+        reaction_seconds=0.0,
     )
 
 

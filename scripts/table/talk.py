@@ -85,6 +85,8 @@ class Talk:
     night_seconds: float = NIGHT_SECONDS
     heard_at: float = 0.0
     """time.monotonic() when the kiosk's last reply was read."""
+    reaction_seconds: float = REACTION_SECONDS
+    """The pause before each line; a table of scripted replies, with no room to echo, needs none."""
     line: str = ""
     """The adult's last line of its own, not a reply to the kiosk's questions about it: what it says again
     when the kiosk did not catch it."""
@@ -149,8 +151,8 @@ class Talk:
         if self.kiosk.ended:
             raise Stuck("the kiosk ended")
         waited = time.monotonic() - self.heard_at
-        if waited < REACTION_SECONDS:
-            time.sleep(REACTION_SECONDS - waited)
+        if waited < self.reaction_seconds:
+            time.sleep(self.reaction_seconds - waited)
         self.record.said.append(line)
         self.last_named = ([self.last_named, *TEAM_NAME.findall(line)])[-1]
         self.kiosk.note(line)
