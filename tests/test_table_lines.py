@@ -238,12 +238,12 @@ SILENT = np.zeros(1, dtype=np.int16)
 def _talk(kiosk: RepliesInTurn, question: Question) -> Talk:
     record = NightRecord("candle-end", "v", "f", "clean", False, 2, [])
     talk = Talk(
-        kiosk=kiosk,
+        kiosk=kiosk,  # type: ignore[arg-type]
         say_out=lambda line: SILENT,
         play=lambda samples: None,
         record=record,
         reaction_seconds=0.0,
-    )  # type: ignore[arg-type]
+    )
     talk.question_now = question
     return talk
 
