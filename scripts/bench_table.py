@@ -1,4 +1,4 @@
-"""Whole nights by voice against the real kiosk, with a simulated table that answers back (scripts/table/):
+"""Whole nights by voice against the real kiosk, with a simulated table that answers back (testbed/table/):
 how many questions are ruled as the written answers deserve, clean and in party noise, on voices the
 recognition was tuned on and, apart, on HELD-OUT voices and noise beds nothing was tuned on.
 
@@ -28,9 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.table import CONDITIONS, Figures, NightRecord, Room, play_night, tools_available  # noqa: E402
-from scripts.table.nights import NightScript, candle_end, fresh  # noqa: E402
-from scripts.table.voices import Family, Voice, held_out_voices, tuning_voices, voice_named  # noqa: E402
+from testbed.table import CONDITIONS, Figures, NightRecord, Room, play_night, tools_available  # noqa: E402
+from testbed.table.nights import NightScript, candle_end, fresh  # noqa: E402
+from testbed.table.voices import Family, Voice, held_out_voices, tuning_voices, voice_named  # noqa: E402
 
 DEFAULT_CONDITIONS = ("clean", "babble-10", "music-10")
 
@@ -86,7 +86,7 @@ def main() -> int:
     )
     parser.add_argument("--condition", action="append", choices=sorted(CONDITIONS), help="repeatable")
     parser.add_argument("--nights", type=int, help="only the first N nights of the plan")
-    parser.add_argument("--voice", help="every night in this voice instead (see scripts/table/voices.py)")
+    parser.add_argument("--voice", help="every night in this voice instead (see testbed/table/voices.py)")
     parser.add_argument("--speak", action="store_true", help="the kiosk says its replies at its real pace")
     parser.add_argument(
         "--kiosk-tree",

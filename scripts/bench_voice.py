@@ -31,18 +31,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from voice_measures import (  # noqa: E402
-    REPLY_SENTENCES,
-    Heard,
-    SlowCpu,
-    SturdySpeaker,
-    measured,
-    real_time_factors,
-    run_kept_on_script,
-    speech_child,
-)
 
 from kiosk.voice.model import default_model_path  # noqa: E402
 from testbed.tables import (  # noqa: E402
@@ -55,6 +43,16 @@ from testbed.tables import (  # noqa: E402
     mixed,
     read_wav,
     tables,
+)
+from testbed.voice_measures import (  # noqa: E402
+    REPLY_SENTENCES,
+    Heard,
+    SlowCpu,
+    SturdySpeaker,
+    measured,
+    real_time_factors,
+    run_kept_on_script,
+    speech_child,
 )
 
 SECTIONS = ("recognition", "speed", "latency", "nights", "speech")

@@ -41,7 +41,7 @@ case "${1:-}" in
         extras="voice,test"
         packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins
             time chromium fonts-dejavu-core cage)
-        packages+=(flite)  # a third synthesiser for the simulated table's voices (scripts/table/)
+        packages+=(flite)  # a third synthesiser for the simulated table's voices (testbed/table/)
         browser_tests=1
         english_model="yes"
         command -v mvn >/dev/null || packages+=(maven default-jre-headless)

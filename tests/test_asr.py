@@ -202,7 +202,7 @@ def test_a_letter_is_heard_again_through_the_other_letters_alone_and_the_list_gi
 ) -> None:
     # A reply heard as a letter the table said no to in its place is heard again without it
     # (letter_by_letter.past_refused); the one-letter recogniser then hears through its own list again.
-    from scripts.table.voices import voice_named
+    from testbed.table.voices import voice_named
 
     speech = voice_named("espeak-us").render("Lima.")
     pcm = np.concatenate([np.zeros(8000, np.int16), speech, np.zeros(8000, np.int16)]).tobytes()
@@ -229,7 +229,7 @@ def test_the_open_recogniser_hears_nothing_through_another_list(english_model: o
 @pytest.mark.english
 def test_the_no_asked_for_one_letter_at_a_time_is_heard_as_a_no(english_model: object) -> None:
     # The kiosk asks for "no, no" while it takes one letter at a time; heard so, it is the no.
-    from scripts.table.voices import voice_named
+    from testbed.table.voices import voice_named
 
     recognizer = Recognizers(english_model)[Listening.ONE_LETTER]
     for line in ("No, no.", "No."):
@@ -246,8 +246,8 @@ def test_a_letters_word_in_the_rooms_talk_is_heard_alone_in_its_loudest_stretch(
 ) -> None:
     # The end of speech closes a one-word reply in babble only when the room goes quiet: the list heard the
     # talk after "Sierra." as another letter ("sierra lima"). Its loudest stretch is the word alone.
-    from scripts.table.beds import bed
-    from scripts.table.voices import voice_named
+    from testbed.table.beds import bed
+    from testbed.table.voices import voice_named
 
     recognizer = Recognizers(english_model)[Listening.ONE_LETTER]
     talk = bed("babble").astype(np.float64)[90_000:]

@@ -63,7 +63,7 @@ def test_a_hold_said_aloud_is_kept_as_said(hold: str) -> None:
 def test_the_open_recogniser_hears_an_answer_again_with_its_readings(english_model: object) -> None:
     # "Ghosts, barn owl." in espeak-ng's US voice (a tuning voice): its likeliest reading in the kiosk's
     # model was "ghosts are now", with "ghost barn owl" third.
-    from scripts.table.voices import voice_named
+    from testbed.table.voices import voice_named
 
     speech = voice_named("espeak-us").render("Ghosts, barn owl.")
     pcm = np.concatenate([np.zeros(8000, np.int16), speech, np.zeros(8000, np.int16)]).tobytes()

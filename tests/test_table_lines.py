@@ -1,4 +1,4 @@
-"""The simulated table (scripts/table/) reads the kiosk's own words: each pattern it reads must match what
+"""The simulated table (testbed/table/) reads the kiosk's own words: each pattern it reads must match what
 the kiosk really says, or a night in the benchmark would stall on a changed sentence."""
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.voting import Votes
 from kiosk.voice.whose import Whose
-from scripts.table.adult import Adult
-from scripts.table.fixes import would_do
-from scripts.table.kiosk_lines import (
+from testbed.table.adult import Adult
+from testbed.table.fixes import would_do
+from testbed.table.kiosk_lines import (
     BY_LETTER,
     CALLING,
     COUNT_BACK,
@@ -57,9 +57,9 @@ from scripts.table.kiosk_lines import (
     said_back,
     spelled,
 )
-from scripts.table.nights import Cheat, NightScript, Question, Written, fix_word
-from scripts.table.records import NightRecord, QuestionRecord
-from scripts.table.talk import Talk
+from testbed.table.nights import Cheat, NightScript, Question, Written, fix_word
+from testbed.table.records import NightRecord, QuestionRecord
+from testbed.table.talk import Talk
 
 from .conftest import Played
 

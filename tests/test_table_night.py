@@ -1,4 +1,4 @@
-"""A short night by voice against the real kiosk process, with a table that answers back (scripts/table/):
+"""A short night by voice against the real kiosk process, with a table that answers back (testbed/table/):
 three questions, a misread answer fixed by spelling, a fix a team never wrote disputed by another, ended by
 every team's yes, in a quiet room and with party noise 10 dB below the reader.
 
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from scripts.table import CONDITIONS, Room, play_night, tools_available
-from scripts.table.kiosk_process import MODEL
-from scripts.table.nights import fresh
-from scripts.table.voices import voice_named
+from testbed.table import CONDITIONS, Room, play_night, tools_available
+from testbed.table.kiosk_process import MODEL
+from testbed.table.nights import fresh
+from testbed.table.voices import voice_named
 
 ARTEFACTS = Path(__file__).resolve().parents[1] / "test-artefacts"
 """Each night's whole transcript (the kiosk's lines, what it heard each way, what the table said) goes here."""

@@ -321,12 +321,12 @@ def test_a_word_is_spelled_one_letter_at_a_time_after_a_teams_second_fix(
 
 
 class EspeakProcess:
-    """espeak-ng's US voice in a process of its own (scripts/table/voices.py): the same samples whatever this
+    """espeak-ng's US voice in a process of its own (testbed/table/voices.py): the same samples whatever this
     process's libespeak-ng has said before (after the kiosk had spoken, the same years rendered longer and
     were heard otherwise)."""
 
     def render(self, text: str) -> Speech:
-        from scripts.table.voices import voice_named
+        from testbed.table.voices import voice_named
 
         return Speech(voice_named("espeak-us").render(text), SAMPLE_RATE)
 

@@ -86,7 +86,7 @@ LOUD_CHECKING = f"{LOUD_YES} {BY_TEAM}"
 and a plain yes one time in three. A no has the kiosk ask about each team's answer by name, and take a
 wrong one's word one letter at a time (team_by_team.py): in party babble a whole spelling, even slowly with
 a word for each letter, was heard right 39 times in 90 and its team's name lost as often (tuning voices at
-10 dB; held out, 41 of 180; scripts/measure_spelling_styles.py), where each letter's word said on its own
+10 dB; held out, 41 of 180; docs/decisions/0004-spell-with-nato-words.md), where each letter's word said on its own
 was heard right four times in five. A table may still spell a fix with its team's name first."""
 
 

@@ -52,7 +52,7 @@ def years() -> tuple[str, ...]:
 
     The phrases teach the recogniser which number word follows which: on the tuning voices, clean, the
     team and year came out right 17 of 18 times against 8 through the words alone (held out, 34 of 36
-    against 22); "eighteen ninety" was heard as "eighty ninety" (scripts/measure_hearing.py --only years)."""
+    against 22); "eighteen ninety" was heard as "eighty ninety" (testbed/measure/hearing.py --only years)."""
     numbers = [*UNITS, *TENS, "hundred", "thousand"]
     words = [*numbers, *YEAR_WORDS, *(team.value.lower() for team in TEAM_ORDER)]
     return tuple(dict.fromkeys([*year_phrases(), *words]))
@@ -73,7 +73,7 @@ DOUBLE_NO = "no no"
 a plain "no" is heard too. Through the one-letter list, tuning voices in babble at 10 dB, of 162 each: "No,
 no." heard 147 times against 134 for "No." and 149 for "That's wrong.", which took 5 of 594 letters' words
 for a refusal against 1 (held out, reported: 79, 69 and 95 of 108). Through the digits, of 54: 51 as for
-"No.", which took 5 of 180 digits for a refusal ("Nine.") against none (scripts/measure_no_words.py)."""
+"No.", which took 5 of 180 digits for a refusal ("Nine.") against none (docs/decisions/0006-no-no-takes-a-letter-back.md)."""
 
 
 def one_letter() -> tuple[str, ...]:
@@ -81,7 +81,7 @@ def one_letter() -> tuple[str, ...]:
     (letter_by_letter.py), with the "no" that takes a letter back and the yes that ends the word. The NATO
     words alone: with the letters and letter names as well, "alpha" was heard as "l" and the like; on the
     tuning voices in babble at 10 dB, of 522 letters 429 came out right and 17 as another letter, against
-    421 and 30 (held out, of 1044: 718 and 100, against 646 and 109; scripts/measure_spelling_styles.py)."""
+    421 and 30 (held out, of 1044: 718 and 100, against 646 and 109; docs/decisions/0004-spell-with-nato-words.md)."""
     return (*NATO_WORDS, *LETTER_WORDS_IN_TWO, "no", DOUBLE_NO, "that's right")
 
 
@@ -127,7 +127,7 @@ def years_read_back() -> tuple[str, ...]:
     which: through the words alone a "nine" after a digit came out as "the aye" ("end the night", "aye").
     Team and year right, "Bats. One, eight, nine, seven." and the like, on the tuning voices: clean 16 of 18
     against 12; babble at 10 dB 25 of 54 against 7; music at 10 dB 52 against 50. Held out: clean 33 of 36
-    against 26, babble 29 of 108 against 11, music 82 against 58 (scripts/measure_year_fixes.py)."""
+    against 26, babble 29 of 108 against 11, music 82 against 58 (docs/decisions/0007-candle-end-years-list.md)."""
     names = [team.value.lower() for team in TEAM_ORDER]
     pairs = [f"{first} {digit}" for first in (*names, *DIGITS) for digit in DIGITS]
     return tuple(dict.fromkeys([*YES_NO, *DISPUTES, *COMMANDS, *DIGITS, *names, *pairs]))

@@ -28,7 +28,7 @@ def heard_alone(heard: Utterance | None, recognizer: Hears, pcm: bytes) -> Utter
     tuning voices with two seconds of babble at 10 dB either side, of 252 through the one-letter list: right
     144 -> 207, another word 99 -> 37; of 216 through the digits: 142 -> 154 and 47 -> 40; over music 225 ->
     224 and 214 -> 215, clean as before. Picks lost words so (right 179 -> 165 of 270 in babble), and team
-    names gained nothing (94 of 108 both ways): they are heard whole (scripts/measure_loudest_stretch.py)."""
+    names gained nothing (94 of 108 both ways): they are heard whole (docs/decisions/0008-loudest-stretch.md)."""
     again = _in_loudest_stretch(recognizer, pcm)
     if again is None or not again.text:
         return heard
@@ -43,7 +43,7 @@ def no_heard_alone(heard: Utterance, recognizer: Hears, pcm: bytes) -> Utterance
     locks the answers. Replies to a read-back ("No.", "No, no.", "That's right.", "Repeat.", a spelling, a
     dispute) said by the tuning voices with two seconds of babble at 10 dB either side, taken as meant: 55
     -> 70 of 108 through the read-back list, 53 -> 61 of 90 through the Candle-End's; a no where none was
-    said, none either way; over music as before (scripts/measure_loudest_stretch.py)."""
+    said, none either way; over music as before (docs/decisions/0008-loudest-stretch.md)."""
     words = words_of(heard.text)
     if is_yes(words) or plain_no(words):
         return heard

@@ -4,12 +4,12 @@ Candle-End, a year taken one digit at a time the same way.
 In party babble the letters list hears a whole spelling right about one time in three however it is said,
 and most often loses a word or two of it. Each letter's word said on its own, as a reply, is heard as that
 letter four times in five, as no letter most of the rest, and as another letter about one time in thirty
-(scripts/measure_spelling_styles.py, "one at a time", tuning voices in babble at 10 dB). So after a team's
+(docs/decisions/0004-spell-with-nato-words.md, "one at a time", tuning voices in babble at 10 dB). So after a team's
 second fix the kiosk offers to take the word letter by letter: it says each letter back, asks again for one
 it did not catch, takes back the last one on a "no", and sends the word to the host as any spelled fix once
 the table says "that's right". A year's digits said on their own are heard right about seven times in ten
 through a list of the digits alone, where a whole year with its team's name came out right about one time in
-three (scripts/measure_year_digits.py, tuning voices in babble at 10 dB); a year is done at its fourth digit.
+three (docs/decisions/0007-candle-end-years-list.md, tuning voices in babble at 10 dB); a year is done at its fourth digit.
 """
 
 from __future__ import annotations
@@ -256,7 +256,7 @@ def past_refused(
     units' words alone: its likeliest other unit, said back for the table to check; heard as none, the reply
     stands as first heard. Over the simulated table's nights 60 of 78 such replies were one held-out voice's
     "Papa." heard as "lima" time after time, each refused until the word was left. Of letters heard as
-    another, heard again without it (scripts/measure_letter_confusions.py, 10 dB): tuning voices in babble
+    another, heard again without it (docs/decisions/0005-letters-by-word-not-name.md, 10 dB): tuning voices in babble
     18 of 27 right, 3 another, over music 5 of 5; held out, babble 25 of 100 right, 14 another, music 18 of
     26, none another. It costs about a tenth more CPU than hearing the reply first did."""
     refused = by_letter.refused_here(letter_or_no(heard)) if by_letter is not None else frozenset()

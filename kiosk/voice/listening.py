@@ -357,7 +357,7 @@ WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
 """How the kiosk asks for a spelling that survives rhyming letters and noise. The words alone, not "T for
 tango": on the tuning voices (espeak-ng us, Piper joe, flite kal; ten words each) the words alone were
 heard right in 28 of 30 words, "T for tango" in 26, plain letters in 9; in babble at 10 dB, three draws
-each, 33, 20 and 0 of 90 (scripts/measure_spelling_styles.py)."""
+each, 33, 20 and 0 of 90 (docs/decisions/0004-spell-with-nato-words.md)."""
 
 
 def spelled_back(word: str, offer: str = "") -> str:

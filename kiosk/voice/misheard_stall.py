@@ -8,7 +8,7 @@ asked for again until it was heard another way. Such an answer is heard again wi
 n-best readings (listening.OPEN_READINGS): where one of them locks, keeps every word and hears another
 word in the stall's place, it is taken, and the read-back lets the table fix it like any other answer.
 Only then: kept for every answer, the n-best's likeliest reading was a little worse in babble than the
-best path (scripts/measure_open_readings.py, tuning voices, word error 2.38 against 2.21).
+best path (scripts/measure_open_readings.py at fffbd8d, tuning voices, word error 2.38 against 2.21).
 
 A stall said aloud to hold the turn ("hang on", "still thinking") is kept as said: only the card's stalls
 that nobody says to a kiosk in place of an answer ("are", "would", "same", "nice") are taken for misheard.

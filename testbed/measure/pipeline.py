@@ -1,6 +1,6 @@
 """Figures for the voice pipeline on this machine, printed as tables.
 
-    python scripts/measure_voice.py [--model DIR] [--runs 3] [--skip-live]
+    python -m testbed.measure pipeline [--model DIR] [--runs 3] [--skip-live]
 
 - end of speech: seconds from the last word to the close of the utterance, table speech rendered by
   espeak-ng, clean and mixed with steady noise or babble (four other voices) at 20, 10 and 5 dB; missed
@@ -31,15 +31,14 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from kiosk.voice.asr import SAMPLE_RATE, Recognizer, load_model
+from kiosk.voice.audio import CHUNK_SECONDS, Chunk, resample
+from kiosk.voice.listening import Listening
+from kiosk.voice.model import default_model_path
+from kiosk.voice.tts import Speaker, SpeakerSettings
+from testbed.rendered import ends, rendered_table, room_noise, with_noise
 
-from kiosk.voice.asr import SAMPLE_RATE, Recognizer, load_model  # noqa: E402
-from kiosk.voice.audio import CHUNK_SECONDS, Chunk, resample  # noqa: E402
-from kiosk.voice.listening import Listening  # noqa: E402
-from kiosk.voice.model import default_model_path  # noqa: E402
-from kiosk.voice.tts import Speaker, SpeakerSettings  # noqa: E402
-from testbed.rendered import ends, rendered_table, room_noise, with_noise  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 LINES = [
     "Bats, echolocation.",
@@ -221,7 +220,7 @@ from kiosk.voice.asr import load_model, supports_grammar
 from kiosk.voice.audio import SpeakerOutput, resample
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.tts import Speaker, SpeakerSettings
-from scripts.measure_voice import PacedTable
+from testbed.measure.pipeline import PacedTable
 output = SpeakerOutput()
 output.open()
 speaker = Speaker(SpeakerSettings(rate=400))

@@ -1,6 +1,6 @@
 """How surely the kiosk hears who is answering, spelled fixes, years and closed sets, by way of hearing.
 
-    python scripts/measure_hearing.py [--model DIR] [--only labels,spelling,years,closed] [--quick]
+    python -m testbed.measure hearing [--model DIR] [--only labels,spelling,years,closed] [--quick]
         [--front-end SUPPRESSION,GAIN_DBFS | rnnoise | deepfilter] [--noise babble,music] [--held-out-only]
         [--bed-shift SAMPLES]
 
@@ -10,7 +10,7 @@ per voice set and condition, the TUNING set (the voices of the recorded tables: 
 165 and 125 words a minute, Piper's joe voice; their babble and music beds) apart from the HELD-OUT set,
 which nothing was tuned on: espeak-ng voices and pitches the tables never use, Debian's flite voices, a
 babble bed of flite voices reading other text, and the simulated table's held-out music bed
-(scripts/table/beds.py).
+(testbed/table/beds.py).
 
 A front end (noise suppression in front of the recogniser) is run on every utterance, with fresh state for
 RNNoise and DeepFilterNet; its CPU seconds per second of audio are printed at the end.
@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import subprocess
-import sys
 import tempfile
 import wave
 from collections import Counter
@@ -33,18 +32,17 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from kiosk.engine.spelling import spelled_word
+from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.years import parse_year
+from kiosk.voice.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, load_model
+from kiosk.voice.audio import resample
+from kiosk.voice.grammar import UNKNOWN, read_back, spelling, years
+from kiosk.voice.listening import Recognizers, with_label
+from kiosk.voice.model import default_model_path
+from testbed.measure.front_ends import front_end
 
-from kiosk.engine.spelling import spelled_word  # noqa: E402
-from kiosk.engine.teams import TEAM_ORDER, Team  # noqa: E402
-from kiosk.engine.years import parse_year  # noqa: E402
-from kiosk.voice.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, load_model  # noqa: E402
-from kiosk.voice.audio import resample  # noqa: E402
-from kiosk.voice.grammar import UNKNOWN, read_back, spelling, years  # noqa: E402
-from kiosk.voice.listening import Recognizers, with_label  # noqa: E402
-from kiosk.voice.model import default_model_path  # noqa: E402
-from scripts.front_ends import front_end  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 Samples = npt.NDArray[np.int16]
 NOISE = ROOT / "audio_fixtures" / "noise"
@@ -138,7 +136,7 @@ def held_out_babble() -> Samples:
 
 def held_out_music() -> Samples:
     """The simulated table's held-out music bed (plucked strings in three-four), made in memory, not cached."""
-    from scripts.table.beds import _held_out_music
+    from testbed.table.beds import _held_out_music
 
     return _held_out_music()
 

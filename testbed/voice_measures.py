@@ -23,14 +23,13 @@ from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from kiosk import Host, KeySource
+from kiosk.engine.reply import Reply
+from kiosk.keys import load_practice
+from kiosk.voice.audio import Chunk, WavOutput
+from testbed.tables import RATE, Samples, Table
 
-from kiosk import Host, KeySource  # noqa: E402
-from kiosk.engine.reply import Reply  # noqa: E402
-from kiosk.keys import load_practice  # noqa: E402
-from kiosk.voice.audio import Chunk, WavOutput  # noqa: E402
-from testbed.tables import RATE, Samples, Table  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 REPLY_SENTENCES = [
     "Wings & Webs, 3 points: What is the name for the way many bats find food in the dark by listening to the echoes of their own calls?",

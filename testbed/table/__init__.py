@@ -3,8 +3,8 @@
 questions are ruled as the written answers deserve.
 
 Used by scripts/bench_table.py (many nights, figures) and tests/test_table_night.py (a short night per
-condition). It lives under scripts/ because it is a development instrument, not part of the kiosk; it
-imports nothing from tests/ and tests import it as `scripts.table`.
+condition). It lives in testbed/ because it is a development instrument, not part of the kiosk; it imports
+nothing from tests/.
 
 HELD OUT, never to be tuned on (report figures on them apart): the voices marked `held_out` in voices.py
 (espeak-ng RP female high and Caribbean low, Piper's joe at length scales 0.85 and 1.2, flite's slt and

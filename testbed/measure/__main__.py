@@ -1,0 +1,26 @@
+"""`python -m testbed.measure CASE [options]`: run one measuring case; `--help` after the case for its own."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+CASES = {
+    "hearing": "team names, spelled fixes, years and closed sets through the kiosk's recognisers, by voice set",
+    "pipeline": "end of speech, decoding time, time to first sample and reply latency on this machine",
+}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in CASES:
+        print("usage: python -m testbed.measure CASE [options]\n\ncases:", file=sys.stderr)
+        for name, what in CASES.items():
+            print(f"  {name:9} {what}", file=sys.stderr)
+        return 2
+    case = importlib.import_module(f"testbed.measure.{argv[0]}")
+    sys.argv = [f"testbed.measure {argv[0]}", *argv[1:]]
+    return int(case.main() or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
