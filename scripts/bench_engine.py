@@ -161,4 +161,11 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.append(str(Path(__file__).resolve().parent.parent))  # testbed/, after whichever kiosk is first
+    from testbed.measurement import recorded
+
+    if "--measure" in sys.argv:
+        main()
+    else:
+        with recorded("bench_engine"):
+            main()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -109,4 +110,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.append(str(Path(__file__).resolve().parent.parent))  # testbed/, after whichever kiosk is first
+    from testbed.measurement import recorded
+
+    with recorded("bench_journal"):
+        main()

@@ -114,4 +114,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from testbed.measurement import recorded
+
+    with recorded("bench_screen"):
+        main()

@@ -137,4 +137,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from testbed.measurement import recorded
+
+    with recorded("bench_table"):
+        sys.exit(main())
