@@ -232,6 +232,7 @@ def test_a_listening_voice_kiosk_stops_at_once_when_told_to(
                 kiosk.kill()
                 raise AssertionError(f"attempt {attempt}: the kiosk did not stop within 15 s") from None
             finally:
+                feeding.terminate()  # the rest of the recording is for no one: the kiosk has stopped
                 feeding.wait(timeout=30)
                 teller.join(timeout=10)
             assert code == 0 and "Traceback" not in "".join(told), "".join(told)

@@ -21,7 +21,7 @@ from testbed.table.voices import voice_named
 
 ARTEFACTS = Path(__file__).resolve().parents[1] / "test-artefacts"
 """Each night's whole transcript (the kiosk's lines, what it heard each way, what the table said) goes here."""
-NIGHT_SECONDS = {"clean": 120.0, "music-10": 150.0, "babble-10": 150.0}
+NIGHT_SECONDS = {"clean": 120.0, "music-10": 90.0, "babble-10": 90.0}
 """A quiet short night ends in about 70 s when every turn is heard at once; one that has not by 120 s is stuck.
 A noisy night is stopped at its time, wherever it stands: what it did by then is what is checked."""
 RULED_AS_DESERVED = ("clean",)
