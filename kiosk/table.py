@@ -24,6 +24,7 @@ from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import Line, Remark
 from kiosk.records.keeping import Keeper
+from kiosk.typed_text import message_text
 
 
 class By(enum.Enum):
@@ -88,6 +89,8 @@ class Table:
         return reply
 
     def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        # Made plain and bounded once, here, so the journal and every screen see the same text.
+        message = message_text(message)
         for follower in self.followers:
             follower.took(message, by)
         reply = self.face.hear(message)

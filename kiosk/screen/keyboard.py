@@ -14,10 +14,11 @@ import queue
 import secrets
 import threading
 import time
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from kiosk.typed_text import plain_text
 
 PIN_DIGITS = 4
 MAX_MESSAGE = 500
@@ -28,25 +29,12 @@ MAX_ADDRESSES = 4096
 """Addresses whose wrong PINs are remembered; the one quiet longest is forgotten first."""
 LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """A message is one line: these would make two of it, so a message holding one is refused, not joined."""
-BIDI_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Marks that reorder what follows them on a terminal or in the log, hiding what was really typed."""
 
 
 class Unlock(enum.Enum):
     OPEN = "open"
     WRONG = "wrong"
     LIMITED = "limited"
-
-
-def plain_text(text: str) -> str:
-    """`text` without control characters (C0, DEL, C1) or bidirectional marks: what is logged and what the
-    night hears. A tab becomes a space."""
-    kept = []
-    for ch in text.replace("\t", " "):
-        if ch in BIDI_MARKS or unicodedata.category(ch) == "Cc":  # Cc is exactly C0, DEL and C1
-            continue
-        kept.append(ch)
-    return "".join(kept)
 
 
 def guest_of(address: str) -> str:

@@ -24,8 +24,9 @@ from aiohttp import web
 from kiosk.screen.address import Address, join_url
 from kiosk.screen.doorway import Doorway, Limits
 from kiosk.screen.gate import Gate, own_names
-from kiosk.screen.keyboard import RemoteKeyboard, Unlock, plain_text
+from kiosk.screen.keyboard import RemoteKeyboard, Unlock
 from kiosk.screen.streams import Broadcast, Stream, Streams
+from kiosk.typed_text import plain_text
 
 MAX_BODY = 4096
 """Bytes: the largest request body taken (a PIN or one typed line, as JSON)."""
@@ -270,7 +271,7 @@ class ScreenServer:
 
     async def _send(self, response: web.StreamResponse, message: str) -> None:
         """A page that does not take an event within the limit is dropped (asyncio.TimeoutError)."""
-        await asyncio.wait_for(response.write(message.encode()), self.limits.write_seconds)
+        await asyncio.wait_for(response.write(message.encode(errors="replace")), self.limits.write_seconds)
 
     # --- the remote keyboard: the only way in, and only with the PIN ----------------------------------------
 
