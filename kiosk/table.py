@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, TextIO
 
 from kiosk.engine.host import Host
+from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
@@ -36,6 +37,21 @@ class By(enum.Enum):
     """Typed on the table screen's remote keyboard, unlocked with its PIN."""
 
 
+@dataclass(frozen=True)
+class Answered:
+    """The kiosk answers a message itself: the night never hears it, and it is not journalled."""
+
+    lines: tuple[str | Line, ...]
+
+
+class Check(Protocol):
+    """Something that sees each message before the night does (who may pair phones, saves from elsewhere)."""
+
+    def check(self, message: str, by: By, night: Night | None) -> str | Answered:
+        """The message for the night (itself, or another it stood for), or the kiosk's own answer."""
+        ...
+
+
 class Face(Protocol):
     """What hosts the night: a night kept in its journal, or the appliance's session of nights."""
 
@@ -46,6 +62,10 @@ class Face(Protocol):
         ...
 
     def listening_for(self) -> Expectation: ...
+
+    def ledger(self) -> Ledger:
+        """The night's ledger as it stands, for a reply of the kiosk's own."""
+        ...
 
     def set_voice(self, voice: bool) -> None: ...
 
@@ -81,6 +101,7 @@ class Table:
 
     face: Face
     followers: tuple[Follower, ...] = ()
+    checks: tuple[Check, ...] = ()
 
     def opening(self) -> Reply:
         reply = self.face.opening()
@@ -93,6 +114,14 @@ class Table:
         message = message_text(message)
         for follower in self.followers:
             follower.took(message, by)
+        for check in self.checks:
+            outcome = check.check(message, by, self.face.night)
+            if isinstance(outcome, Answered):
+                reply = Reply.of_lines(outcome.lines, self.face.ledger())
+                for follower in self.followers:
+                    follower.replied(reply)
+                return reply
+            message = outcome
         reply = self.face.hear(message)
         for follower in self.followers:
             follower.replied(reply)
@@ -144,6 +173,9 @@ class KeptNight:
 
     def listening_for(self) -> Expectation:
         return self.host.listening_for()
+
+    def ledger(self) -> Ledger:
+        return self.host.ledger()
 
     def set_voice(self, voice: bool) -> None:
         self.host.set_voice(voice)

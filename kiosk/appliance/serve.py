@@ -17,6 +17,7 @@ from kiosk.appliance import words
 from kiosk.appliance.session import Session
 from kiosk.appliance.table_screen import open_screen, screen_words
 from kiosk.keychoice import choose_key
+from kiosk.records.foreign_saves import SaveCheck
 from kiosk.table import Lines, Table, Terminal
 
 _LOG = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ def serve(settings: config.Settings, *, typed: bool = False, audio_in: Path | No
         new_pin=screen.keyboard.new_pin if screen is not None else None,
     )
     # The screen follows the session as it follows a night: every reply, between nights too, reaches it.
-    table = Table(session, (screen,) if screen is not None else ())
+    table = Table(session, (screen,) if screen is not None else (), (SaveCheck(),))
     try:
         if typed:
             lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)

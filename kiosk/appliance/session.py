@@ -22,6 +22,7 @@ from pathlib import Path
 from kiosk.appliance import words
 from kiosk.appliance.words import Choice
 from kiosk.engine.host import Host, KeySource, Night, Phase
+from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
 from kiosk.engine.reply import Line, Reply
 from kiosk.engine.said import Remark, Said
@@ -97,6 +98,9 @@ class Session:
         """What the table is expected to say next: the night's own answer during a night; between nights,
         any words (carry on, new night, practice night, help)."""
         return self._host.listening_for() if self.stage is Stage.NIGHT else BETWEEN_NIGHTS
+
+    def ledger(self) -> Ledger:
+        return self._host.ledger()
 
     @property
     def night(self) -> Night | None:

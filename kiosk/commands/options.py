@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kiosk.keychoice import PRACTICE, choose_key, setting_from_flags
+from kiosk.records.foreign_saves import SaveCheck
 from kiosk.records.keeping import Refused, Started, begin, read_save_file, resume
 from kiosk.screen import screen_from_args
 from kiosk.table import KeptNight, Table
@@ -90,4 +91,5 @@ def open_night(args: argparse.Namespace, voice: bool) -> OpenNight | None:
             screen.stop()
         return None
     night = KeptNight(started.host, started.keeper, started.first)
-    return OpenNight(started, night, Table(night, (screen,) if screen is not None else ()), screen, save_text)
+    table = Table(night, (screen,) if screen is not None else (), (SaveCheck(),))
+    return OpenNight(started, night, table, screen, save_text)
