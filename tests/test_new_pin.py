@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from kiosk.appliance.table_only import REMOTE_REFUSED
 from kiosk.appliance.words import asks_new_pin
 from kiosk.records.night_records import list_nights
 
@@ -69,3 +70,19 @@ def test_a_new_pin_locks_every_page_and_is_never_journalled_nor_shown(tmp_path: 
     (night,) = list_nights(tmp_path / "nights").kept
     assert night.messages == ("two", "D1")  # "new pin" is the kiosk's, not the night's
     assert all(new not in turn.reply and ", ".join(new) not in turn.reply for turn in night.turns)
+
+
+@pytest.mark.process
+@pytest.mark.slow
+def test_the_remote_keyboard_cannot_ask_for_a_new_pin(tmp_path: Path) -> None:
+    kiosk = Kiosk.start(tmp_path, command="serve")
+    try:
+        token = _unlock(kiosk.url, kiosk.pin).json()["token"]
+        assert _say(kiosk.url, token, "new pin").status_code == 202  # typed, and answered by the kiosk
+        reply = kiosk.wait_reply()
+        assert REMOTE_REFUSED in reply and "has a new PIN" not in reply
+        assert _say(kiosk.url, token, "two").status_code == 202  # the page is still unlocked
+        assert "Bats" in kiosk.wait_reply()
+        assert _unlock(kiosk.url, kiosk.pin).status_code == 200  # and the PIN is the one it was
+    finally:
+        assert kiosk.stop() == 0

@@ -15,6 +15,7 @@ from typing import TextIO
 from kiosk import config
 from kiosk.appliance import words
 from kiosk.appliance.session import Session
+from kiosk.appliance.table_only import TableOnly
 from kiosk.appliance.table_screen import open_screen, screen_words
 from kiosk.keychoice import choose_key
 from kiosk.records.foreign_saves import SaveCheck
@@ -59,7 +60,7 @@ def serve(settings: config.Settings, *, typed: bool = False, audio_in: Path | No
         new_pin=screen.keyboard.new_pin if screen is not None else None,
     )
     # The screen follows the session as it follows a night: every reply, between nights too, reaches it.
-    table = Table(session, (screen,) if screen is not None else (), (SaveCheck(),))
+    table = Table(session, (screen,) if screen is not None else (), (TableOnly(), SaveCheck()))
     try:
         if typed:
             lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)
