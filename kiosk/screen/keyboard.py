@@ -18,17 +18,30 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from kiosk.screen.pace import Pace
 from kiosk.typed_text import plain_text
 
 PIN_DIGITS = 4
 MAX_MESSAGE = 500
 """Characters: a typed message longer than this is refused whole."""
+MAX_WAITING = 8
+"""Typed messages waiting for the night at once; past that a message is refused with a reply to its page, so
+the table's own words are never behind more than a few of a guest's."""
 MAX_TOKENS = 32
 """Pages unlocked at once; past this the longest unlocked is forgotten (and unlocks again with the PIN)."""
 MAX_ADDRESSES = 4096
 """Addresses whose wrong PINs are remembered; the one quiet longest is forgotten first."""
 LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """A message is one line: these would make two of it, so a message holding one is refused, not joined."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a typed message was not queued: an HTTP status, the words for the page, and when to try again."""
+
+    status: int
+    message: str
+    retry_after: int | None = None
 
 
 class Unlock(enum.Enum):
@@ -107,7 +120,8 @@ class RemoteKeyboard:
 
     pin: str = field(default_factory=lambda: _new_pin())
     limit: WrongPinLimit = field(default_factory=WrongPinLimit)
-    inbox: queue.Queue[str] = field(default_factory=queue.Queue)
+    inbox: queue.Queue[str] = field(default_factory=lambda: queue.Queue(MAX_WAITING))
+    pace: Pace = field(default_factory=Pace)
     _tokens: OrderedDict[str, None] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -140,21 +154,33 @@ class RemoteKeyboard:
             self.pin = _new_pin(differing_from=self.pin)
             self._tokens.clear()
             self.limit.forget()
+            self.pace.forget()
             return self.pin
 
-    def send(self, token: str, text: str) -> str | None:
-        """Queue a typed message for the night, without control characters or bidi marks; the reason it was
-        refused, or None."""
+    def send(self, token: str, text: str) -> Refusal | None:
+        """Queue a typed message for the night, made plain (kiosk.typed_text); why it was refused, or None."""
         if not self.unlocked(token):
-            return "This screen's keyboard is locked: enter the kiosk's PIN first."
+            return Refusal(403, "This screen's keyboard is locked: enter the kiosk's PIN first.")
+        too_long = Refusal(400, f"Send one line of at most {MAX_MESSAGE} characters.")
         if any(ch in LINE_BREAKS for ch in text):
-            return f"Send one line of at most {MAX_MESSAGE} characters."
+            return too_long
         line = plain_text(text).strip()
         if not line:
-            return "Type a message first."
+            return Refusal(400, "Type a message first.")
         if len(line) > MAX_MESSAGE:
-            return f"Send one line of at most {MAX_MESSAGE} characters."
-        self.inbox.put(line)
+            return too_long
+        with self._lock:
+            wait = self.pace.take(token)
+        if wait > 0:
+            return Refusal(
+                429, "That is faster than the table can answer: send one at a time.", max(1, round(wait))
+            )
+        try:
+            self.inbox.put_nowait(line)
+        except queue.Full:
+            return Refusal(
+                429, "The kiosk has messages waiting to be answered: send it again in a moment.", 2
+            )
         return None
 
 

@@ -16,6 +16,7 @@ never does. A fault in the screen is logged and the night goes on.
 from __future__ import annotations
 
 import enum
+import itertools
 import logging
 import queue
 import sys
@@ -182,28 +183,38 @@ class KeyboardMessages:
 
 
 class TypedLines:
-    """A line source for the typed night: the terminal's lines and the remote keyboard's, one queue, each
-    with who typed it."""
+    """A line source for the typed night: the terminal's lines and the remote keyboard's, each with who typed
+    it. A line typed at the kiosk itself is read before any keyboard message still waiting, and at most one
+    keyboard message is taken from the keyboard's bounded inbox ahead of its turn (the rest wait there)."""
 
     def __init__(self, stdin: TextIO, inbox: queue.Queue[str]) -> None:
-        self._lines: queue.Queue[tuple[str, By]] = queue.Queue()
+        self._lines: queue.PriorityQueue[tuple[int, int, str, By]] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._room = threading.Semaphore(1)
         threading.Thread(target=self._terminal, args=(stdin,), name="terminal-lines", daemon=True).start()
         threading.Thread(target=self._keyboard, args=(inbox,), name="keyboard-lines", daemon=True).start()
 
     def readline(self) -> tuple[str, By]:
         """The next line and who typed it; "" when the terminal's input has ended."""
-        line, by = self._lines.get()
+        _, _, line, by = self._lines.get()
         if by is By.KEYBOARD:
+            self._room.release()
             print(f"(typed on the screen) {line.rstrip()}", file=sys.stderr, flush=True)
         return line, by
+
+    def terminal_waiting(self) -> bool:
+        """Whether a line from the kiosk's own terminal is read and waiting (for tests)."""
+        with self._lines.mutex:
+            return any(by is By.TABLE for *_, by in self._lines.queue)
 
     def _terminal(self, stdin: TextIO) -> None:
         while True:
             line = stdin.readline()
-            self._lines.put((line, By.TABLE))
+            self._lines.put((0, next(self._order), line, By.TABLE))
             if not line:
                 return
 
     def _keyboard(self, inbox: queue.Queue[str]) -> None:
         while True:
-            self._lines.put((inbox.get() + "\n", By.KEYBOARD))
+            self._room.acquire()
+            self._lines.put((1, next(self._order), inbox.get() + "\n", By.KEYBOARD))

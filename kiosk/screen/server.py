@@ -24,7 +24,7 @@ from aiohttp import web
 from kiosk.screen.address import Address, join_url
 from kiosk.screen.doorway import Doorway, Limits
 from kiosk.screen.gate import Gate, own_names
-from kiosk.screen.keyboard import RemoteKeyboard, Unlock
+from kiosk.screen.keyboard import Refusal, RemoteKeyboard, Unlock
 from kiosk.screen.streams import Broadcast, Stream, Streams
 from kiosk.typed_text import plain_text
 
@@ -296,9 +296,14 @@ class ScreenServer:
         if body is None:
             return _refuse(403, "This screen's keyboard is locked: enter the kiosk's PIN first.")
         text = body.get("text")
-        refused = self.keyboard.send(token, text) if isinstance(text, str) else 'Send {"text": "..."}.'
-        if refused:
-            return _refuse(400, refused)
+        refused = (
+            self.keyboard.send(token, text)
+            if isinstance(text, str)
+            else Refusal(400, 'Send {"text": "..."}.')
+        )
+        if refused is not None:
+            wait = {"Retry-After": str(refused.retry_after)} if refused.retry_after else None
+            return _refuse(refused.status, refused.message, wait)
         return web.json_response({"sent": True}, status=202)
 
     async def _json_body(self, request: web.Request) -> dict[str, object] | None:
