@@ -17,12 +17,13 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from kiosk.screen.address import Address
+from kiosk.screen.address import Address, device_of, guest_of
 from kiosk.screen.doorway import Limits
 from kiosk.screen.gate import HostName, read_host
-from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit, guest_of
+from kiosk.screen.keyboard import RemoteKeyboard, Unlock
 from kiosk.screen.screen import Screen
 from kiosk.screen.server import Broadcast, ScreenServer
+from kiosk.screen.wrong_codes import WrongPinLimit
 
 ADULT = "127.0.0.2"
 GUEST = "127.0.0.3"
@@ -182,10 +183,12 @@ def test_the_wait_after_wrong_pins_grows_per_address() -> None:
     assert keyboard.limit.wait(GUEST) == 0.0  # the right PIN starts the address afresh
 
 
-def test_ipv6_guests_are_counted_by_their_network() -> None:
+def test_ipv6_connections_are_counted_by_network_and_wrong_codes_by_device() -> None:
     assert guest_of("2001:db8::1") == guest_of("2001:db8::ffff:1") == "2001:db8::/64"
     assert guest_of("2001:db8:0:1::1") != guest_of("2001:db8::1")
     assert guest_of("::ffff:192.0.2.7") == guest_of("192.0.2.7") == "192.0.2.7"
+    assert device_of("2001:db8::1") != device_of("2001:db8::2") and device_of("fe80::1%wlan0") == "fe80::1"
+    assert device_of("::ffff:192.0.2.7") == device_of("192.0.2.7") == "192.0.2.7"
 
 
 def test_a_new_pin_locks_every_page_again(screen: Screen) -> None:

@@ -28,9 +28,10 @@ from kiosk.records.keeping import Keeper
 from kiosk.records.night_records import KeyIdentity, read_night
 from kiosk.screen.address import Address, parse_address
 from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
-from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
+from kiosk.screen.keyboard import RemoteKeyboard, Unlock
 from kiosk.screen.screen import Screen, view_payload
 from kiosk.screen.view import START, CellState, Panel, View, advance
+from kiosk.screen.wrong_codes import WrongPinLimit
 from kiosk.table import By, KeptNight, Table
 
 from .conftest import KeyText

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import enum
 import hmac
-import ipaddress
 import queue
 import secrets
 import threading
-import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kiosk.screen.pace import Pace
+from kiosk.screen.wrong_codes import WrongPinLimit
 from kiosk.typed_text import plain_text
 
 PIN_DIGITS = 4
@@ -29,8 +27,6 @@ MAX_WAITING = 8
 the table's own words are never behind more than a few of a guest's."""
 MAX_TOKENS = 32
 """Pages unlocked at once; past this the longest unlocked is forgotten (and unlocks again with the PIN)."""
-MAX_ADDRESSES = 4096
-"""Addresses whose wrong PINs are remembered; the one quiet longest is forgotten first."""
 LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """A message is one line: these would make two of it, so a message holding one is refused, not joined."""
 
@@ -48,67 +44,6 @@ class Unlock(enum.Enum):
     OPEN = "open"
     WRONG = "wrong"
     LIMITED = "limited"
-
-
-def guest_of(address: str) -> str:
-    """Who an address is for the PIN's limit and the connection limits: an IPv4 address itself, an IPv6
-    address by its /64 (one device can take any address in its network's /64)."""
-    try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
-
-
-@dataclass
-class _Tries:
-    wrong: int = 0
-    last: float = 0.0
-    until: float = 0.0
-
-
-@dataclass
-class WrongPinLimit:
-    """Wrong PINs, per address: `free` of them cost nothing; after that each wrong one makes that address
-    wait, `first_wait` seconds, then twice as long each time, up to `longest_wait`. An address quiet for
-    `forget_after` seconds, or that gives the right PIN, starts afresh. Other addresses are never held up."""
-
-    free: int = 3
-    first_wait: float = 2.0
-    longest_wait: float = 600.0
-    forget_after: float = 3600.0
-    clock: Callable[[], float] = time.monotonic
-    _tries: OrderedDict[str, _Tries] = field(default_factory=OrderedDict)
-
-    def wait(self, address: str) -> float:
-        """Seconds until `address` may try a PIN again (0: now)."""
-        tries = self._tries.get(guest_of(address))
-        return 0.0 if tries is None else max(0.0, tries.until - self.clock())
-
-    def wrong(self, address: str) -> None:
-        guest = guest_of(address)
-        now = self.clock()
-        tries = self._tries.pop(guest, None)
-        if tries is None or now - tries.last > self.forget_after:
-            tries = _Tries()
-        tries.wrong += 1
-        tries.last = now
-        over = tries.wrong - self.free
-        if over > 0:
-            tries.until = now + min(self.longest_wait, self.first_wait * 2 ** min(over - 1, 30))
-        self._tries[guest] = tries  # newest last: the quietest is first to go
-        while len(self._tries) > MAX_ADDRESSES:
-            self._tries.popitem(last=False)
-
-    def right(self, address: str) -> None:
-        self._tries.pop(guest_of(address), None)
-
-    def forget(self) -> None:
-        self._tries.clear()
 
 
 @dataclass
