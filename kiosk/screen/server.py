@@ -235,6 +235,8 @@ class ScreenServer:
         return web.Response(body=self._qr, content_type="image/svg+xml")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
+        if request.method == "HEAD":  # the headers a page would get, and no stream to hold open
+            return web.Response(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         listener, backlog = self.broadcast.listen()
         stream = Stream(request.remote or "", self._loop.time(), listener, request.transport)
         if not self._streams.admit(stream):
