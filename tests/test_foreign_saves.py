@@ -4,9 +4,6 @@ typed at the kiosk): never at once, and never on a yes from the remote keyboard.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +14,7 @@ from kiosk.records.foreign_saves import LEFT, ONLY_THE_TABLE, SaveCheck, kept_bl
 from kiosk.records.keeping import begin
 from kiosk.table import By, KeptNight, Table
 
+from .test_play import play
 from .test_save_checks import rows, save
 
 FORGED = save(
@@ -61,29 +59,17 @@ def test_no_leaves_a_save_from_elsewhere_and_any_other_message_lets_it_go(table:
     assert table.night is not None and table.night.board.played_count() == 0
 
 
-def _play(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kiosk", "play", *args],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env={**os.environ, "SNAP_APPLE_HOME": str(home)},
-    )
-
-
 @pytest.mark.process
 def test_play_save_takes_its_own_save_at_once_and_asks_for_anothers(tmp_path: Path) -> None:
-    _play(tmp_path, ["two", "D1", "All: fly", "save"])
+    play(tmp_path, ["two", "D1", "All: fly", "save"])
     latest = tmp_path / "saves" / "latest.txt"
     assert len(kept_blocks(tmp_path / "saves")) == 1
-    own = _play(tmp_path, [], "--save", str(latest))
+    own = play(tmp_path, [], "--save", str(latest))
     assert "The saved night carries on: 1 of the 25 questions is played." in own.stdout
     elsewhere = tmp_path / "elsewhere"
-    asked = _play(elsewhere, ["yes"], "--save", str(latest))
+    asked = play(elsewhere, ["yes"], "--save", str(latest))
     before, _, after = asked.stdout.partition("> ")
     assert "not made by this kiosk" in before and CARRIES_ON not in before
     assert "The saved night carries on: 1 of the 25 questions is played." in after
-    left = _play(elsewhere / "again", ["no"], "--save", str(latest))
+    left = play(elsewhere / "again", ["no"], "--save", str(latest))
     assert LEFT in left.stdout and CARRIES_ON not in left.stdout
