@@ -34,7 +34,9 @@ class By(enum.Enum):
     TABLE = "Table"
     """Heard from the table, or typed at the kiosk's own keyboard."""
     KEYBOARD = "Keyboard"
-    """Typed on the table screen's remote keyboard, unlocked with its PIN."""
+    """Typed on the table screen's remote keyboard, from a paired phone."""
+    KIOSK = "Kiosk"
+    """The kiosk's own news for the table (a phone paired): said and shown, never heard by the night."""
 
 
 @dataclass(frozen=True)
@@ -112,17 +114,23 @@ class Table:
     def hear(self, message: str, by: By = By.TABLE) -> Reply:
         # Made plain and bounded once, here, so the journal and every screen see the same text.
         message = message_text(message)
+        if by is By.KIOSK:
+            return self._answer(Answered((message,)))
         for follower in self.followers:
             follower.took(message, by)
         for check in self.checks:
             outcome = check.check(message, by, self.face.night)
             if isinstance(outcome, Answered):
-                reply = Reply.of_lines(outcome.lines, self.face.ledger())
-                for follower in self.followers:
-                    follower.replied(reply)
-                return reply
+                return self._answer(outcome)
             message = outcome
         reply = self.face.hear(message)
+        for follower in self.followers:
+            follower.replied(reply)
+        return reply
+
+    def _answer(self, answered: Answered) -> Reply:
+        # A remark a line, so that a private line (a pairing code) is left out of what a screen is sent alone.
+        reply = Reply(tuple(Remark.of(line) for line in answered.lines), self.face.ledger())
         for follower in self.followers:
             follower.replied(reply)
         return reply

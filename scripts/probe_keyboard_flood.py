@@ -3,7 +3,7 @@ waits, against a real `python -m kiosk serve --typed` (scripts/probe_screen_floo
 
     python scripts/probe_keyboard_flood.py [--messages 2000] [--senders 4] [--json]
 
-The guest unlocks the keyboard with the PIN and posts `--messages` "board" messages from `--senders`
+The guest's phone is paired (the adult said "pair a phone" and a guest heard the code) and posts `--messages` "board" messages from `--senders`
 threads as fast as the server answers. Meanwhile the adult types "help" at the kiosk's terminal, once the
 flood is under way, then again when it has ended. Prints the keyboard's answers by status, the messages
 the night took from the keyboard, and the milliseconds from typing "help" to its reply during the flood
@@ -21,8 +21,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import httpx
-from probe_screen_flood import REPLY_WAIT, Kiosk
+from probe_screen_flood import REPLY_WAIT, Kiosk, pair_phone, phone_of
 
 GUEST = "127.0.0.3"
 BOARD = "THE HARVEST BOARD"
@@ -62,12 +61,9 @@ def _own_message(kiosk: Kiosk) -> float | None:
 
 
 def _flood(url: str, token: str, count: int, answers: Counter[str], lock: threading.Lock) -> None:
-    transport = httpx.HTTPTransport(local_address=GUEST)
-    with httpx.Client(base_url=url, transport=transport, timeout=REPLY_WAIT) as phone:
+    with phone_of(url, GUEST, token) as phone:
         for _ in range(count):
-            status = phone.post(
-                "/keyboard/say", json={"text": "board"}, headers={"Authorization": f"Bearer {token}"}
-            ).status_code
+            status = phone.post("/keyboard/say", json={"text": "board"}).status_code
             with lock:
                 answers[str(status)] += 1
 
@@ -76,8 +72,7 @@ def probe(messages: int, senders: int) -> Figures:
     with tempfile.TemporaryDirectory() as home:
         kiosk = Kiosk(Path(home))
         try:
-            with httpx.Client(base_url=kiosk.url, timeout=REPLY_WAIT) as adult:
-                token = adult.post("/keyboard/unlock", json={"pin": kiosk.pin}).json()["token"]
+            token = pair_phone(kiosk, GUEST)[2]
             answers: Counter[str] = Counter()
             lock = threading.Lock()
             each = messages // senders

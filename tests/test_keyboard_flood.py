@@ -19,6 +19,8 @@ from kiosk.screen.pace import Pace
 from kiosk.screen.screen import Screen
 from kiosk.table import By
 
+from .support.phones import paired, type_on
+
 GUEST = "127.0.0.3"
 
 
@@ -46,13 +48,8 @@ def test_a_2000_message_flood_is_bounded_and_the_kiosks_own_line_is_read_first(s
         lines = screen.typed_lines(stdin)
         transport = httpx.HTTPTransport(local_address=GUEST)
         with httpx.Client(base_url=screen.url, transport=transport, timeout=10) as guest:
-            token = guest.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
-            answers = [
-                guest.post(
-                    "/keyboard/say", json={"text": "board"}, headers={"Authorization": f"Bearer {token}"}
-                )
-                for _ in range(2000)
-            ]
+            paired(guest, screen.keyboard)
+            answers = [type_on(guest, "board") for _ in range(2000)]
         statuses = Counter(answer.status_code for answer in answers)
         assert set(statuses) == {202, 429}, statuses
         # One message may already be taken from the inbox for the night, the rest wait there.
@@ -62,9 +59,11 @@ def test_a_2000_message_flood_is_bounded_and_the_kiosks_own_line_is_read_first(s
         terminal.write("help\n")
         terminal.flush()
         deadline = time.monotonic() + 30  # not a speed check: until the kiosk has read its terminal's line
-        while not lines.terminal_waiting():
+        while not (lines.waiting(By.TABLE) and lines.waiting(By.KIOSK)):
             assert time.monotonic() < deadline
             time.sleep(0.01)
-        assert lines.readline() == ("help\n", By.TABLE)  # ahead of every keyboard message waiting
+        # The kiosk's own news and its terminal's line, ahead of every keyboard message waiting.
+        assert lines.readline() == ("One phone is paired.\n", By.KIOSK)
+        assert lines.readline() == ("help\n", By.TABLE)
         taken = [lines.readline() for _ in range(statuses[202])]
         assert taken == [("board\n", By.KEYBOARD)] * statuses[202]

@@ -24,6 +24,8 @@ from kiosk.screen.captions import KIOSK, Caption
 from kiosk.screen.screen import Screen
 from kiosk.typed_text import message_text, plain_text
 
+from .support.phones import paired
+
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
@@ -118,12 +120,8 @@ def test_a_lone_surrogate_in_an_event_closes_no_page(screen: Screen) -> None:
 
 def test_a_keyboard_message_with_a_lone_surrogate_reaches_the_night_plain(screen: Screen) -> None:
     with httpx.Client(base_url=screen.url, timeout=10) as adult:
-        token = adult.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
+        paired(adult, screen.keyboard)
         raw = json.dumps({"text": "D\ud8001\u200b"})  # the JSON escape a guest's script sends
-        said = adult.post(
-            "/keyboard/say",
-            content=raw,
-            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-        )
+        said = adult.post("/keyboard/say", content=raw, headers={"Content-Type": "application/json"})
         assert said.status_code == 202
     assert screen.keyboard.inbox.get_nowait() == "D1"

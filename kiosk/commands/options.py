@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kiosk.appliance.table_only import table_checks
 from kiosk.keychoice import PRACTICE, choose_key, setting_from_flags
-from kiosk.records.foreign_saves import SaveCheck
 from kiosk.records.keeping import Refused, Started, begin, read_save_file, resume
 from kiosk.screen import screen_from_args
 from kiosk.table import KeptNight, Table
@@ -91,5 +91,5 @@ def open_night(args: argparse.Namespace, voice: bool) -> OpenNight | None:
             screen.stop()
         return None
     night = KeptNight(started.host, started.keeper, started.first)
-    table = Table(night, (screen,) if screen is not None else (), (SaveCheck(),))
+    table = Table(night, (screen,) if screen is not None else (), table_checks(screen))
     return OpenNight(started, night, table, screen, save_text)
