@@ -35,7 +35,10 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the same parser, publish
 import platformdirs
 
 from kiosk import logs
-from kiosk.records.storage import APP
+from kiosk.records.storage import APP, UnreadableFile, read_small_file
+
+SETTINGS_LIMIT = 64 * 1024
+"""Bytes: a settings file larger than this is refused in one line."""
 
 _LOG = logging.getLogger(__name__)
 
@@ -288,11 +291,18 @@ def parse(text: str, source: str = FILE_NAME) -> Settings:
 def load(path: Path | None = None) -> tuple[Settings, tuple[str, ...]]:
     """The settings in the file (the defaults if there is none), and a line for each problem found in it."""
     path = path or config_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return Settings(), ()
-    except (OSError, UnicodeDecodeError) as error:
+    try:
+        # Never waits (a FIFO), never reads a device: one line, and the kiosk starts on its defaults.
+        data = read_small_file(
+            path, SETTINGS_LIMIT, "a settings file", give="give the kiosk's settings file (kiosk.toml)",
+            usual="a settings file is a few hundred bytes",
+        )  # fmt: skip
+        text = data.decode("utf-8")
+    except UnreadableFile as error:
+        return Settings(), (f"{error}; using the default settings",)
+    except UnicodeDecodeError as error:
         return Settings(), (f"cannot read {path} ({error}); using the default settings",)
     try:
         return read(text, str(path))

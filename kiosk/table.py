@@ -19,11 +19,13 @@ from dataclasses import dataclass, replace
 from typing import Protocol, TextIO
 
 from kiosk.engine.host import Host
+from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import Line, Remark
 from kiosk.records.keeping import Keeper
+from kiosk.typed_text import message_text
 
 
 class By(enum.Enum):
@@ -32,7 +34,24 @@ class By(enum.Enum):
     TABLE = "Table"
     """Heard from the table, or typed at the kiosk's own keyboard."""
     KEYBOARD = "Keyboard"
-    """Typed on the table screen's remote keyboard, unlocked with its PIN."""
+    """Typed on the table screen's remote keyboard, from a paired phone."""
+    KIOSK = "Kiosk"
+    """The kiosk's own news for the table (a phone paired): said and shown, never heard by the night."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The kiosk answers a message itself: the night never hears it, and it is not journalled."""
+
+    lines: tuple[str | Line, ...]
+
+
+class Check(Protocol):
+    """Something that sees each message before the night does (who may pair phones, saves from elsewhere)."""
+
+    def check(self, message: str, by: By, night: Night | None) -> str | Answered:
+        """The message for the night (itself, or another it stood for), or the kiosk's own answer."""
+        ...
 
 
 class Face(Protocol):
@@ -45,6 +64,10 @@ class Face(Protocol):
         ...
 
     def listening_for(self) -> Expectation: ...
+
+    def ledger(self) -> Ledger:
+        """The night's ledger as it stands, for a reply of the kiosk's own."""
+        ...
 
     def set_voice(self, voice: bool) -> None: ...
 
@@ -80,6 +103,7 @@ class Table:
 
     face: Face
     followers: tuple[Follower, ...] = ()
+    checks: tuple[Check, ...] = ()
 
     def opening(self) -> Reply:
         reply = self.face.opening()
@@ -88,9 +112,25 @@ class Table:
         return reply
 
     def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        # Made plain and bounded once, here, so the journal and every screen see the same text.
+        message = message_text(message)
+        if by is By.KIOSK:
+            return self._answer(Answered((message,)))
         for follower in self.followers:
             follower.took(message, by)
+        for check in self.checks:
+            outcome = check.check(message, by, self.face.night)
+            if isinstance(outcome, Answered):
+                return self._answer(outcome)
+            message = outcome
         reply = self.face.hear(message)
+        for follower in self.followers:
+            follower.replied(reply)
+        return reply
+
+    def _answer(self, answered: Answered) -> Reply:
+        # A remark a line, so that a private line (a pairing code) is left out of what a screen is sent alone.
+        reply = Reply(tuple(Remark.of(line) for line in answered.lines), self.face.ledger())
         for follower in self.followers:
             follower.replied(reply)
         return reply
@@ -141,6 +181,9 @@ class KeptNight:
 
     def listening_for(self) -> Expectation:
         return self.host.listening_for()
+
+    def ledger(self) -> Ledger:
+        return self.host.ledger()
 
     def set_voice(self, voice: bool) -> None:
         self.host.set_voice(voice)

@@ -7,7 +7,7 @@ From one loopback address (127.0.0.3; or `--addresses` of them from 127.0.1.1 on
 guest keeps `--connections` connections open the whole time, half
 sending their headers a byte at a time and never finishing them, half event streams that read and never
 leave; every connection the kiosk closes or refuses is opened again at once. Meanwhile a night is typed at
-the kiosk's terminal, and the adult unlocks the keyboard from another address (127.0.0.2) and types a
+the kiosk's terminal, and the adult pairs a phone from another address (127.0.0.2) and types a
 message there. Prints, in milliseconds and counts: each reply's latency (typed to reply printed), the PIN
 unlock's and the keyboard message's, the kiosk's open files and memory at their peak, the guest's
 connections opened and closed, the turns in the journal, and the kiosk's log lines about the screen. With
@@ -39,13 +39,15 @@ from typing import IO
 import httpx
 
 PI_OPEN_FILES = 1024
+PHONE_COOKIE = "kiosk-phone"
+"""Where a paired phone keeps its token (kiosk.screen.server.PHONE_COOKIE)."""
 GUEST = "127.0.0.3"
 ADULT = "127.0.0.2"
 REPLY_WAIT = 30.0
 """Seconds to wait for a reply before the probe calls it lost (no speed limit: the figures say)."""
 TYPED = ["two", "D1", "Bats: fly. Ghosts: glide", "D2", "Bats: pass. Ghosts: pass"]
 KEYBOARD = "C1"
-"""Typed on the adult's phone, after the PIN, in the middle of the night."""
+"""Typed on the adult's phone, once paired, in the middle of the night."""
 AFTER = ["Bats: pass. Ghosts: pass", "end the night", "Bats: yes", "Ghosts: yes"]
 
 
@@ -79,16 +81,14 @@ class Kiosk:
         self._err: queue.Queue[tuple[float, str]] = queue.Queue()
         threading.Thread(target=_lines, args=(self.process.stdout, self.out), daemon=True).start()
         threading.Thread(target=_lines, args=(self.process.stderr, self._err), daemon=True).start()
-        self.url = self.pin = ""
-        while not (self.url and self.pin):
+        self.url = ""
+        while not self.url:
             _, line = self._err.get(timeout=REPLY_WAIT)
             if not line:
                 raise RuntimeError("the kiosk stopped before its screen started")
             self.err.append(line)
             if found := re.search(r"Table screen: (http://\S+)", line):
                 self.url = found[1]
-            if found := re.search(r"Remote keyboard PIN: (\d+)", line):
-                self.pin = found[1]
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
         self.reply()
 
@@ -114,6 +114,24 @@ class Kiosk:
         self.process.stdin.flush()
         replied = self.reply()
         return None if replied is None else (replied - started) * 1000
+
+    def pairing_code(self) -> str:
+        """Type "pair a phone" at the terminal; the code the kiosk gives."""
+        assert self.process.stdin is not None
+        self.process.stdin.write("pair a phone\n")
+        self.process.stdin.flush()
+        lines = []
+        while True:
+            _, line = self.out.get(timeout=REPLY_WAIT)
+            if not line:
+                raise RuntimeError("the kiosk stopped before it gave a pairing code")
+            lines.append(line)
+            if "[L] " in line:
+                break
+        found = re.search(r"pairing code (\d), (\d), (\d), (\d)\.", "".join(lines))
+        if found is None:
+            raise RuntimeError("no pairing code in: " + "".join(lines))
+        return "".join(found.groups())
 
     def open_files(self) -> int:
         return len(os.listdir(f"/proc/{self.process.pid}/fd"))
@@ -242,27 +260,35 @@ def _stream(port: int) -> str:
     return f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
 
 
-def _adult(url: str, pin: str) -> tuple[int, float, str]:
-    """The adult's phone at another address: unlock with the PIN. (status, milliseconds, token)."""
-    transport = httpx.HTTPTransport(local_address=ADULT)
-    with httpx.Client(base_url=url, transport=transport, timeout=REPLY_WAIT) as phone:
-        started = time.monotonic()
-        try:
-            answer = phone.post("/keyboard/unlock", json={"pin": pin})
-        except httpx.HTTPError:
-            return 0, (time.monotonic() - started) * 1000, ""
-        took = (time.monotonic() - started) * 1000
-        return answer.status_code, took, answer.json().get("token", "") if answer.status_code == 200 else ""
-
-
-def _adult_types(kiosk: Kiosk, token: str, text: str) -> tuple[int, float | None]:
-    transport = httpx.HTTPTransport(local_address=ADULT)
+def pair_phone(kiosk: Kiosk, address: str) -> tuple[int, float, str]:
+    """The adult says "pair a phone" at the kiosk and pairs a phone at `address` with the code.
+    (status, milliseconds, the phone's token); the kiosk's "One phone is paired." is read past."""
+    code = kiosk.pairing_code()
+    transport = httpx.HTTPTransport(local_address=address)
     with httpx.Client(base_url=kiosk.url, transport=transport, timeout=REPLY_WAIT) as phone:
         started = time.monotonic()
         try:
-            answer = phone.post(
-                "/keyboard/say", json={"text": text}, headers={"Authorization": f"Bearer {token}"}
-            )
+            answer = phone.post("/keyboard/pair", json={"code": code})
+        except httpx.HTTPError:
+            return 0, (time.monotonic() - started) * 1000, ""
+        took = (time.monotonic() - started) * 1000
+    if answer.status_code != 200:
+        return answer.status_code, took, ""
+    kiosk.reply()
+    return answer.status_code, took, answer.cookies.get(PHONE_COOKIE, "")
+
+
+def phone_of(url: str, address: str, token: str) -> httpx.Client:
+    """A paired phone at `address`: its token is its cookie."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(base_url=url, transport=transport, timeout=REPLY_WAIT, cookies={PHONE_COOKIE: token})
+
+
+def _adult_types(kiosk: Kiosk, token: str, text: str) -> tuple[int, float | None]:
+    with phone_of(kiosk.url, ADULT, token) as phone:
+        started = time.monotonic()
+        try:
+            answer = phone.post("/keyboard/say", json={"text": text})
         except httpx.HTTPError:
             return 0, None
         if answer.status_code != 202:
@@ -335,7 +361,7 @@ def probe(connections: int, seconds: float, addresses: int = 1) -> Figures:
         started = time.monotonic()
         time.sleep(min(seconds / 2, 12.0))  # the guest holds all it can before the table starts
         replies = [kiosk.type(message) for message in TYPED]
-        pin_status, pin_ms, token = _adult(kiosk.url, kiosk.pin)
+        pin_status, pin_ms, token = pair_phone(kiosk, ADULT)
         keyboard_status, keyboard_ms = _adult_types(kiosk, token, KEYBOARD) if token else (0, None)
         replies += [kiosk.type(message) for message in AFTER]
         time.sleep(max(0.0, seconds - (time.monotonic() - started)))
@@ -395,7 +421,7 @@ def main() -> None:
             f"replies typed at the terminal: {len(answered)} of {len(figures.replies_ms)}, median "
             f"{statistics.median(answered):.0f} ms, worst {max(answered):.0f} ms"
         )
-    print(f"PIN from {ADULT}: {figures.pin_status} in {figures.pin_ms:.0f} ms")
+    print(f"pairing from {ADULT}: {figures.pin_status} in {figures.pin_ms:.0f} ms")
     print(
         f"message typed on the adult's phone: {figures.keyboard_status}, replied in {figures.keyboard_reply_ms} ms"
     )

@@ -127,12 +127,13 @@ def test_a_save_block_in_a_file_or_pasted_over_lines_is_one_message(tmp_path: Pa
     first = play(tmp_path, ["two", "D1", "All: fly", "save"])
     block = (tmp_path / "saves" / "latest.txt").read_text()
     assert block.count("\n") > 5
-    from_file = play(tmp_path / "b", [], "--save", str(tmp_path / "saves" / "latest.txt"))
+    # From another kiosk's saves: read back first, then taken on the table's yes (tests/test_foreign_saves.py).
+    from_file = play(tmp_path / "b", ["yes"], "--save", str(tmp_path / "saves" / "latest.txt"))
     assert (
         "The saved night carries on: 1 of the 25 questions is played." in from_file.stdout
         and first.returncode == 0
     )
-    pasted = play(tmp_path / "c", block.splitlines())
+    pasted = play(tmp_path / "c", [*block.splitlines(), "yes"])
     assert "The saved night carries on: 1 of the 25 questions is played." in pasted.stdout
     assert "Playing solo, or" not in pasted.stdout.split("The saved night carries on")[1]
     garbage = tmp_path / "garbage.txt"

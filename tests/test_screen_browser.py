@@ -1,6 +1,6 @@
 """The table screen in a real browser (Debian's chromium, headless, through Playwright) beside a real
 `python -m kiosk play --screen` process: a night checked by the page's text and by screenshots kept in
-test-artefacts/screen/, an axe-core audit, and the remote keyboard's PIN."""
+test-artefacts/screen/, an axe-core audit, and the remote keyboard's pairing."""
 
 from __future__ import annotations
 
@@ -161,13 +161,14 @@ def test_a_read_back_in_large_print(browser: Browser, tmp_path: Path) -> None:
         kiosk.stop()
 
 
-def test_the_remote_keyboard_needs_the_pin(browser: Browser, kiosk: Kiosk) -> None:
+def test_the_remote_keyboard_needs_a_paired_phone(browser: Browser, kiosk: Kiosk) -> None:
     page = open_page(browser, kiosk)
     say(page, kiosk, "two")
-    with httpx.Client(base_url=kiosk.url) as client:
+    with httpx.Client(base_url=kiosk.url) as client, httpx.Client(base_url=kiosk.url) as guessing:
+        guessing.cookies.set("kiosk-phone", "guess")
         refused = [
             client.post("/keyboard/say", json={"text": "D1"}),
-            client.post("/keyboard/say", json={"text": "D1"}, headers={"Authorization": "Bearer guess"}),
+            guessing.post("/keyboard/say", json={"text": "D1"}),
             client.post("/keyboard/say", content="D1", headers={"Content-Type": "text/plain"}),
         ]
     assert [response.status_code for response in refused] == [403, 403, 403]
@@ -177,13 +178,17 @@ def test_the_remote_keyboard_needs_the_pin(browser: Browser, kiosk: Kiosk) -> No
 
     page.click("#keyboard-open")
     assert page.is_hidden("#say-form")
-    wrong = "0000" if kiosk.pin != "0000" else "1111"
-    page.fill("#pin", wrong)
-    page.click("#pin-form button")
-    page.wait_for_selector("#keyboard-note:has-text('That PIN is not right.')")
-    page.fill("#pin", kiosk.pin)
-    page.click("#pin-form button")
+    assert page.inner_text("label[for=code]") == 'Pairing code (say "pair a phone" at the kiosk)'
+    assert "PIN" not in page.inner_text("body")
+    code = kiosk.pairing_code()
+    wrong = f"{(int(code) + 1) % 10000:04d}"
+    page.fill("#code", wrong)
+    page.click("#code-form button")
+    page.wait_for_selector("#keyboard-note:has-text('That pairing code is not right.')")
+    page.fill("#code", code)
+    page.click("#code-form button")
     page.wait_for_selector("#say-form", state="visible")
+    assert "One phone is paired." in kiosk.wait_reply()
     page.fill("#say", "D1")
     page.click("#say-form button")
     reply = kiosk.wait_reply()
@@ -192,9 +197,11 @@ def test_the_remote_keyboard_needs_the_pin(browser: Browser, kiosk: Kiosk) -> No
     assert page.get_attribute("body", "data-stage") == "question"
     assert kiosk.wait_stderr("(typed on the screen)").strip() == "(typed on the screen) D1"
 
+    code = kiosk.pairing_code()
+    wrong = f"{(int(code) + 1) % 10000:04d}"
     with httpx.Client(base_url=kiosk.url) as client:
-        statuses = [client.post("/keyboard/unlock", json={"pin": wrong}).status_code for _ in range(4)]
-        limited = client.post("/keyboard/unlock", json={"pin": kiosk.pin})
+        statuses = [client.post("/keyboard/pair", json={"code": wrong}).status_code for _ in range(4)]
+        limited = client.post("/keyboard/pair", json={"code": code})
     assert statuses == [403, 403, 403, 403]
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
 

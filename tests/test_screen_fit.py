@@ -174,15 +174,15 @@ def test_the_candle_end_finale_fits_and_says_why(browser: Browser, practice: Kio
         page.screenshot(path=str(ARTEFACTS / f"finale-{width}x{height}.png"), full_page=width < 900)
     phone = opened[PHONE]
     phone.click("#keyboard-open")
-    pin = phone.locator("#keyboard").bounding_box()
+    keyboard = phone.locator("#keyboard").bounding_box()
     address = phone.locator("#join-url").bounding_box()
-    assert pin is not None and address is not None
+    assert keyboard is not None and address is not None
     assert not overlap(
         {
-            "left": pin["x"],
-            "right": pin["x"] + pin["width"],
-            "top": pin["y"],
-            "bottom": pin["y"] + pin["height"],
+            "left": keyboard["x"],
+            "right": keyboard["x"] + keyboard["width"],
+            "top": keyboard["y"],
+            "bottom": keyboard["y"] + keyboard["height"],
         },
         {
             "left": address["x"],

@@ -12,18 +12,20 @@ import contextlib
 import io
 import socket
 import time
-import unicodedata
 from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from kiosk.screen.address import Address
+from kiosk.screen.address import Address, device_of, guest_of
 from kiosk.screen.doorway import Limits
 from kiosk.screen.gate import HostName, read_host
-from kiosk.screen.keyboard import BIDI_MARKS, RemoteKeyboard, Unlock, WrongPinLimit, guest_of, plain_text
+from kiosk.screen.keyboard import Pairs, RemoteKeyboard
 from kiosk.screen.screen import Screen
 from kiosk.screen.server import Broadcast, ScreenServer
+from kiosk.screen.wrong_codes import WrongPinLimit
+
+from .support.phones import pair, paired, type_on
 
 ADULT = "127.0.0.2"
 GUEST = "127.0.0.3"
@@ -44,7 +46,7 @@ def screen() -> Iterator[Screen]:
 
 
 def _server(limits: Limits) -> ScreenServer:
-    server = ScreenServer(Broadcast(), RemoteKeyboard(pin="4821"), Address("127.0.0.1", 0), limits=limits)
+    server = ScreenServer(Broadcast(), RemoteKeyboard(), Address("127.0.0.1", 0), limits=limits)
     server.start()
     return server
 
@@ -71,10 +73,14 @@ def test_a_page_at_another_name_reads_nothing(screen: Screen) -> None:
         for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"{socket.gethostname()}:{port}", "[::1]"):
             assert guest.get("/", headers={"Host": host}).status_code == 200, host
         assert guest.get("/", headers={"Host": "a b"}).status_code == 400
-        unlocked = guest.post(
-            "/keyboard/unlock", json={"pin": screen.keyboard.pin}, headers={"Host": f"evil.example:{port}"}
-        )
-        assert unlocked.status_code == 421
+        code = screen.keyboard.open_pairing().code
+        evil = {"Host": f"evil.example:{port}"}
+        for rebound in (
+            guest.get("/keyboard/code", headers=evil),
+            guest.post("/keyboard/pair", json={"code": code}, headers=evil),
+        ):
+            assert rebound.status_code == 421 and code not in rebound.text
+        assert screen.keyboard.phones == 0
     assert screen.keyboard.inbox.empty()
 
 
@@ -89,7 +95,7 @@ def test_host_headers_are_read_strictly() -> None:
 def test_a_change_from_another_site_is_refused(screen: Screen) -> None:
     """CSRF: a page elsewhere posting to the kiosk. Its Origin (or Sec-Fetch-Site) gives it away."""
     port = screen.server.port
-    pin = screen.keyboard.pin
+    code = screen.keyboard.open_pairing().code
     with client(screen.url, GUEST) as guest:
         for origin in (
             "http://evil.example",
@@ -98,110 +104,107 @@ def test_a_change_from_another_site_is_refused(screen: Screen) -> None:
             "null",
             f"http://127.0.0.1:{port}.evil.example",
         ):
-            refused = guest.post("/keyboard/unlock", json={"pin": pin}, headers={"Origin": origin})
+            refused = guest.post("/keyboard/pair", json={"code": code}, headers={"Origin": origin})
             assert refused.status_code == 403, origin
-        cross = guest.post("/keyboard/unlock", json={"pin": pin}, headers={"Sec-Fetch-Site": "cross-site"})
+        cross = guest.post("/keyboard/pair", json={"code": code}, headers={"Sec-Fetch-Site": "cross-site"})
         assert cross.status_code == 403
-        form = guest.post("/keyboard/unlock", content=f"pin={pin}", headers={"Content-Type": "text/plain"})
+        form = guest.post("/keyboard/pair", content=f"code={code}", headers={"Content-Type": "text/plain"})
         assert form.status_code == 403
         own = guest.post(
-            "/keyboard/unlock",
-            json={"pin": pin},
+            "/keyboard/pair",
+            json={"code": code},
             headers={"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"},
         )
         assert own.status_code == 200
-        token = own.json()["token"]
+        cookie = own.headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/keyboard" in cookie
         for origin in ("http://evil.example", f"https://127.0.0.1:{port}"):
-            said = guest.post(
-                "/keyboard/say",
-                json={"text": "D1"},
-                headers={"Origin": origin, "Authorization": f"Bearer {token}"},
-            )
+            said = guest.post("/keyboard/say", json={"text": "D1"}, headers={"Origin": origin})
             assert said.status_code == 403
     assert screen.keyboard.inbox.empty()
 
 
-def test_a_token_is_taken_only_from_its_header_never_from_the_address(screen: Screen) -> None:
+def test_a_token_is_taken_only_from_its_cookie_never_from_the_address(screen: Screen) -> None:
     with client(screen.url, ADULT) as adult:
-        token = adult.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
-        for query in ({"token": token}, {"access_token": token}, {"Authorization": f"Bearer {token}"}):
-            assert adult.post("/keyboard/say", params=query, json={"text": "D1"}).status_code == 403
+        token = pair(adult, screen.keyboard.open_pairing().code).cookies["kiosk-phone"]
+        with client(screen.url, ADULT) as bare:  # the same token, but not as the cookie
+            for query in ({"token": token}, {"access_token": token}, {"kiosk-phone": token}):
+                assert bare.post("/keyboard/say", params=query, json={"text": "D1"}).status_code == 403
+            headed = bare.post(
+                "/keyboard/say", json={"text": "D1"}, headers={"Authorization": f"Bearer {token}"}
+            )
+            assert headed.status_code == 403
         assert screen.keyboard.inbox.empty()
-        headed = adult.post(
-            "/keyboard/say", json={"text": "D1"}, headers={"Authorization": f"Bearer {token}"}
-        )
-        assert headed.status_code == 202
+        assert type_on(adult, "D1").status_code == 202
     assert screen.keyboard.inbox.get_nowait() == "D1"
 
 
-# --- the PIN ------------------------------------------------------------------------------------------------
+# --- pairing codes ------------------------------------------------------------------------------------------
 
 
-def test_a_guest_guessing_pins_never_locks_the_adult_out(screen: Screen) -> None:
-    """The issue's probe: wrong PINs from one address, then the right one from another, at once."""
-    pin = screen.keyboard.pin
-    wrong = f"{(int(pin) + 1) % 10000:04d}"
+def test_a_guest_guessing_codes_never_locks_the_adult_out(screen: Screen) -> None:
+    """The issue's probe: wrong codes from one address, then the right one from another, at once."""
+    code = screen.keyboard.open_pairing().code
+    wrong = f"{(int(code) + 1) % 10000:04d}"
     with client(screen.url, GUEST) as guest, client(screen.url, ADULT) as adult:
-        answers = [guest.post("/keyboard/unlock", json={"pin": wrong}) for _ in range(12)]
+        answers = [pair(guest, wrong) for _ in range(12)]
         assert [a.status_code for a in answers[:3]] == [403, 403, 403]
         assert answers[-1].status_code == 429 and int(answers[-1].headers["Retry-After"]) >= 1
-        # The guest is held up, even with the right PIN...
-        assert guest.post("/keyboard/unlock", json={"pin": pin}).status_code == 429
-        # ...and the adult is not, from their own phone: at once, every time.
-        for _ in range(5):
-            opened = adult.post("/keyboard/unlock", json={"pin": pin})
-            assert opened.status_code == 200
-        token = opened.json()["token"]
-        # A wrong PIN typed later on the adult's phone does not lock out what it has unlocked.
+        # The guest is held up, even with the right code...
+        assert pair(guest, code).status_code == 429
+        # ...and the adult is not, from their own phone.
+        assert pair(adult, code).status_code == 200
+        # Wrong codes typed later on the adult's phone, in the next window, do not unpair it.
+        wrong = f"{(int(screen.keyboard.open_pairing().code) + 1) % 10000:04d}"
         for _ in range(6):
-            adult.post("/keyboard/unlock", json={"pin": wrong})
-        sent = adult.post("/keyboard/say", json={"text": "two"}, headers={"Authorization": f"Bearer {token}"})
-        assert sent.status_code == 202
+            pair(adult, wrong)
+        assert type_on(adult, "two").status_code == 202
         # Nor does a third guest inherit the first one's wait.
         with client(screen.url, OTHER_GUEST) as other:
-            assert other.post("/keyboard/unlock", json={"pin": wrong}).status_code == 403
+            assert pair(other, wrong).status_code == 403
     assert screen.keyboard.inbox.get_nowait() == "two"
 
 
-def test_the_wait_after_wrong_pins_grows_per_address() -> None:
+def test_the_wait_after_wrong_codes_grows_per_address() -> None:
     now = [0.0]
-    keyboard = RemoteKeyboard(pin="4821", limit=WrongPinLimit(free=3, first_wait=2.0, clock=lambda: now[0]))
+    keyboard = RemoteKeyboard(limit=WrongPinLimit(free=3, first_wait=2.0, clock=lambda: now[0]))
+    code = keyboard.open_pairing().code
+    wrong = f"{(int(code) + 1) % 10000:04d}"
     waits = []
     for _ in range(10):
-        outcome, wait = keyboard.unlock("0000", GUEST)
-        if outcome is Unlock.LIMITED:
+        outcome, wait = keyboard.pair(wrong, GUEST)
+        if outcome is Pairs.LIMITED:
             now[0] += float(wait)
-            outcome, wait = keyboard.unlock("0000", GUEST)
-        assert outcome is Unlock.WRONG
+            outcome, wait = keyboard.pair(wrong, GUEST)
+        assert outcome is Pairs.WRONG
         waits.append(keyboard.limit.wait(GUEST))
     assert waits[:3] == [0.0, 0.0, 0.0]
     assert waits[3:] == [2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]
-    assert keyboard.unlock("4821", ADULT)[0] is Unlock.OPEN
-    assert keyboard.unlock("4821", GUEST)[0] is Unlock.LIMITED
+    assert keyboard.pair(code, GUEST)[0] is Pairs.LIMITED
+    assert keyboard.pair(code, ADULT)[0] is Pairs.PAIRED
     now[0] += 129.0
-    assert keyboard.unlock("4821", GUEST)[0] is Unlock.OPEN
-    assert keyboard.limit.wait(GUEST) == 0.0  # the right PIN starts the address afresh
+    assert keyboard.pair(code, GUEST)[0] is Pairs.CLOSED  # one device a window: the adult's
+    assert keyboard.limit.wait(GUEST) == 0.0 and keyboard.phones == 1
 
 
-def test_ipv6_guests_are_counted_by_their_network() -> None:
+def test_ipv6_connections_are_counted_by_network_and_wrong_codes_by_device() -> None:
     assert guest_of("2001:db8::1") == guest_of("2001:db8::ffff:1") == "2001:db8::/64"
     assert guest_of("2001:db8:0:1::1") != guest_of("2001:db8::1")
     assert guest_of("::ffff:192.0.2.7") == guest_of("192.0.2.7") == "192.0.2.7"
+    assert device_of("2001:db8::1") != device_of("2001:db8::2") and device_of("fe80::1%wlan0") == "fe80::1"
+    assert device_of("::ffff:192.0.2.7") == device_of("192.0.2.7") == "192.0.2.7"
 
 
-def test_a_new_pin_locks_every_page_again(screen: Screen) -> None:
-    old = screen.keyboard.pin
+def test_forgetting_the_phones_locks_every_phone_out(screen: Screen) -> None:
     with client(screen.url, ADULT) as adult:
-        token = adult.post("/keyboard/unlock", json={"pin": old}).json()["token"]
-        new = screen.keyboard.new_pin()
-        assert new != old and new == screen.keyboard.pin and len(new) == 4 and new.isdigit()
-        locked = adult.post(
-            "/keyboard/say", json={"text": "D1"}, headers={"Authorization": f"Bearer {token}"}
-        )
-        assert locked.status_code == 403
-        assert adult.post("/keyboard/unlock", json={"pin": old}).status_code == 403
-        assert adult.post("/keyboard/unlock", json={"pin": new}).status_code == 200
-    assert screen.keyboard.inbox.empty()
+        old = screen.keyboard.open_pairing().code
+        assert pair(adult, old).status_code == 200
+        assert screen.keyboard.forget_phones() == 1
+        assert type_on(adult, "D1").status_code == 403
+        assert pair(adult, old).status_code == 403  # the old window is shut
+        paired(adult, screen.keyboard)
+        assert type_on(adult, "D1").status_code == 202
+    assert screen.keyboard.inbox.get_nowait() == "D1"
 
 
 # --- typed text ---------------------------------------------------------------------------------------------
@@ -209,30 +212,15 @@ def test_a_new_pin_locks_every_page_again(screen: Screen) -> None:
 
 def test_typed_text_reaches_the_night_without_controls_or_bidi_marks(screen: Screen) -> None:
     with client(screen.url, ADULT) as adult:
-        token = adult.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
+        paired(adult, screen.keyboard)
         sent = "Bats:\u202e fly\x1b[2J\x7f\x9b\u2066 \x00glide\tnow\u200f"
-        said = adult.post("/keyboard/say", json={"text": sent}, headers={"Authorization": f"Bearer {token}"})
-        assert said.status_code == 202
+        assert type_on(adult, sent).status_code == 202
         for two_lines in ("D1\nend the night", "D1\rend", "D1\x85end", "D1\u2028end"):
-            refused = adult.post(
-                "/keyboard/say", json={"text": two_lines}, headers={"Authorization": f"Bearer {token}"}
-            )
-            assert refused.status_code == 400, repr(two_lines)
-        only_controls = adult.post(
-            "/keyboard/say", json={"text": "\x1b\u202e\x7f"}, headers={"Authorization": f"Bearer {token}"}
-        )
-        assert only_controls.status_code == 400
+            assert type_on(adult, two_lines).status_code == 400, repr(two_lines)
+        assert type_on(adult, "\x1b\u202e\x7f").status_code == 400
     heard = screen.keyboard.inbox.get_nowait()
     assert heard == "Bats: fly[2J glide now"
     assert screen.keyboard.inbox.empty()
-
-
-def test_plain_text_keeps_every_printable_character() -> None:
-    kept = "Café 1897 — ¿qué? 👻 Ωmega"
-    assert plain_text(kept) == kept
-    every_control = "".join(chr(n) for n in [*range(32), 127, *range(128, 160)]) + "".join(BIDI_MARKS)
-    assert plain_text("a" + every_control + "b") == "a b"  # the tab becomes a space
-    assert all(unicodedata.category(ch) != "Cc" for ch in plain_text(every_control))
 
 
 # --- what one guest can hold --------------------------------------------------------------------------------

@@ -28,9 +28,10 @@ from kiosk.records.keeping import Keeper
 from kiosk.records.night_records import KeyIdentity, read_night
 from kiosk.screen.address import Address, parse_address
 from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
-from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
+from kiosk.screen.keyboard import Pairs, RemoteKeyboard
 from kiosk.screen.screen import Screen, view_payload
 from kiosk.screen.view import START, CellState, Panel, View, advance
+from kiosk.screen.wrong_codes import WrongPinLimit
 from kiosk.table import By, KeptNight, Table
 
 from .conftest import KeyText
@@ -133,15 +134,17 @@ def test_a_caption_still_being_heard_shows_its_newest_words() -> None:
     assert len(cards) == 1 and cards[0].lines[-1].endswith("word39")
 
 
-def test_wrong_pins_are_limited_then_forgotten() -> None:
+def test_wrong_codes_are_limited_then_forgotten() -> None:
     now = [0.0]
-    keyboard = RemoteKeyboard(pin="4821", limit=WrongPinLimit(free=2, first_wait=60, clock=lambda: now[0]))
-    assert [keyboard.unlock("0000", "192.0.2.7")[0] for _ in range(3)] == [Unlock.WRONG] * 3
-    outcome, wait = keyboard.unlock("4821", "192.0.2.7")
-    assert outcome is Unlock.LIMITED and wait == "60"
+    keyboard = RemoteKeyboard(limit=WrongPinLimit(free=2, first_wait=60, clock=lambda: now[0]))
+    code = keyboard.open_pairing().code
+    wrong = f"{(int(code) + 1) % 10000:04d}"
+    assert [keyboard.pair(wrong, "192.0.2.7")[0] for _ in range(3)] == [Pairs.WRONG] * 3
+    outcome, wait = keyboard.pair(code, "192.0.2.7")
+    assert outcome is Pairs.LIMITED and wait == "60"
     now[0] = 61.0
-    outcome, token = keyboard.unlock("4821", "192.0.2.7")
-    assert outcome is Unlock.OPEN and keyboard.unlocked(token)
+    outcome, token = keyboard.pair(code, "192.0.2.7")
+    assert outcome is Pairs.PAIRED and keyboard.paired(token)
     assert keyboard.send(token, "Bats: fly") is None and keyboard.inbox.get_nowait() == "Bats: fly"
     assert keyboard.send("not-a-token", "D1") is not None and keyboard.inbox.empty()
     assert keyboard.send(token, "two\nlines") is not None
@@ -161,28 +164,28 @@ def screen() -> Iterator[Screen]:
         yield started.start()
 
 
-def test_nothing_from_the_network_reaches_the_night_without_the_pin(screen: Screen) -> None:
+def test_nothing_from_the_network_reaches_the_night_unpaired(screen: Screen) -> None:
     with httpx.Client(base_url=screen.url) as client:
         page = client.get("/")
         assert page.status_code == 200 and "Snap-Apple Night" in page.text
         assert "script-src 'self'" in page.headers["Content-Security-Policy"]
         assert client.get("/qr.svg").text.lstrip().startswith("<svg")
         assert client.post("/keyboard/say", json={"text": "D1"}).status_code == 403
+        code = screen.keyboard.open_pairing().code
         foreign = client.post(
-            "/keyboard/unlock", json={"pin": screen.keyboard.pin}, headers={"Origin": "http://evil.example"}
+            "/keyboard/pair", json={"code": code}, headers={"Origin": "http://evil.example"}
         )
         assert foreign.status_code == 403
-        token = client.post("/keyboard/unlock", json={"pin": screen.keyboard.pin}).json()["token"]
-        sent = client.post("/keyboard/say", json={"text": "D1"}, headers={"Authorization": f"Bearer {token}"})
-        assert sent.status_code == 202
+        assert client.post("/keyboard/pair", json={"code": code}).status_code == 200
+        assert client.post("/keyboard/say", json={"text": "D1"}).status_code == 202
     assert screen.keyboard.inbox.get_nowait() == "D1" and screen.keyboard.inbox.empty()
 
 
 def test_a_page_that_sends_no_json_or_json_too_deep_is_refused_in_words(screen: Screen) -> None:
     with httpx.Client(base_url=screen.url) as client:
         for body in ("[" * 4000, "not json", '"a string"'):
-            sent = client.post("/keyboard/unlock", content=body, headers={"Content-Type": "application/json"})
-            assert sent.status_code == 400 and sent.json()["error"].startswith("Send the PIN")
+            sent = client.post("/keyboard/pair", content=body, headers={"Content-Type": "application/json"})
+            assert sent.status_code == 400 and sent.json()["error"].startswith("Send the pairing code")
     assert screen.keyboard.inbox.empty()
 
 

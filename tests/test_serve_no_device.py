@@ -24,6 +24,7 @@ from kiosk.voice.audio import resample
 from kiosk.voice.tts import Speaker, SpeakerSettings
 from testbed.virtual_audio import VirtualAudio
 
+from .support.phones import pair, type_on
 from .support.sound import require_no_sound_device
 
 pytestmark = [pytest.mark.audio, pytest.mark.english, pytest.mark.process]
@@ -108,7 +109,6 @@ def test_serve_with_no_sound_device_waits_for_one_and_the_page_plays_meanwhile(
             threading.Thread(target=_lines, args=(stream, into), daemon=True).start()
         try:
             url = wait_for(err, logged, r"Table screen: (http://\S+)")[1]
-            pin = wait_for(err, logged, r"Remote keyboard PIN: (\d+)")[1]
             # What is wrong, and what to do, in one line each: in the log...
             cannot_speak = wait_for(err, logged, r"^WARNING \S+: The kiosk cannot speak\. (.*)$")[1]
             cannot_hear = wait_for(err, logged, r"^WARNING \S+: The kiosk cannot hear\. (.*)$")[1]
@@ -117,12 +117,16 @@ def test_serve_with_no_sound_device_waits_for_one_and_the_page_plays_meanwhile(
             # ...and on the table screen, as the kiosk's own words.
             assert "Kiosk" in caption_on_the_page(url, "The kiosk cannot hear.")
             assert kiosk.poll() is None
-            # A night goes on from the page's keyboard, with no sound device at all.
-            with httpx.Client(base_url=url, timeout=WAIT) as phone:
-                token = phone.post("/keyboard/unlock", json={"pin": pin}).json()["token"]
-                typed = phone.post(
-                    "/keyboard/say", json={"text": "two"}, headers={"Authorization": f"Bearer {token}"}
-                )
+            # A night goes on from a phone's keyboard, with no sound device at all: the kiosk's own page
+            # (loopback) asks to pair a phone, and the phone gives the code it shows.
+            with (
+                httpx.Client(base_url=url, timeout=WAIT) as pi,
+                httpx.Client(base_url=url, timeout=WAIT) as phone,
+            ):
+                code = pi.post("/keyboard/window", json={}).json()["code"]
+                assert wait_for(err, logged, r"pairing a phone for 60 seconds.*the code is (\d+)")[1] == code
+                assert pair(phone, code).status_code == 200
+                typed = type_on(phone, "two")
                 assert typed.status_code == 202, typed.text
             wait_for(out, shown, r"You are Bats and Ghosts\.")
             # The sound server appears: the kiosk finds it without a restart, says so, and hears the table.

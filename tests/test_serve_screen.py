@@ -95,9 +95,16 @@ def test_two_nights_in_a_row_on_the_screen(browser: Browser, kiosk: Kiosk) -> No
 def test_the_remote_keyboard_drives_serve(browser: Browser, kiosk: Kiosk) -> None:
     page = open_page(browser, kiosk)
     page.click("#keyboard-open")
-    page.fill("#pin", kiosk.pin)
-    page.click("#pin-form button")
+    assert page.inner_text("label[for=code]") == 'Pairing code (say "pair a phone" at the kiosk)'
+    code = kiosk.pairing_code()
+    # This page was loaded on the kiosk itself (loopback): it shows the code while the window is open.
+    page.wait_for_selector(f"#pairing-code:has-text('Pairing code: {code}')")
+    page.fill("#code", code)
+    page.click("#code-form button")
     page.wait_for_selector("#say-form", state="visible")
+    assert page.inner_text("#keyboard-note") == "Paired. Messages you send go to the kiosk."
+    assert "One phone is paired." in kiosk.wait_reply()
+    page.wait_for_selector("#pairing-code", state="hidden")  # one phone a window: it is closed
     page.fill("#say", "two")
     page.click("#say-form button")
     reply = kiosk.wait_reply()
@@ -149,7 +156,8 @@ def test_the_settings_file_turns_the_screen_off_and_a_flag_on(tmp_path: Path) ->
     assert "You are Bats and Ghosts." in off.stdout
     on = serve(tmp_path, ["two"], "--screen", "127.0.0.1:0")
     assert on.returncode == 0, on.stderr
-    assert "Table screen: http://127.0.0.1:" in on.stderr and "Remote keyboard PIN: " in on.stderr
+    assert "Table screen: http://127.0.0.1:" in on.stderr
+    assert "Remote keyboard: To type from a phone, say pair a phone." in on.stderr
 
 
 def test_the_screen_setting_its_default_and_its_flags(tmp_path: Path) -> None:
@@ -178,11 +186,14 @@ def test_a_bad_screen_flag_is_refused_and_a_bad_setting_passed_over(tmp_path: Pa
     assert "You are Bats and Ghosts." in run.stdout
 
 
-def test_the_screen_and_its_pin_in_spoken_words() -> None:
-    said = screen_words("http://192.168.1.20:8177/", "0427")
+def test_the_screen_and_how_to_pair_in_spoken_words() -> None:
+    said = screen_words("http://192.168.1.20:8177/")
     assert said == (
         "The table screen is at 192 dot 168 dot 1 dot 20, port 8177: open it on a phone or a TV on this "
-        "network. Its keyboard PIN is 0, 4, 2, 7."
+        "network. To type from a phone, say pair a phone."
     )
-    alone = screen_words("http://127.0.0.1:8177/", "9310")
-    assert alone == "The table screen is on this kiosk alone, at port 8177. Its keyboard PIN is 9, 3, 1, 0."
+    alone = screen_words("http://127.0.0.1:8177/")
+    assert (
+        alone
+        == "The table screen is on this kiosk alone, at port 8177. To type from a phone, say pair a phone."
+    )

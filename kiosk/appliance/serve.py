@@ -15,6 +15,7 @@ from typing import TextIO
 from kiosk import config
 from kiosk.appliance import words
 from kiosk.appliance.session import Session
+from kiosk.appliance.table_only import table_checks
 from kiosk.appliance.table_screen import open_screen, screen_words
 from kiosk.keychoice import choose_key
 from kiosk.table import Lines, Table, Terminal
@@ -52,13 +53,11 @@ def serve(settings: config.Settings, *, typed: bool = False, audio_in: Path | No
         _LOG.warning,  # the records' one-line notices (a night not kept, kept aside)
         voice=not typed,
         on_night=screen.new_night if screen is not None else None,
-        # By voice, where the screen is and its PIN are said at power-on (never shown on the page).
-        announce=screen_words(screen.url, screen.keyboard.pin) if screen is not None and not typed else "",
-        # "new PIN", said at any moment: the old PIN was overheard, or seen over the adult's shoulder.
-        new_pin=screen.keyboard.new_pin if screen is not None else None,
+        # By voice, where the screen is and how to pair a phone are said at power-on; never a code unasked.
+        announce=screen_words(screen.url) if screen is not None and not typed else "",
     )
     # The screen follows the session as it follows a night: every reply, between nights too, reaches it.
-    table = Table(session, (screen,) if screen is not None else ())
+    table = Table(session, (screen,) if screen is not None else (), table_checks(screen))
     try:
         if typed:
             lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)

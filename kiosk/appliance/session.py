@@ -22,6 +22,7 @@ from pathlib import Path
 from kiosk.appliance import words
 from kiosk.appliance.words import Choice
 from kiosk.engine.host import Host, KeySource, Night, Phase
+from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
 from kiosk.engine.reply import Line, Reply
 from kiosk.engine.said import Remark, Said
@@ -71,7 +72,6 @@ class Session:
         today: Callable[[], date] = date.today,
         on_night: Callable[[], None] | None = None,
         announce: str = "",
-        new_pin: Callable[[], str] | None = None,
     ) -> None:
         self._keys = keys
         self._notice = notice
@@ -79,9 +79,7 @@ class Session:
         self._today = today
         self._announce = announce
         """Said at power-on after which key the kiosk holds, and printed in the log, but never shown on the
-        table screen: where the screen is and its keyboard's PIN."""
-        self._new_pin = new_pin
-        """Makes the table screen's keyboard a new PIN and returns it; None without a screen."""
+        table screen: where the screen is and how to pair a phone."""
         self._on_night = on_night
         """Called as each night begins or is carried on, before its first reply (a screen clears its board)."""
         self.stage = Stage.NO_KEY
@@ -97,6 +95,9 @@ class Session:
         """What the table is expected to say next: the night's own answer during a night; between nights,
         any words (carry on, new night, practice night, help)."""
         return self._host.listening_for() if self.stage is Stage.NIGHT else BETWEEN_NIGHTS
+
+    def ledger(self) -> Ledger:
+        return self._host.ledger()
 
     @property
     def night(self) -> Night | None:
@@ -118,10 +119,6 @@ class Session:
         return self._after_key(ready)
 
     def hear(self, message: str) -> Reply:
-        if self._new_pin is not None and words.asks_new_pin(message):
-            # Not the night's business: never journalled, and said as a private line the screen never shows.
-            pin = self._new_pin()
-            return self._reply([Remark.of(Line(words.new_pin_words(pin), private=True))])
         if self.stage is Stage.NIGHT:
             return self._night_turn(message)
         choice = words.choice_of(message)

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from kiosk.config import SCREEN_OFF
 from kiosk.screen.address import parse_address
+from kiosk.screen.phone_words import HOW_TO_PAIR
 
 _LOG = logging.getLogger(__name__)
 
@@ -29,8 +30,8 @@ def screen_text(text: str) -> str:
 
 
 def open_screen(setting: str) -> Screen | None:
-    """The screen the setting asks for, listening and its address and PIN printed; None when it is off or
-    cannot listen (said in one line)."""
+    """The screen the setting asks for, listening and its address printed; None when it is off or cannot
+    listen (said in one line)."""
     if setting.strip().lower() == SCREEN_OFF:
         return None
     try:
@@ -52,14 +53,9 @@ def open_screen(setting: str) -> Screen | None:
         return None
 
 
-def spoken_digits(text: str) -> str:
-    """ "1234" as "1, 2, 3, 4": a speaker says each digit apart, as a PIN is typed."""
-    return ", ".join(text)
-
-
-def screen_words(url: str, pin: str) -> str:
-    """What the kiosk says at power-on about its screen: where to open it, and the keyboard's PIN. Said
-    aloud, never shown on the page itself (the PIN would unlock it for anyone who can see the page)."""
+def screen_words(url: str) -> str:
+    """What the kiosk says at power-on about its screen: where to open it, and how to pair a phone to type
+    on it. Never a code: one is said only when the table asks to pair a phone."""
     parts = urlsplit(url)
     host = parts.hostname or ""
     if host == "localhost" or host.startswith("127.") or host == "::1":
@@ -69,4 +65,4 @@ def screen_words(url: str, pin: str) -> str:
         where = (
             f"The table screen is at {spoken}, port {parts.port}: open it on a phone or a TV on this network."
         )
-    return f"{where} Its keyboard PIN is {spoken_digits(pin)}."
+    return f"{where} {HOW_TO_PAIR}"

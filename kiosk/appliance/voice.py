@@ -71,6 +71,7 @@ def serve_by_voice(
         confirm_picks=settings.recogniser.confirm_picks,
         on_listening=lambda: _LOG.info("(listening)"),
         typed=None if screen is None else screen.typed_messages(),
+        notices=None if screen is None else screen.notices(),
     )
     try:
         parts.output.play(ready_chime())

@@ -32,19 +32,6 @@ SPEECH_PACKAGES = "The kiosk by voice needs its speech packages ({name} is missi
 """Shown, not spoken: there is nothing to speak with."""
 
 
-NEW_PIN_SAYINGS = ("new pin", "a new pin", "new pin please", "change the pin", "new keyboard pin")
-"""What the adult says for a new keyboard PIN when the old one was overheard or seen."""
-
-
-def asks_new_pin(text: str) -> bool:
-    return re.sub(r"[^a-z ]", "", text.lower()).strip() in NEW_PIN_SAYINGS
-
-
-def new_pin_words(pin: str) -> str:
-    """Said aloud and printed in the log, never shown on the table screen."""
-    return f"The table screen's keyboard has a new PIN: {', '.join(pin)}. Every screen must enter it again."
-
-
 def holds_file(name: str) -> str:
     return HOLD_KEY_FILE.format(name=name)
 

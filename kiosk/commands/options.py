@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kiosk.appliance.table_only import table_checks
 from kiosk.keychoice import PRACTICE, choose_key, setting_from_flags
 from kiosk.records.keeping import Refused, Started, begin, read_save_file, resume
 from kiosk.screen import screen_from_args
@@ -90,4 +91,5 @@ def open_night(args: argparse.Namespace, voice: bool) -> OpenNight | None:
             screen.stop()
         return None
     night = KeptNight(started.host, started.keeper, started.first)
-    return OpenNight(started, night, Table(night, (screen,) if screen is not None else ()), screen, save_text)
+    table = Table(night, (screen,) if screen is not None else (), table_checks(screen))
+    return OpenNight(started, night, table, screen, save_text)

@@ -10,6 +10,7 @@ from kiosk import config
 from kiosk.commands.options import add_carry_on_options, notice, open_night, output_closed
 from kiosk.keychoice import add_key_options
 from kiosk.screen import add_screen_option
+from kiosk.screen.phone_words import HOW_TO_PAIR
 
 _LOG = logging.getLogger(__name__)
 
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
                 opened.table,
                 opened.save_text,
                 typed=None if screen is None else screen.typed_messages(),
-                announce="" if screen is None else screen.spoken_pin(),
+                notices=None if screen is None else screen.notices(),
+                announce="" if screen is None else HOW_TO_PAIR,
             )
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
             code = 0

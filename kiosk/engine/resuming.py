@@ -12,8 +12,17 @@ from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.save import CandleEndMark, Save, parse_save
 
 
+def takes_save(night: Night) -> bool:
+    """Whether a save may be read now: before the first question, with no cell played."""
+    return (
+        not night.questions_read
+        and night.phase in (Phase.TEAMS, Phase.PICK)
+        and not night.board.played_count()
+    )
+
+
 def resume(night: Night, key: Key, text: str) -> list[Fact]:
-    if night.questions_read or night.phase not in (Phase.TEAMS, Phase.PICK) or night.board.played_count():
+    if not takes_save(night):
         return [Noted(Note.SAVE_TOO_LATE), Part.PROMPT]
     try:
         save = parse_save(text)

@@ -12,6 +12,7 @@ from kiosk import cartridge as card
 from kiosk.engine import facts as f
 from kiosk.engine.facts import Note, Part, Topic
 from kiosk.engine.finale_words import WHOLE_KEY, finale, point_count, ruling, tiebreak_decided, totals
+from kiosk.engine.intent import MAX_MESSAGE
 from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
 from kiosk.engine.kiosk_lines import after_card_line
@@ -141,9 +142,10 @@ class Wording:
             case f.Noted(note, team, cell):
                 name = team.value if team else ""
                 return [NOTES[note].format(team=name, cell=cell), *self.here(NOTES[note])]
-            case f.TooLong(characters):
+            case f.TooLong():
+                # The front ends cut a longer message just past the limit, so its length is not told.
                 return [
-                    f"That message is too long for me ({characters} characters): send a few words per team."
+                    f"That message is too long for me (over {MAX_MESSAGE} characters): send a few words per team."
                 ]
             case Part.HELP:
                 return [self.help()]

@@ -17,8 +17,19 @@ from kiosk.engine.host import KeySource
 from kiosk.engine.ledger import Ledger
 from kiosk.keys import LoadedKey
 from kiosk.records.kept_turn import KeptTurn, UnreadableTurn
-from kiosk.records.storage import StorageError, data_dir, describe, fsync_folder, make_folder, runtime_dir
+from kiosk.records.storage import (
+    StorageError,
+    UnreadableFile,
+    data_dir,
+    describe,
+    fsync_folder,
+    make_folder,
+    read_small_file,
+    runtime_dir,
+)
 
+JOURNAL_LIMIT = 32 * 1024 * 1024
+"""Bytes: a night's journal is far smaller (messages are cut at 4,001 characters); a larger file is no journal."""
 FORMAT = 1
 ASIDE = "aside"
 
@@ -186,9 +197,12 @@ def _entry(raw: bytes) -> dict[str, object] | None:
 def read_night(path: Path) -> NightOnRecord:
     """Read a journal; DamagedJournal if it is not one. Turns stop at the first unreadable line."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise DamagedJournal(f"cannot read {path}: {error.strerror or error.__class__.__name__}") from error
+        data = read_small_file(
+            path, JOURNAL_LIMIT, "a journal", give="give a night's journal (nights lists them)",
+            usual="a night's journal is well under 1 MB",
+        )  # fmt: skip
+    except UnreadableFile as error:
+        raise DamagedJournal(str(error)) from error
     lines = data.split(b"\n")
     header = _entry(lines[0]) if len(lines) > 1 else None
     key = header.get("key") if header else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import socket
 from dataclasses import dataclass
 
@@ -48,3 +49,31 @@ def _lan_address() -> str | None:
         return None
     finally:
         probe.close()
+
+
+def guest_of(address: str) -> str:
+    """Who an address is for the connection limits: an IPv4 address itself, an IPv6 address by its /64 (one
+    device can take any address in its network's /64, so a connection's share is its network's)."""
+    ip = _ip(address)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return address if ip is None else str(ip)
+
+
+def device_of(address: str) -> str:
+    """Who an address is for wrong codes: the address itself, an IPv6 one whole (/128). Two phones on one
+    home network share its /64, and one guessing must never lock the other out; a guest taking address
+    after address in its /64 is held by the ceiling on wrong codes from every address together."""
+    ip = _ip(address)
+    return address if ip is None else str(ip)
+
+
+def _ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address without its scope (fe80::1%wlan0); an IPv4 address mapped into IPv6 as IPv4."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip

@@ -22,7 +22,7 @@ import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from kiosk.screen.keyboard import guest_of
+from kiosk.screen.address import guest_of
 
 OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 ACCEPT_BATCH = 64

@@ -1,177 +1,139 @@
-"""The remote keyboard: typed messages from a page, only after the short PIN the kiosk said at start.
+"""The remote keyboard: typed messages from a paired phone only (kiosk.screen.pairing).
 
-Without the PIN nothing from the network reaches the night, whatever address it comes from. Wrong PINs are
-limited per address, each with a growing wait, so that one guest guessing never locks the adult out from
-their own phone; a page once unlocked keeps its token until the adult asks for a new PIN.
+Nothing from the network reaches the night without a phone's token, whatever address it comes from, and a
+token is had only by the one device that gives the code while the table has a pairing window open. Wrong
+codes are limited per device, each with a growing wait, so that one guest guessing never locks the adult
+out from their own phone, and capped over every address together (kiosk.screen.wrong_codes).
 """
 
 from __future__ import annotations
 
 import enum
-import hmac
-import ipaddress
 import queue
-import secrets
 import threading
-import time
-import unicodedata
-from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-PIN_DIGITS = 4
+from kiosk.screen.pace import Pace
+from kiosk.screen.pairing import Outcome, Pairing, Window
+from kiosk.screen.phone_words import phones_words
+from kiosk.screen.wrong_codes import WrongPinLimit
+from kiosk.typed_text import plain_text
+
 MAX_MESSAGE = 500
 """Characters: a typed message longer than this is refused whole."""
-MAX_TOKENS = 32
-"""Pages unlocked at once; past this the longest unlocked is forgotten (and unlocks again with the PIN)."""
-MAX_ADDRESSES = 4096
-"""Addresses whose wrong PINs are remembered; the one quiet longest is forgotten first."""
+MAX_WAITING = 8
+"""Typed messages waiting for the night at once; past that a message is refused with a reply to its page, so
+the table's own words are never behind more than a few of a guest's."""
 LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """A message is one line: these would make two of it, so a message holding one is refused, not joined."""
-BIDI_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Marks that reorder what follows them on a terminal or in the log, hiding what was really typed."""
 
 
-class Unlock(enum.Enum):
-    OPEN = "open"
+@dataclass(frozen=True)
+class Refusal:
+    """Why a typed message was not queued: an HTTP status, the words for the page, and when to try again."""
+
+    status: int
+    message: str
+    retry_after: int | None = None
+
+
+class Pairs(enum.Enum):
+    """What came of a code a device gave."""
+
+    PAIRED = "paired"
     WRONG = "wrong"
+    CLOSED = "closed"
+    """No pairing window is open."""
     LIMITED = "limited"
+    """This device (or, past the ceiling, every device) must wait before giving a code."""
 
 
-def plain_text(text: str) -> str:
-    """`text` without control characters (C0, DEL, C1) or bidirectional marks: what is logged and what the
-    night hears. A tab becomes a space."""
-    kept = []
-    for ch in text.replace("\t", " "):
-        if ch in BIDI_MARKS or unicodedata.category(ch) == "Cc":  # Cc is exactly C0, DEL and C1
-            continue
-        kept.append(ch)
-    return "".join(kept)
-
-
-def guest_of(address: str) -> str:
-    """Who an address is for the PIN's limit and the connection limits: an IPv4 address itself, an IPv6
-    address by its /64 (one device can take any address in its network's /64)."""
-    try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
-
-
-@dataclass
-class _Tries:
-    wrong: int = 0
-    last: float = 0.0
-    until: float = 0.0
-
-
-@dataclass
-class WrongPinLimit:
-    """Wrong PINs, per address: `free` of them cost nothing; after that each wrong one makes that address
-    wait, `first_wait` seconds, then twice as long each time, up to `longest_wait`. An address quiet for
-    `forget_after` seconds, or that gives the right PIN, starts afresh. Other addresses are never held up."""
-
-    free: int = 3
-    first_wait: float = 2.0
-    longest_wait: float = 600.0
-    forget_after: float = 3600.0
-    clock: Callable[[], float] = time.monotonic
-    _tries: OrderedDict[str, _Tries] = field(default_factory=OrderedDict)
-
-    def wait(self, address: str) -> float:
-        """Seconds until `address` may try a PIN again (0: now)."""
-        tries = self._tries.get(guest_of(address))
-        return 0.0 if tries is None else max(0.0, tries.until - self.clock())
-
-    def wrong(self, address: str) -> None:
-        guest = guest_of(address)
-        now = self.clock()
-        tries = self._tries.pop(guest, None)
-        if tries is None or now - tries.last > self.forget_after:
-            tries = _Tries()
-        tries.wrong += 1
-        tries.last = now
-        over = tries.wrong - self.free
-        if over > 0:
-            tries.until = now + min(self.longest_wait, self.first_wait * 2 ** min(over - 1, 30))
-        self._tries[guest] = tries  # newest last: the quietest is first to go
-        while len(self._tries) > MAX_ADDRESSES:
-            self._tries.popitem(last=False)
-
-    def right(self, address: str) -> None:
-        self._tries.pop(guest_of(address), None)
-
-    def forget(self) -> None:
-        self._tries.clear()
+LOCKED = "This screen's keyboard is not paired: say pair a phone at the kiosk, then enter the code it gives."
 
 
 @dataclass
 class RemoteKeyboard:
-    """The PIN, the pages it has unlocked (by token), and the messages they typed, for the night loop to read.
+    """The pairing (its window and the paired phones), and the messages the phones typed, for the night loop.
 
-    Called from the web server's thread, and from the night's when a new PIN is asked for: a lock keeps the
-    PIN, tokens and limits whole; `inbox` is a thread-safe queue the night loop reads."""
+    Called from the web server's thread, and from the night's when the table pairs or forgets phones: a lock
+    keeps the pairing and the limits whole; `inbox` is a thread-safe queue the night loop reads, and
+    `notices` the kiosk's own news for it to say (a phone paired)."""
 
-    pin: str = field(default_factory=lambda: _new_pin())
+    pairing: Pairing = field(default_factory=Pairing)
     limit: WrongPinLimit = field(default_factory=WrongPinLimit)
-    inbox: queue.Queue[str] = field(default_factory=queue.Queue)
-    _tokens: OrderedDict[str, None] = field(default_factory=OrderedDict)
+    inbox: queue.Queue[str] = field(default_factory=lambda: queue.Queue(MAX_WAITING))
+    notices: queue.SimpleQueue[str] = field(default_factory=queue.SimpleQueue)
+    pace: Pace = field(default_factory=Pace)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def unlock(self, pin: str, address: str) -> tuple[Unlock, str]:
-        """(OPEN, token) for the right PIN; (WRONG, "") or (LIMITED, seconds to wait) otherwise. Only
-        `address` is held up by its own wrong PINs."""
+    def pair(self, code: str, address: str) -> tuple[Pairs, str]:
+        """(PAIRED, token) for the open window's code; (LIMITED, seconds to wait), or (WRONG or CLOSED, "").
+        Only `address` is held up by its own wrong codes, until the ceiling over all addresses."""
         with self._lock:
             wait = self.limit.wait(address)
             if wait > 0:
-                return Unlock.LIMITED, str(max(1, round(wait)))
-            if not hmac.compare_digest(pin.strip().encode(), self.pin.encode()):
+                return Pairs.LIMITED, str(max(1, round(wait)))
+            outcome, token = self.pairing.take(code)
+            if outcome is Outcome.WRONG:
                 self.limit.wrong(address)
-                return Unlock.WRONG, ""
+                return Pairs.WRONG, ""
+            if outcome is Outcome.CLOSED:  # nothing to guess: not a wrong code
+                return Pairs.CLOSED, ""
             self.limit.right(address)
-            token = secrets.token_urlsafe(18)
-            self._tokens[token] = None
-            while len(self._tokens) > MAX_TOKENS:
-                self._tokens.popitem(last=False)
-            return Unlock.OPEN, token
+            self.notices.put(phones_words(self.pairing.phones))
+            return Pairs.PAIRED, token
 
-    def unlocked(self, token: str) -> bool:
+    def paired(self, token: str) -> bool:
         with self._lock:
-            known = list(self._tokens)
-        return any(hmac.compare_digest(token.encode(), each.encode()) for each in known)
+            return self.pairing.paired(token)
 
-    def new_pin(self) -> str:
-        """A new PIN (the adult asked for one, by voice): every page unlocked so far is locked again and every
-        address's wrong tries are forgotten. Returns the PIN, for the kiosk to say; never shown on a page."""
+    def open_pairing(self) -> Window:
+        """A window for one new phone (the table asked): a new code, and wrong codes before it forgotten."""
         with self._lock:
-            self.pin = _new_pin(differing_from=self.pin)
-            self._tokens.clear()
+            self.pairing.open()
             self.limit.forget()
-            return self.pin
+            window = self.pairing.window()
+            assert window is not None
+            return window
 
-    def send(self, token: str, text: str) -> str | None:
-        """Queue a typed message for the night, without control characters or bidi marks; the reason it was
-        refused, or None."""
-        if not self.unlocked(token):
-            return "This screen's keyboard is locked: enter the kiosk's PIN first."
+    def window(self) -> Window | None:
+        """The pairing window open now (for the kiosk's own page), or None."""
+        with self._lock:
+            return self.pairing.window()
+
+    def forget_phones(self) -> int:
+        """Every phone unpaired and any window closed (the table asked); how many there were."""
+        with self._lock:
+            self.pace.forget()
+            return self.pairing.forget()
+
+    @property
+    def phones(self) -> int:
+        with self._lock:
+            return self.pairing.phones
+
+    def send(self, token: str, text: str) -> Refusal | None:
+        """Queue a typed message for the night, made plain (kiosk.typed_text); why it was refused, or None."""
+        if not self.paired(token):
+            return Refusal(403, LOCKED)
+        too_long = Refusal(400, f"Send one line of at most {MAX_MESSAGE} characters.")
         if any(ch in LINE_BREAKS for ch in text):
-            return f"Send one line of at most {MAX_MESSAGE} characters."
+            return too_long
         line = plain_text(text).strip()
         if not line:
-            return "Type a message first."
+            return Refusal(400, "Type a message first.")
         if len(line) > MAX_MESSAGE:
-            return f"Send one line of at most {MAX_MESSAGE} characters."
-        self.inbox.put(line)
+            return too_long
+        with self._lock:
+            wait = self.pace.take(token)
+        if wait > 0:
+            return Refusal(
+                429, "That is faster than the table can answer: send one at a time.", max(1, round(wait))
+            )
+        try:
+            self.inbox.put_nowait(line)
+        except queue.Full:
+            return Refusal(
+                429, "The kiosk has messages waiting to be answered: send it again in a moment.", 2
+            )
         return None
-
-
-def _new_pin(differing_from: str = "") -> str:
-    while True:
-        pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-        if pin != differing_from:
-            return pin

@@ -5,17 +5,19 @@
     Screen.asking(words)       the kiosk's own question beside the host's replies: a caption
     Screen.replied(reply)      a reply kept in the journal: its words as captions, read along as they are heard
     Screen.presented(reply)    the reply printed or said: the view moves on (the question appears once read)
-    Screen.keyboard.inbox      typed messages from an unlocked page
+    Screen.keyboard.inbox      typed messages from a paired phone
     Screen.typed_messages()    those, for the voice kiosk, which takes them between utterances
-    Screen.typed_lines(stdin)  those and the terminal's lines, one source, for a typed night
+    Screen.notices()           the kiosk's own news from the screen (a phone paired), for the voice kiosk
+    Screen.typed_lines(stdin)  the terminal's lines, the phones' and the news, one source, for a typed night
 
-Only a reply's public parts reach the page: a private line (the keyboard's PIN, said aloud at power-on)
-never does. A fault in the screen is logged and the night goes on.
+Only a reply's public parts reach the page: a private line (a pairing code, said when the table asks for
+one) never does. A fault in the screen is logged and the night goes on.
 """
 
 from __future__ import annotations
 
 import enum
+import itertools
 import logging
 import queue
 import sys
@@ -29,6 +31,7 @@ from kiosk.engine.reply import Reply
 from kiosk.screen.address import Address
 from kiosk.screen.captions import KIOSK, TABLE, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard
+from kiosk.screen.phone_words import HOW_TO_PAIR
 from kiosk.screen.server import Broadcast, ScreenServer
 from kiosk.screen.view import START, View, advance
 from kiosk.table import By
@@ -53,12 +56,13 @@ class Screen:
     # --- life ----------------------------------------------------------------------------------------------
 
     def start(self) -> Screen:
-        """Listen (raises ScreenError when it cannot), and tell the adult where the screen is and its PIN."""
+        """Listen (raises ScreenError when it cannot), and tell the adult where the screen is and how to pair
+        a phone (never a code: a code is given only when the table asks for one)."""
         self.server.start()
         self.broadcast.publish("view", view_payload(self._view))
         out = self._out or sys.stderr
         print(f"Table screen: {self.url} (open it on a TV, tablet or phone on this network)", file=out)
-        print(f"Remote keyboard PIN: {self.keyboard.pin}", file=out, flush=True)
+        print(f"Remote keyboard: {HOW_TO_PAIR} (or type it here)", file=out, flush=True)
         return self
 
     def stop(self) -> None:
@@ -132,10 +136,6 @@ class Screen:
             view = self._view
         self.broadcast.publish("view", view_payload(view))
 
-    def spoken_pin(self) -> str:
-        """The keyboard's PIN as the kiosk says it, digit by digit, for the adult at a voice kiosk."""
-        return f"The table screen's keyboard PIN is {' '.join(self.keyboard.pin)}."
-
     def caption(self, caption: Caption) -> None:
         with self._lock:
             self._captions += 1
@@ -151,9 +151,13 @@ class Screen:
         taken is captioned as typed on the screen, not as heard from the table."""
         return KeyboardMessages(self)
 
+    def notices(self) -> queue.SimpleQueue[str]:
+        """The kiosk's own news from the screen, for the voice kiosk to say (kiosk.table.By.KIOSK)."""
+        return self.keyboard.notices
+
     def typed_lines(self, stdin: TextIO) -> TypedLines:
-        """Lines from the terminal and from an unlocked page's keyboard, in the order they come."""
-        return TypedLines(stdin, self.keyboard.inbox)
+        """Lines from the terminal, from a paired phone's keyboard and the kiosk's own news, as they come."""
+        return TypedLines(stdin, self.keyboard.inbox, self.keyboard.notices)
 
 
 def view_payload(view: View) -> dict[str, Any]:
@@ -182,28 +186,47 @@ class KeyboardMessages:
 
 
 class TypedLines:
-    """A line source for the typed night: the terminal's lines and the remote keyboard's, one queue, each
-    with who typed it."""
+    """A line source for the typed night: the terminal's lines and the remote keyboard's, each with who typed
+    it. A line typed at the kiosk itself is read before any keyboard message still waiting, and at most one
+    keyboard message is taken from the keyboard's bounded inbox ahead of its turn (the rest wait there). The
+    kiosk's own news (a phone paired) comes as a line by By.KIOSK, for the night loop to show, never to hear."""
 
-    def __init__(self, stdin: TextIO, inbox: queue.Queue[str]) -> None:
-        self._lines: queue.Queue[tuple[str, By]] = queue.Queue()
+    def __init__(
+        self, stdin: TextIO, inbox: queue.Queue[str], notices: queue.SimpleQueue[str] | None = None
+    ) -> None:
+        self._lines: queue.PriorityQueue[tuple[int, int, str, By]] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._room = threading.Semaphore(1)
         threading.Thread(target=self._terminal, args=(stdin,), name="terminal-lines", daemon=True).start()
         threading.Thread(target=self._keyboard, args=(inbox,), name="keyboard-lines", daemon=True).start()
+        if notices is not None:
+            threading.Thread(target=self._notices, args=(notices,), name="kiosk-news", daemon=True).start()
 
     def readline(self) -> tuple[str, By]:
         """The next line and who typed it; "" when the terminal's input has ended."""
-        line, by = self._lines.get()
+        _, _, line, by = self._lines.get()
         if by is By.KEYBOARD:
+            self._room.release()
             print(f"(typed on the screen) {line.rstrip()}", file=sys.stderr, flush=True)
         return line, by
+
+    def waiting(self, by: By) -> bool:
+        """Whether a line from `by` (the kiosk's own terminal: By.TABLE) is read and waiting (for tests)."""
+        with self._lines.mutex:
+            return any(each is by for *_, each in self._lines.queue)
 
     def _terminal(self, stdin: TextIO) -> None:
         while True:
             line = stdin.readline()
-            self._lines.put((line, By.TABLE))
+            self._lines.put((0, next(self._order), line, By.TABLE))
             if not line:
                 return
 
     def _keyboard(self, inbox: queue.Queue[str]) -> None:
         while True:
-            self._lines.put((inbox.get() + "\n", By.KEYBOARD))
+            self._room.acquire()
+            self._lines.put((1, next(self._order), inbox.get() + "\n", By.KEYBOARD))
+
+    def _notices(self, notices: queue.SimpleQueue[str]) -> None:
+        while True:
+            self._lines.put((0, next(self._order), notices.get() + "\n", By.KIOSK))

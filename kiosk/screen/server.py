@@ -2,7 +2,9 @@
 
 It runs an aiohttp application on its own event loop in its own thread, beside the blocking night loop.
 The night loop publishes from its thread; `Broadcast` hands each event to every page through the server's
-loop, and never waits for one. Only the keyboard's two POST routes take anything in, and both need the PIN.
+loop, and never waits for one. Only the keyboard's two POST routes take anything in: one pairs a phone with
+the code of an open pairing window, the other takes a paired phone's message. The code itself is served only
+to the kiosk's own page, loaded on the Pi from a loopback address; never on any page another device loads.
 What guests may hold is bounded by `Doorway` (connections) and `Streams` (pages listening); whom the server
 answers, by `Gate` (the Host the request was sent to, and the Origin of a change).
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import ipaddress
 import json
 import logging
 import sys
@@ -24,11 +27,14 @@ from aiohttp import web
 from kiosk.screen.address import Address, join_url
 from kiosk.screen.doorway import Doorway, Limits
 from kiosk.screen.gate import Gate, own_names
-from kiosk.screen.keyboard import RemoteKeyboard, Unlock, plain_text
+from kiosk.screen.keyboard import LOCKED, Pairs, Refusal, RemoteKeyboard
 from kiosk.screen.streams import Broadcast, Stream, Streams
+from kiosk.typed_text import plain_text
 
 MAX_BODY = 4096
-"""Bytes: the largest request body taken (a PIN or one typed line, as JSON)."""
+"""Bytes: the largest request body taken (a pairing code or one typed line, as JSON)."""
+PHONE_COOKIE = "kiosk-phone"
+"""The paired phone's token: HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it)."""
 HEARTBEAT = 15.0
 """Seconds between comments on an idle event stream, so proxies and phones keep it open."""
 STATIC = {
@@ -168,7 +174,9 @@ class ScreenServer:
                 web.get("/events", self._events),
                 web.get("/qr.svg", self._qr_code),
                 web.get("/favicon.ico", _no_icon),
-                web.post("/keyboard/unlock", self._unlock),
+                web.get("/keyboard/code", self._code),
+                web.post("/keyboard/window", self._open_window),
+                web.post("/keyboard/pair", self._pair),
                 web.post("/keyboard/say", self._say),
             ]
         )
@@ -234,6 +242,8 @@ class ScreenServer:
         return web.Response(body=self._qr, content_type="image/svg+xml")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
+        if request.method == "HEAD":  # the headers a page would get, and no stream to hold open
+            return web.Response(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         listener, backlog = self.broadcast.listen()
         stream = Stream(request.remote or "", self._loop.time(), listener, request.transport)
         if not self._streams.admit(stream):
@@ -270,34 +280,66 @@ class ScreenServer:
 
     async def _send(self, response: web.StreamResponse, message: str) -> None:
         """A page that does not take an event within the limit is dropped (asyncio.TimeoutError)."""
-        await asyncio.wait_for(response.write(message.encode()), self.limits.write_seconds)
+        await asyncio.wait_for(response.write(message.encode(errors="replace")), self.limits.write_seconds)
 
-    # --- the remote keyboard: the only way in, and only with the PIN ----------------------------------------
+    # --- the remote keyboard: the only way in, and only for a paired phone -------------------------------
 
-    async def _unlock(self, request: web.Request) -> web.Response:
+    async def _code(self, request: web.Request) -> web.Response:
+        """The open pairing window's code, for the kiosk's own page on the Pi's screen alone."""
+        if not _is_loopback(request.remote):
+            raise web.HTTPNotFound()
+        window = self.keyboard.window()
+        if window is None:
+            return web.json_response({"code": None})
+        return web.json_response({"code": window.code, "seconds": max(1, round(window.seconds_left))})
+
+    async def _open_window(self, request: web.Request) -> web.Response:
+        """The kiosk's own page asks to pair a phone: typed at the Pi, as the table may (a kiosk with no
+        microphone has no other way). Loopback alone; the code goes to the log and that page, no other."""
+        if not _is_loopback(request.remote):
+            raise web.HTTPNotFound()
+        window = self.keyboard.open_pairing()
+        _REQUEST_LOG.info(
+            "pairing a phone for %d seconds, asked on the kiosk's own page: the code is %s",
+            round(window.seconds_left), window.code,
+        )  # fmt: skip
+        return web.json_response({"code": window.code, "seconds": round(window.seconds_left)})
+
+    async def _pair(self, request: web.Request) -> web.Response:
         body = await self._json_body(request)
-        pin = body.get("pin") if body else None
-        if not isinstance(pin, str):
-            return _refuse(400, 'Send the PIN as {"pin": "1234"}.')
-        outcome, detail = self.keyboard.unlock(pin, request.remote or "")
-        if outcome is Unlock.OPEN:
-            return web.json_response({"token": detail})
-        if outcome is Unlock.LIMITED:
+        code = body.get("code") if body else None
+        if not isinstance(code, str):
+            return _refuse(400, 'Send the pairing code as {"code": "1234"}.')
+        outcome, detail = self.keyboard.pair(code, request.remote or "")
+        if outcome is Pairs.PAIRED:
+            response = web.json_response({"paired": True})
+            response.set_cookie(PHONE_COOKIE, detail, httponly=True, samesite="Strict", path="/keyboard")
+            return response
+        if outcome is Pairs.LIMITED:
             return _refuse(
-                429, f"Too many wrong PINs. Try again in {detail} seconds.", {"Retry-After": detail}
+                429, f"Too many wrong codes. Try again in {detail} seconds.", {"Retry-After": detail}
             )
-        return _refuse(403, "That PIN is not right.")
+        if outcome is Pairs.CLOSED:
+            return _refuse(
+                403, "No phone is being paired now: say pair a phone at the kiosk, then try again."
+            )
+        return _refuse(403, "That pairing code is not right.")
 
     async def _say(self, request: web.Request) -> web.Response:
-        # The token is taken only from its header: never from the address, where logs and history keep it.
-        token = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-        body = await self._json_body(request) if token and self.keyboard.unlocked(token) else None
+        # The token is taken only from its cookie: never from the address, where logs and history keep it.
+        token = request.cookies.get(PHONE_COOKIE, "")
+        body = await self._json_body(request) if token and self.keyboard.paired(token) else None
         if body is None:
-            return _refuse(403, "This screen's keyboard is locked: enter the kiosk's PIN first.")
+            return _refuse(403, LOCKED)
         text = body.get("text")
-        refused = self.keyboard.send(token, text) if isinstance(text, str) else 'Send {"text": "..."}.'
-        if refused:
-            return _refuse(400, refused)
+        refused = (
+            self.keyboard.send(token, text)
+            if isinstance(text, str)
+            else Refusal(400, 'Send {"text": "..."}.')
+        )
+        if refused is not None:
+            wait = {"Retry-After": str(refused.retry_after)} if refused.retry_after else None
+            return _refuse(refused.status, refused.message, wait)
         return web.json_response({"sent": True}, status=202)
 
     async def _json_body(self, request: web.Request) -> dict[str, object] | None:
@@ -311,6 +353,17 @@ class ScreenServer:
         except (asyncio.TimeoutError, web.HTTPRequestEntityTooLarge):
             return None
         return body if isinstance(body, dict) else None
+
+
+def _is_loopback(remote: str | None) -> bool:
+    """Whether a request came from this machine's loopback (127.0.0.0/8, ::1, or IPv4 mapped into IPv6)."""
+    try:
+        ip = ipaddress.ip_address((remote or "").split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
 
 
 async def _no_icon(request: web.Request) -> web.Response:

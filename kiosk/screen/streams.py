@@ -30,7 +30,8 @@ class Broadcast:
         self._listeners: set[asyncio.Queue[str | None]] = set()
 
     def publish(self, kind: str, payload: object) -> None:
-        message = f"event: {kind}\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
+        # Escaped to ASCII: a lone surrogate anywhere in a payload stays JSON, and every page can be sent it.
+        message = f"event: {kind}\ndata: {json.dumps(payload)}\n\n"
         with self._lock:
             self._latest[kind] = message
             loop = self._loop

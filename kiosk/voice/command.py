@@ -44,10 +44,12 @@ def run_voice(
     resume: str | None = None,
     *,
     typed: TypedMessages | None = None,
+    notices: TypedMessages | None = None,
     announce: str = "",
 ) -> int:
     """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
-    `typed` holds messages typed on a screen; `announce` is said after the opening, never shown."""
+    `typed` holds messages typed on a screen, `notices` the kiosk's news from it; `announce` is said after
+    the opening, never shown."""
     try:
         parts = build(
             settings,
@@ -71,6 +73,7 @@ def run_voice(
             confirm_picks=settings.recogniser.confirm_picks,
             on_listening=lambda: _LOG.info("(listening)"),
             typed=typed,
+            notices=notices,
             announce=announce,
         )
         return kiosk.run(parts.source, resume)

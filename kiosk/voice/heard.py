@@ -1,5 +1,6 @@
 """What the voice loop hears and what comes of it: each Turn (an utterance and the reply, with the timings
-that matter to the table), and the messages typed on an unlocked table screen, taken as the table's own."""
+that matter to the table), the messages typed on a paired phone, taken as the table's own, and the kiosk's own
+news from the screen."""
 
 from __future__ import annotations
 
@@ -40,6 +41,11 @@ class Typed(Utterance):
     """A message typed on the table screen: its team names are as typed, so nobody is asked whose it is."""
 
 
+@dataclass(frozen=True)
+class Notice(Utterance):
+    """The kiosk's own news from the table screen (a phone paired): said, never heard by the night."""
+
+
 class TypedMessages(Protocol):
     """Messages typed on a screen (a Queue[str] will do)."""
 
@@ -57,6 +63,12 @@ def typed_now(typed: TypedMessages | None, hearing_words: bool) -> Typed | None:
         return Typed(typed.get_nowait())
     except Empty:
         return None
+
+
+def notice_now(notices: TypedMessages | None, hearing_words: bool) -> Notice | None:
+    """The kiosk's next piece of news, if any; none while words are being heard (as for typed messages)."""
+    typed = typed_now(notices, hearing_words)
+    return None if typed is None else Notice(typed.text)
 
 
 def asked_since_reply(turns: list[Turn]) -> tuple[str, ...]:

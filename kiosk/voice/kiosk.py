@@ -31,7 +31,7 @@ from kiosk.voice.answering import Ask
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, told
 from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.conversation import Conversation
-from kiosk.voice.heard import Turn, Typed, TypedMessages, typed_now
+from kiosk.voice.heard import Notice, Turn, Typed, TypedMessages, notice_now, typed_now
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import Listening, Recognizers, listening_for
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
@@ -70,11 +70,13 @@ class VoiceKiosk:
     on_listening: Callable[[], None] | None = None
     """Called each time the kiosk has finished speaking and listens again."""
     announce: str = ""
-    """The kiosk's own words after the first reply (the table screen's keyboard PIN): said and printed, never
-    journalled nor shown on the screen."""
+    """The kiosk's own words after the first reply (how to pair a phone): said and printed, never journalled
+    nor shown on the screen."""
     typed: TypedMessages | None = None
-    """Messages typed on an unlocked table screen: each is taken as the table's next message, between
-    utterances, so a misheard night can go on from the adult's phone."""
+    """Messages typed on a paired phone: each is taken as the table's next message, between utterances, so a
+    misheard night can go on from the adult's phone."""
+    notices: TypedMessages | None = None
+    """The kiosk's own news from the table screen (a phone paired), said between utterances."""
     opening_started_at: float | None = None
     """time.monotonic() of the opening's first sample."""
     recognizer_set: InitVar[HearsEachWay | None] = None
@@ -143,6 +145,9 @@ class VoiceKiosk:
         if resume:
             self._say(self.table.hear(resume))
         for heard, ended_at, way in self.utterances(source):
+            if isinstance(heard, Notice):
+                self._say(self.table.hear(heard.text, By.KIOSK))
+                continue
             message = self.conversation.message(heard, way, self.table.night, self.turns, self.room.loud)
             if isinstance(message, Ask):
                 started = self._ask(message.question)
@@ -169,7 +174,13 @@ class VoiceKiosk:
         detector = self.end_of_speech
         hearing = self._hearing()
         for chunk in source.chunks():
-            typed = typed_now(self.typed, bool(hearing.pieces or hearing.so_far))
+            busy = bool(hearing.pieces or hearing.so_far)
+            notice = notice_now(self.notices, busy)
+            if notice is not None:
+                yield notice, None, hearing.way
+                hearing = self._hearing()
+                continue
+            typed = typed_now(self.typed, busy)
             if typed is not None:
                 yield typed, None, hearing.way
                 hearing = self._hearing()

@@ -22,6 +22,7 @@ COMMANDS = (
     "save", "board", "repeat", "end the night", "voice", "pass", "you choose", "help",
     "yes", "no", "right", "correct", "that's right", "wrong",
     "what's the score", "whose turn is it", "how do we play", "new pin",
+    "pair a phone", "forget the phones",
 )  # fmt: skip
 ASKING_FIRST = ("end the night", "what's the score")
 """Commands that only tell or ask before anything is done ("end the night" asks every team for its yes): a

@@ -37,7 +37,9 @@ _CANNOT_END = frozenset(
 """Words no answer ends on. Not "our", "in", "is" and the like: the model writes those for the tail of
 words it does not know ("sonar" as "so our"), and each would hold a whole turn for the longest wait."""
 
-_NOT_IN_A_READ_BACK = frozenset(("pass", "you choose", "voice", "save", "new pin"))
+_NOT_IN_A_READ_BACK = frozenset(
+    ("pass", "you choose", "voice", "save", "new pin", "pair a phone", "forget the phones")
+)
 """Commands that mean nothing while answers are read back: heard there, they are most likely a team's name
 opening a spelling ("Bats." as "pass")."""
 _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS)) - _NOT_IN_A_READ_BACK

@@ -17,6 +17,8 @@ from typing import IO
 
 import httpx
 
+from .phones import code_in
+
 AXE = Path(__file__).resolve().parent.parent / "browser" / "node_modules" / "axe-core" / "axe.min.js"
 ARTEFACTS = Path(__file__).resolve().parent.parent.parent / "test-artefacts" / "screen"
 REPLY_WAIT = 30.0
@@ -35,7 +37,6 @@ class Kiosk:
 
     process: subprocess.Popen[str]
     url: str
-    pin: str
     replies: list[str] = field(default_factory=list)
     _out: queue.Queue[str] = field(default_factory=queue.Queue)
     _err: queue.Queue[str] = field(default_factory=queue.Queue)
@@ -63,15 +64,13 @@ class Kiosk:
         ]
         for reader in readers:
             reader.start()
-        url = pin = ""
-        while not (url and pin):
+        url = ""
+        while not url:
             line = err.get(timeout=REPLY_WAIT)
             assert line, "the kiosk stopped before its screen started"
             if found := re.search(r"Table screen: (http://\S+)", line):
                 url = found[1]
-            if found := re.search(r"Remote keyboard PIN: (\d+)", line):
-                pin = found[1]
-        kiosk = cls(process, url, pin, _out=out, _err=err, _readers=readers)
+        kiosk = cls(process, url, _out=out, _err=err, _readers=readers)
         kiosk.replies.append(kiosk._next_reply())
         return kiosk
 
@@ -92,6 +91,10 @@ class Kiosk:
         self.process.stdin.flush()
         return self.wait_reply()
 
+    def pairing_code(self) -> str:
+        """Say "pair a phone" at the kiosk's terminal; the code it gives."""
+        return code_in(self.say("pair a phone"))
+
     def wait_reply(self) -> str:
         reply = self._next_reply()
         self.replies.append(reply)
@@ -104,6 +107,13 @@ class Kiosk:
             assert line, f"the kiosk stopped before saying {text!r} on stderr"
             if text in line:
                 return line
+
+    def stderr_left(self) -> str:
+        """Once stopped: everything on stderr not yet passed over."""
+        lines = []
+        while line := self._err.get(timeout=REPLY_WAIT):
+            lines.append(line)
+        return "".join(lines)
 
     def stop(self) -> int:
         """Close the terminal (the night ends as at end of input) and wait for the process to exit."""

@@ -265,33 +265,34 @@ function addCaption(caption) {
   }
 }
 
-// The remote keyboard: locked until the kiosk's PIN is given.
-async function post(path, body, token) {
+// The remote keyboard: only for a phone paired with the code the kiosk gives when the table says "pair a
+// phone". The phone's token is an HttpOnly cookie: this script never sees it.
+async function post(path, body) {
   const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = "Bearer " + token;
   const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
   let answer = {};
   try { answer = await response.json(); } catch (error) { answer = {}; }
-  return { ok: response.ok, answer };
+  return { ok: response.ok, status: response.status, answer };
 }
 
 function setUpKeyboard() {
-  let token = sessionStorage.getItem("keyboard-token");
-  const showSay = () => { $("pin-form").hidden = true; $("say-form").hidden = false; };
-  if (token) showSay();
+  let paired = sessionStorage.getItem("keyboard-paired") === "yes";
+  const showSay = () => { $("code-form").hidden = true; $("say-form").hidden = false; };
+  const showCode = () => { $("code-form").hidden = false; $("say-form").hidden = true; };
+  if (paired) showSay();
   $("keyboard-open").addEventListener("click", () => {
     $("keyboard").hidden = !$("keyboard").hidden;
-    if (!$("keyboard").hidden) (token ? $("say") : $("pin")).focus();
+    if (!$("keyboard").hidden) (paired ? $("say") : $("code")).focus();
   });
-  $("pin-form").addEventListener("submit", async (event) => {
+  $("code-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const { ok, answer } = await post("/keyboard/unlock", { pin: $("pin").value });
-    $("pin").value = "";
+    const { ok, answer } = await post("/keyboard/pair", { code: $("code").value });
+    $("code").value = "";
     if (ok) {
-      token = answer.token;
-      sessionStorage.setItem("keyboard-token", token);
+      paired = true;
+      sessionStorage.setItem("keyboard-paired", "yes");
       showSay();
-      $("keyboard-note").textContent = "Unlocked. Messages you send go to the kiosk.";
+      $("keyboard-note").textContent = "Paired. Messages you send go to the kiosk.";
       $("say").focus();
     } else {
       $("keyboard-note").textContent = answer.error || "That did not work.";
@@ -300,14 +301,39 @@ function setUpKeyboard() {
   $("say-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("say").value;
-    const { ok, answer } = await post("/keyboard/say", { text }, token);
+    const { ok, status, answer } = await post("/keyboard/say", { text });
     if (ok) {
       $("say").value = "";
       $("keyboard-note").textContent = "Sent: " + text;
     } else {
+      if (status === 403) {  // forgotten by the table (or the kiosk restarted): pair again
+        paired = false;
+        sessionStorage.removeItem("keyboard-paired");
+        showCode();
+      }
       $("keyboard-note").textContent = answer.error || "That did not work.";
     }
   });
+}
+
+// On the kiosk's own screen alone (a page loaded from loopback): the pairing code while a window is open.
+// The server gives it to no other address.
+function showPairingCode() {
+  const own = ["127.0.0.1", "localhost", "[::1]", "::1"].includes(location.hostname);
+  if (!own) return;
+  $("pair-phone").hidden = false;
+  $("pair-phone").addEventListener("click", () => post("/keyboard/window", {}));
+  const poll = async () => {
+    try {
+      const response = await fetch("/keyboard/code");
+      const answer = response.ok ? await response.json() : {};
+      const note = $("pairing-code");
+      note.hidden = !answer.code;
+      note.textContent = answer.code ? `Pairing code: ${answer.code} (${answer.seconds} s left)` : "";
+    } catch (error) { /* the kiosk is restarting: the next poll tells */ }
+    setTimeout(poll, 1000);
+  };
+  poll();
 }
 
 function connect() {
@@ -328,4 +354,5 @@ function connect() {
 
 window.screenReceived = [];
 setUpKeyboard();
+showPairingCode();
 connect();

@@ -1,6 +1,6 @@
-"""The keyboard's PIN never reaches the table screen: everything a real `serve` sends on its event stream,
-read by a plain HTTP client as any guest's phone would read it, from power-on on. The PIN is said aloud
-and printed in the kiosk's log, nowhere else."""
+"""A pairing code never reaches the table screen: everything a real `serve` sends on its event stream, read
+by a plain HTTP client as any guest's phone would read it, from power-on on. No code is said at power-on;
+one asked for is said aloud and printed at the kiosk, nowhere else."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import pytest
 
 from testbed.virtual_audio import VirtualAudio
 
+from .support.phones import code_in
 from .support.screen_kiosk import Kiosk
 
 pytestmark = pytest.mark.slow
@@ -26,16 +27,16 @@ WAIT = 120.0
 """Seconds before the test gives up on the kiosk (never a speed check)."""
 
 
-def pin_shown(pin: str, sent: str) -> list[str]:
-    """Where `sent` gives the PIN away: digit by digit as the kiosk says it ("9, 1, 7, 0"), or whole."""
+def code_shown(pin: str, sent: str) -> list[str]:
+    """Where `sent` gives the code away: digit by digit as the kiosk says it ("9, 1, 7, 0"), or whole."""
     spaced = r"\D{0,3}".join(pin)
     return re.findall(rf"(?<![0-9A-Za-z]){spaced}(?![0-9A-Za-z])", sent)
 
 
-def test_pin_shown_finds_the_pin_as_it_is_said_or_typed() -> None:
-    assert pin_shown("9170", 'data: {"lines": ["Its keyboard PIN is 9, 1, 7, 0."]}')
-    assert pin_shown("9170", "the PIN 9170.") and pin_shown("9170", "9 1 7 0")
-    assert not pin_shown("9170", "commitment 9170ab12, 19170, A9, 1, 7, 0 points: 9, 1, 7, 01")
+def test_code_shown_finds_the_code_as_it_is_said_or_typed() -> None:
+    assert code_shown("9170", 'data: {"lines": ["enter the pairing code 9, 1, 7, 0."]}')
+    assert code_shown("9170", "the code 9170.") and code_shown("9170", "9 1 7 0")
+    assert not code_shown("9170", "commitment 9170ab12, 19170, A9, 1, 7, 0 points: 9, 1, 7, 01")
 
 
 def _events(url: str, into: list[str], done: threading.Event) -> None:
@@ -57,7 +58,7 @@ def _events(url: str, into: list[str], done: threading.Event) -> None:
 @pytest.mark.english
 @pytest.mark.audio
 @pytest.mark.process
-def test_serve_by_voice_never_sends_its_pin_to_the_screen(
+def test_serve_by_voice_says_how_to_pair_and_no_code_at_power_on(
     virtual_audio: VirtualAudio, english_model_path: Path, tmp_path: Path
 ) -> None:
     silence = tmp_path / "quiet-table.wav"
@@ -88,16 +89,14 @@ def test_serve_by_voice_never_sends_its_pin_to_the_screen(
         shown = kiosk.stdout
         said: list[str] = []
         threading.Thread(target=lambda: said.extend(shown), daemon=True).start()
-        url = pin = ""
+        url = ""
         log = []
-        while not (url and pin):
+        while not url:
             line = notes.get(timeout=WAIT)
             log.append(line)
             if found := re.search(r"Table screen: (http://\S+)", line):
                 url = found[1]
                 threading.Thread(target=_events, args=(url, sent, done), daemon=True).start()
-            if found := re.search(r"Remote keyboard PIN: (\d+)", line):
-                pin = found[1]
         try:
             code = kiosk.wait(timeout=WAIT)  # the recorded table ends, and the kiosk with it
         finally:
@@ -106,16 +105,17 @@ def test_serve_by_voice_never_sends_its_pin_to_the_screen(
         assert done.wait(timeout=30), "the event stream did not end with the kiosk"
     stream = "".join(sent)
     assert code == 0, "".join(log)
-    # The PIN was said aloud (the speaker's text is printed), so there was a PIN to leak...
-    assert f"Its keyboard PIN is {', '.join(pin)}." in "".join(said)
+    # How to pair a phone was said aloud (the speaker's text is printed), and no code with it...
+    spoken = "".join(said)
+    assert "To type from a phone, say pair a phone." in spoken
+    assert not re.search(r"\d, \d, \d, \d", spoken) and "pairing code" not in spoken + "".join(log)
     # ...and the screen had the night's power-on view and captions: the stream was really read.
     assert "event: view" in stream and "event: caption" in stream and "Welcome to Snap-Apple Night" in stream
-    assert not pin_shown(pin, stream), pin_shown(pin, stream)
-    assert "PIN is" not in stream
+    assert "pairing code" not in stream
 
 
 @pytest.mark.process
-def test_serve_typed_never_sends_its_pin_to_the_screen(tmp_path: Path) -> None:
+def test_serve_typed_never_sends_a_pairing_code_to_the_screen(tmp_path: Path) -> None:
     kiosk = Kiosk.start(tmp_path, command="serve")
     sent: list[str] = []
     done = threading.Event()
@@ -124,12 +124,20 @@ def test_serve_typed_never_sends_its_pin_to_the_screen(tmp_path: Path) -> None:
     listening = time.monotonic() + 30
     while not sent and time.monotonic() < listening:  # the phone has the page's first event
         time.sleep(0.05)
+    codes = []
     try:
-        for message in ("two", "D1", "Bats: fly. Ghosts: glide", "end the night", "Bats: yes", "Ghosts: yes"):
+        for message in ("two", "pair a phone", "D1", "Bats: fly. Ghosts: glide", "new pin", "end the night"):
+            reply = kiosk.say(message)
+            if "pair" in message or "pin" in message:
+                codes.append(code_in(reply))
+        for message in ("Bats: yes", "Ghosts: yes"):
             kiosk.say(message)
     finally:
         assert kiosk.stop() == 0
     assert done.wait(timeout=30)
     stream = "".join(sent)
     assert "event: view" in stream and "RESULT" in stream
-    assert not pin_shown(kiosk.pin, stream) and "PIN" not in stream
+    assert "pair a phone" in stream  # the table's words were shown, the kiosk's answer with the code not
+    for code in codes:
+        assert not code_shown(code, stream), code_shown(code, stream)
+    assert "pairing code" not in stream
