@@ -42,7 +42,7 @@ class Source(enum.Enum):
     CHILD = "child"
     """A child calling out an answer from across the table."""
     KIOSK = "kiosk"
-    """The kiosk's own speaker, beside the microphone: its voice reaches the microphone through the room."""
+    """The kiosk's own speaker, half a metre from the microphone: its voice reaches it through the room."""
     BABBLE = "babble"
     """The party's talk, from the far side of the room."""
     MUSIC = "music"
@@ -85,7 +85,7 @@ class RoomSpec:
         if source is Source.CHILD:
             return (x - 1.2, y - 1.0, 1.0)
         if source is Source.KIOSK:
-            return (x + 0.15, y, 0.85)
+            return (x + 0.5, y, MIC_HEIGHT + 0.05)
         if source is Source.BABBLE:
             return (0.7, depth - 0.6, 1.5)
         return (width - 0.4, 0.4, 1.8)  # MUSIC

@@ -1,5 +1,6 @@
 """A table that answers back: a simulated adult that plays whole nights against the real kiosk process
-(`python -m kiosk voice`) through a virtual microphone, in a room with party noise, and measures how many
+(`python -m kiosk voice`) through a virtual microphone, in a room with party noise (and, for a condition with a
+room, its echoes: testbed/room_acoustics.py, the kiosk's own voice too with `speak`), and measures how many
 questions are ruled as the written answers deserve.
 
 Used by scripts/bench_table.py (many nights, figures) and tests/test_table_night.py (a short night per
@@ -14,11 +15,15 @@ the project's beds in audio_fixtures/noise/.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
+
 from .adult import Adult
 from .beds import bed
+from .echo import EchoPath
 from .kiosk_process import KioskProcess
 from .nights import NightScript, deserved, key
 from .records import Figures, NightRecord
@@ -33,9 +38,28 @@ class Condition:
     noise: str = ""
     """"babble" or "music"; empty for a quiet room."""
     snr_db: float | None = None
+    """The bed's level at the microphone below a dry reader's; in a room, below the direct sound of a reader
+    a metre away (a nearer reader is louder than that, a farther one quieter)."""
+    room: RoomSpec | None = None
+    """The room every voice and bed passes through; None is speech dry at the microphone."""
 
     def bed_name(self, held_out: bool) -> str:
         return f"{self.noise}-held-out" if held_out else self.noise
+
+
+def _rooms() -> dict[str, Condition]:
+    """Rooms from a furnished living room (0.3-0.5 s) to a bare kitchen (0.8-0.9 s), the reader 0.5-1.5 m
+    from the microphone; noise in the 0.5 s room with the reader at a metre."""
+    rooms = {
+        f"room-{rt60:g}-{metres:g}m": Condition(f"room-{rt60:g}-{metres:g}m", room=RoomSpec(rt60, metres))
+        for rt60, metres in ((0.3, 0.5), (0.5, 0.5), (0.5, 1.0), (0.8, 1.5), (0.9, 1.0))
+    }
+    noisy = {
+        f"{noise}-{snr}-room-0.5": Condition(f"{noise}-{snr}-room-0.5", noise, float(snr), RoomSpec(0.5, 1.0))
+        for noise in ("babble", "music")
+        for snr in (20, 10)
+    }
+    return {**rooms, **noisy}
 
 
 CONDITIONS = {
@@ -45,6 +69,7 @@ CONDITIONS = {
         for noise in ("babble", "music")
         for snr in (20, 10, 5)
     },
+    **_rooms(),
 }
 
 
@@ -63,6 +88,9 @@ def play_night(
     folder.mkdir(parents=True, exist_ok=True)
     held_out = voice.held_out
     noise = bed(condition.bed_name(held_out)) if condition.noise else None
+    spec = condition.room
+    if noise is not None and spec is not None:
+        noise = looped_in_room(noise, spec, Source.BABBLE if condition.noise == "babble" else Source.MUSIC)
     room.play_noise(noise, condition.snr_db, seed=len(script.name) + len(voice.name))
     record = NightRecord(
         script.name,
@@ -73,21 +101,32 @@ def play_night(
         len(script.teams),
         deserved(script),
     )
+    echo = EchoPath(room.env, spec) if speak and spec is not None else contextlib.nullcontext()
     kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
-        Adult(
-            script=script,
-            key=key(),
-            kiosk=kiosk,
-            say_out=voice.render,
-            play=room.say,
-            record=record,
-            night_seconds=night_seconds,
-        ).play_night()
+        with echo:
+            Adult(
+                script=script,
+                key=key(),
+                kiosk=kiosk,
+                say_out=voice.render,
+                play=room.say if spec is None else lambda samples: room.say(in_room(samples, spec)),
+                record=record,
+                night_seconds=night_seconds,
+            ).play_night()
     finally:
         kiosk.stop()
         room.stop_noise()
     return record, kiosk
 
 
-__all__ = ["CONDITIONS", "Condition", "Figures", "NightRecord", "Room", "play_night", "tools_available"]
+__all__ = [
+    "CONDITIONS",
+    "Condition",
+    "Figures",
+    "NightRecord",
+    "Room",
+    "RoomSpec",
+    "play_night",
+    "tools_available",
+]
