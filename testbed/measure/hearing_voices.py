@@ -107,6 +107,6 @@ def held_out_babble() -> Samples:
 
 def held_out_music() -> Samples:
     """The simulated table's held-out music bed (plucked strings in three-four), made in memory, not cached."""
-    from testbed.table.beds import _held_out_music
+    from testbed.table.beds import made_music
 
-    return _held_out_music()
+    return made_music(96, 0, 96)

@@ -7,16 +7,15 @@ Used by scripts/bench_table.py (many nights, figures) and tests/test_table_night
 condition). It lives in testbed/ because it is a development instrument, not part of the kiosk; it imports
 nothing from tests/.
 
-HELD OUT, never to be tuned on (report figures on them apart): the voices marked `held_out` in voices.py
-(espeak-ng RP female high and Caribbean low, Piper's joe at length scales 0.85 and 1.2, flite's slt and
-rms) and the noise beds `babble-held-out` and `music-held-out` in beds.py. Tune on `tuning_voices()` and
-the project's beds in audio_fixtures/noise/.
+HELD OUT, never to be tuned on (report figures on them apart): the voices, noise beds, room and reader seed
+listed in testbed/held_out.toml (held_out.py). Tune on `tuning_voices()` and the project's beds in
+audio_fixtures/noise/.
 """
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
@@ -24,6 +23,7 @@ from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
 from .adult import Adult
 from .beds import bed
 from .echo import EchoPath
+from .held_out import voice_set
 from .kiosk_process import KioskProcess
 from .nights import NightScript, deserved, key
 from .records import Figures, NightRecord
@@ -44,7 +44,14 @@ class Condition:
     """The room every voice and bed passes through; None is speech dry at the microphone."""
 
     def bed_name(self, held_out: bool) -> str:
-        return f"{self.noise}-held-out" if held_out else self.noise
+        return voice_set(held_out).beds[self.noise]
+
+    def room_for(self, held_out: bool) -> RoomSpec | None:
+        """The condition's room in the set's own shape, the reader in the set's own seat."""
+        if self.room is None:
+            return None
+        chosen = voice_set(held_out)
+        return replace(self.room, size=chosen.room_size, seat=chosen.room_seat)
 
 
 def _rooms() -> dict[str, Condition]:
@@ -88,7 +95,7 @@ def play_night(
     folder.mkdir(parents=True, exist_ok=True)
     held_out = voice.held_out
     noise = bed(condition.bed_name(held_out)) if condition.noise else None
-    spec = condition.room
+    spec = condition.room_for(held_out)
     if noise is not None and spec is not None:
         noise = looped_in_room(noise, spec, Source.BABBLE if condition.noise == "babble" else Source.MUSIC)
     room.play_noise(noise, condition.snr_db, seed=len(script.name) + len(voice.name))
