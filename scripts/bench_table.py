@@ -37,11 +37,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from testbed.table import CONDITIONS, Figures, NightRecord, Room, play_night, tools_available  # noqa: E402
+from testbed.table import (  # noqa: E402
+    CONDITIONS,
+    Condition,
+    Figures,
+    Habit,
+    NightRecord,
+    Room,
+    play_night,
+    tools_available,
+)
 from testbed.table.nights import NightScript, candle_end, fresh  # noqa: E402
 from testbed.table.voices import Voice, held_out_voices, tuning_voices, voice_named  # noqa: E402
 
-DEFAULT_CONDITIONS = ("clean", "room-0.5-1m", "room-0.8-1.5m", "babble-10-room-0.5", "music-10-room-0.5")
+DEFAULT_CONDITIONS = (
+    "clean",
+    "room-0.5-1m",
+    "room-0.8-1.5m",
+    "babble-10-room-0.5",
+    "music-10-room-0.5",
+    "reader-room-0.5",
+)
 HELD_OUT_QUESTIONS = 36
 """Questions a condition on the held-out set: enough that a 20-point change shows beyond the intervals."""
 TUNING_QUESTIONS = 9
@@ -145,8 +161,24 @@ def kiosk_of(ref: str) -> Iterator[Path]:
         yield Path(folder)
 
 
+def with_habits(names: list[str], habits: str) -> dict[str, Condition]:
+    """The conditions by name, each with the reader's habits (`--reader hesitates,child`) added and named."""
+    chosen = frozenset(Habit(habit) for habit in habits.split(",")) if habits else frozenset()
+    conditions: dict[str, Condition] = {}
+    for name in names:
+        condition = CONDITIONS[name]
+        if chosen:
+            name = f"{name}+{habits}"
+            condition = replace(condition, name=name, habits=condition.habits | chosen)
+        conditions[name] = condition
+    return conditions
+
+
 def play(
-    nights: list[Night], trees: dict[str, Path | None], args: argparse.Namespace
+    nights: list[Night],
+    conditions: dict[str, Condition],
+    trees: dict[str, Path | None],
+    args: argparse.Namespace,
 ) -> dict[str, list[NightRecord]]:
     """Every night against each kiosk in turn (the baseline first), in one room server."""
     records: dict[str, list[NightRecord]] = {label: [] for label in trees}
@@ -155,7 +187,7 @@ def play(
             for label, tree in trees.items():
                 night_folder = Path(folder) / f"night-{number}-{label}"
                 record, kiosk = play_night(
-                    room, script, voice, CONDITIONS[condition], night_folder, speak=args.speak, tree=tree
+                    room, script, voice, conditions[condition], night_folder, speak=args.speak, tree=tree
                 )
                 records[label].append(record)
                 ruled = sum(1 for q in record.questions if q.as_deserved)
@@ -188,6 +220,12 @@ def main() -> int:
         default=TUNING_QUESTIONS,
         help="tuning-voice questions a condition, reported apart (0: none)",
     )
+    parser.add_argument(
+        "--reader",
+        default="",
+        help="the reader's human habits in every condition, comma-separated: "
+        + ", ".join(habit.value for habit in Habit),
+    )
     parser.add_argument("--voice", help="every night in this voice instead (see testbed/table/voices.py)")
     parser.add_argument("--speak", action="store_true", help="the kiosk says its replies at its real pace")
     parser.add_argument(
@@ -199,7 +237,11 @@ def main() -> int:
     if not tools_available():
         print("pulseaudio, pulseaudio-utils and flite are needed: run scripts/setup.sh", file=sys.stderr)
         return 2
-    nights = plan(args.condition or list(DEFAULT_CONDITIONS), args.questions, args.tuning_questions)
+    try:
+        conditions = with_habits(args.condition or list(DEFAULT_CONDITIONS), args.reader)
+    except ValueError as error:
+        parser.error(f"--reader: {error}")
+    nights = plan(list(conditions), args.questions, args.tuning_questions)
     if args.voice:
         nights = [(condition, voice_named(args.voice), script) for condition, _, script in nights]
     trees: dict[str, Path | None] = {"after": args.kiosk_tree}
@@ -207,7 +249,7 @@ def main() -> int:
     with baseline as base:
         if base is not None:
             trees = {"before": base, **trees}
-        records = play(nights, trees, args)
+        records = play(nights, conditions, trees, args)
     for label, kept in records.items():
         if len(records) > 1:
             print(f"\n# {label}: {args.baseline if label == 'before' else 'this tree'}")

@@ -80,3 +80,13 @@ def test_the_kiosks_voice_reaches_its_microphone_with_the_rooms_tail(
     ends = loudest + int(np.argmax(wet[loudest:] < wet[loudest] / 4))  # the tone's end: the level drops
     rings = int(np.argmax(wet[ends:] < wet[loudest] / 10 ** (30 / 20)))
     assert rings * 0.01 > 0.2, f"the tail lasted {rings * 10} ms"
+
+
+def test_each_habit_of_the_reader_is_a_condition_of_its_own_in_the_living_room() -> None:
+    from testbed.table import Habit
+
+    for habit in Habit:
+        condition = CONDITIONS[f"{habit.value}-room-0.5"]
+        assert condition.habits == {habit} and condition.room == RoomSpec(0.5, 1.0)
+    assert CONDITIONS["reader-room-0.5"].habits == set(Habit)
+    assert not CONDITIONS["room-0.5-1m"].habits

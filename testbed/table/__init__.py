@@ -15,6 +15,7 @@ audio_fixtures/noise/.
 from __future__ import annotations
 
 import contextlib
+import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,10 +27,11 @@ from .echo import EchoPath
 from .held_out import voice_set
 from .kiosk_process import KioskProcess
 from .nights import NightScript, deserved, key
+from .reader import Habit, HumanReader
 from .records import Figures, NightRecord
 from .room import Room, tools_available
 from .talk import NIGHT_SECONDS
-from .voices import Voice
+from .voices import Family, Voice
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,8 @@ class Condition:
     a metre away (a nearer reader is louder than that, a farther one quieter)."""
     room: RoomSpec | None = None
     """The room every voice and bed passes through; None is speech dry at the microphone."""
+    habits: frozenset[Habit] = frozenset()
+    """The reader's human habits (reader.py); none is a fluent reader."""
 
     def bed_name(self, held_out: bool) -> str:
         return voice_set(held_out).beds[self.noise]
@@ -66,7 +70,15 @@ def _rooms() -> dict[str, Condition]:
         for noise in ("babble", "music")
         for snr in (20, 10)
     }
-    return {**rooms, **noisy}
+    living = RoomSpec(0.5, 1.0)
+    human = {
+        f"{habit.value}-room-0.5": Condition(
+            f"{habit.value}-room-0.5", room=living, habits=frozenset({habit})
+        )
+        for habit in Habit
+    }
+    human["reader-room-0.5"] = Condition("reader-room-0.5", room=living, habits=frozenset(Habit))
+    return {**rooms, **noisy, **human}
 
 
 CONDITIONS = {
@@ -108,6 +120,7 @@ def play_night(
         len(script.teams),
         deserved(script),
     )
+    reader = _reader(condition, spec, voice, script) if condition.habits else None
     echo = EchoPath(room.env, spec) if speak and spec is not None else contextlib.nullcontext()
     kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
@@ -116,7 +129,8 @@ def play_night(
                 script=script,
                 key=key(),
                 kiosk=kiosk,
-                say_out=voice.render,
+                say_out=voice.render if reader is None else reader.render,
+                reader=reader,
                 play=room.say if spec is None else lambda samples: room.say(in_room(samples, spec)),
                 record=record,
                 night_seconds=night_seconds,
@@ -127,10 +141,27 @@ def play_night(
     return record, kiosk
 
 
+CHILD_VOICE = Voice("child", Family.ESPEAK, "gmw/en-US+f2", pitch=95, speed=175)
+"""The child who calls out over the reader: high, quick, from across the table."""
+
+
+def _reader(condition: Condition, spec: RoomSpec | None, voice: Voice, script: NightScript) -> HumanReader:
+    """The night's human reader, seeded by its set, script and voice: the same night every run."""
+    seed = voice_set(voice.held_out).reader_seed + zlib.crc32(f"{script.name}/{voice.name}".encode())
+    return HumanReader(
+        condition.habits,
+        seed,
+        render_voice=voice.render,
+        render_child=CHILD_VOICE.render,
+        place_child=(lambda s: in_room(s, spec, Source.CHILD)) if spec is not None else (lambda s: s),
+    )
+
+
 __all__ = [
     "CONDITIONS",
     "Condition",
     "Figures",
+    "Habit",
     "NightRecord",
     "Room",
     "RoomSpec",
