@@ -2,16 +2,21 @@
 how many questions are ruled as the written answers deserve, clean and in party noise, on voices the
 recognition was tuned on and, apart, on HELD-OUT voices and noise beds nothing was tuned on.
 
-    nice -n 10 .venv/bin/python scripts/bench_table.py                       # 12 nights (~30 min)
-    nice -n 10 .venv/bin/python scripts/bench_table.py --condition clean --nights 2
-    nice -n 10 .venv/bin/python scripts/bench_table.py --condition babble-5 --voice flite-slt
+    nice -n 10 .venv/bin/python scripts/bench_table.py          # 36 held-out questions a condition: hours
+    nice -n 10 .venv/bin/python scripts/bench_table.py --condition room-0.5-1m --questions 2   # a smoke run
+    nice -n 10 .venv/bin/python scripts/bench_table.py --condition babble-10 --voice flite-slt
+    nice -n 10 .venv/bin/python scripts/bench_table.py --baseline main   # before (main) and after (this tree)
 
 Per condition, and for held-out and tuning voices apart, it prints: questions ruled as deserved (each team's
 verdict and points as the written answers typed would get them, on the cell the table picked); spelled fixes
 the adult needed per question, and of the teams' answers it set out to fix, those set right within two
 spellings ("fixed in 2"); median seconds per question (pick to ruling); answers given to the wrong
 team (another team's words in a team's read-back); closed-set lines (team count, picks, yes, commands,
-disputes) understood at once; nights that got stuck. By default the kiosk writes its speech to a file
+disputes) understood at once; nights that got stuck. Every rate is printed with its 95% interval (Wilson's).
+
+With `--baseline REF`, each night is played twice in the same run, first against REF's kiosk (its `kiosk/`
+from git, in a temporary folder), then against this tree's; the two are printed side by side, and a rate
+whose intervals do not overlap is marked as differing. By default the kiosk writes its speech to a file
 instead of saying it, so seconds per question leave out the kiosk's own reading aloud (`--speak` plays it,
 at its real pace). Seconds are wall-clock on a shared machine: other work inflates them.
 """
@@ -19,35 +24,68 @@ at its real pace). Seconds are wall-clock on a shared machine: other work inflat
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import subprocess
 import sys
 import tempfile
-from dataclasses import asdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from testbed.table import CONDITIONS, Figures, NightRecord, Room, play_night, tools_available  # noqa: E402
+from testbed.table import (  # noqa: E402
+    CONDITIONS,
+    Condition,
+    Figures,
+    Habit,
+    NightRecord,
+    Room,
+    play_night,
+    tools_available,
+)
 from testbed.table.nights import NightScript, candle_end, fresh  # noqa: E402
-from testbed.table.voices import Family, Voice, held_out_voices, tuning_voices, voice_named  # noqa: E402
+from testbed.table.voices import Voice, held_out_voices, tuning_voices, voice_named  # noqa: E402
 
-DEFAULT_CONDITIONS = ("clean", "babble-10", "music-10")
+DEFAULT_CONDITIONS = (
+    "clean",
+    "room-0.5-1m",
+    "room-0.8-1.5m",
+    "babble-10-room-0.5",
+    "music-10-room-0.5",
+    "reader-room-0.5",
+)
+HELD_OUT_QUESTIONS = 36
+"""Questions a condition on the held-out set: enough that a 20-point change shows beyond the intervals."""
+TUNING_QUESTIONS = 9
+Night = tuple[str, Voice, NightScript]
 
 
-def plan(conditions: list[str]) -> list[tuple[str, Voice, NightScript]]:
-    """Four nights a condition: three on held-out voices, one of each family (two teams, four teams, and a
-    Candle-End carried on from a save, turn about), and one on a tuning voice."""
-    families = list(Family)
-    nights: list[tuple[str, Voice, NightScript]] = []
+def nights_for(condition: str, number: int, voices: list[Voice], questions: int) -> list[Night]:
+    """Nights of one condition until `questions` are asked: two teams, four teams and a Candle-End from a
+    save in turn, the voices in turn; the last night cut short to the questions left."""
+    nights: list[Night] = []
+    left, turn = questions, 0
+    while left > 0:
+        kind = turn % 3
+        script = candle_end() if kind == 2 and left >= 3 else fresh(2 if kind == 0 else 4, number + turn)
+        if len(script.questions) > left:
+            script = replace(script, name=f"{script.name}-first-{left}", questions=script.questions[:left])
+        nights.append((condition, voices[(number + turn) % len(voices)], script))
+        left -= len(script.questions)
+        turn += 1
+    return nights
+
+
+def plan(conditions: list[str], held_out: int, tuning: int) -> list[Night]:
+    """Each condition's held-out nights, then its tuning nights (reported apart)."""
+    nights: list[Night] = []
     for number, condition in enumerate(conditions):
-        kinds = (fresh(2, number), fresh(4, number + 1), candle_end())
-        for offset, script in enumerate(kinds):
-            family = families[(number + offset) % len(families)]
-            voices = [voice for voice in held_out_voices() if voice.family is family]
-            nights.append((condition, voices[number % len(voices)], script))
-        tuning = tuning_voices()[number % len(tuning_voices())]
-        nights.append((condition, tuning, fresh(2 if number % 2 else 4, number + 2)))
+        nights += nights_for(condition, number, held_out_voices(), held_out)
+        nights += nights_for(condition, number, tuning_voices(), tuning) if tuning else []
     return nights
 
 
@@ -80,58 +118,149 @@ def report(records: list[NightRecord]) -> None:
             print(f"{record.condition} {record.voice} {record.script}: {why}")
 
 
+def compare(before: list[NightRecord], after: list[NightRecord], ref: str) -> None:
+    """Before and after side by side, each set and condition: every rate with its interval, and whether
+    the intervals part; the counts that must be 0."""
+    print(f"\n## Before ({ref}) and after (this tree), the same nights in the same run")
+    print(f"{'':42} {'before [95%]':>22} {'after [95%]':>22}  verdict")
+    for held_out in (True, False):
+        for condition in dict.fromkeys(r.condition for r in after if r.held_out is held_out):
+            old, new = (
+                Figures.of([r for r in records if r.held_out is held_out and r.condition == condition])
+                for records in (before, after)
+            )
+            print(f"-- {'held-out' if held_out else 'tuning'}, {condition}")
+            for name, rate in new.rates.items():
+                was = old.rates[name]
+                verdict = "differ" if rate.differs_from(was) else "within the intervals"
+                print(f"  {name:40} {was!s:>22} {rate!s:>22}  {verdict}")
+            for name, was_count, count in (
+                ("wrong team, ruled on", old.wrong_team_ruled, new.wrong_team_ruled),
+                ("stuck nights", old.stuck, new.stuck),
+            ):
+                print(f"  {name:40} {was_count:>22} {count:>22}")
+
+
+@contextmanager
+def kiosk_of(ref: str) -> Iterator[Path]:
+    """REF's `kiosk` package in a temporary folder, from git (the tree's own changes play no part)."""
+    found = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if found.returncode:
+        raise SystemExit(f"--baseline {ref}: no such commit in this repository")
+    with tempfile.TemporaryDirectory(prefix="kiosk-baseline-") as folder:
+        archive = subprocess.run(
+            ["git", "archive", found.stdout.strip(), "kiosk"], cwd=ROOT, capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        yield Path(folder)
+
+
+def with_habits(names: list[str], habits: str) -> dict[str, Condition]:
+    """The conditions by name, each with the reader's habits (`--reader hesitates,child`) added and named."""
+    chosen = frozenset(Habit(habit) for habit in habits.split(",")) if habits else frozenset()
+    conditions: dict[str, Condition] = {}
+    for name in names:
+        condition = CONDITIONS[name]
+        if chosen:
+            name = f"{name}+{habits}"
+            condition = replace(condition, name=name, habits=condition.habits | chosen)
+        conditions[name] = condition
+    return conditions
+
+
+def play(
+    nights: list[Night],
+    conditions: dict[str, Condition],
+    trees: dict[str, Path | None],
+    args: argparse.Namespace,
+) -> dict[str, list[NightRecord]]:
+    """Every night against each kiosk in turn (the baseline first), in one room server."""
+    records: dict[str, list[NightRecord]] = {label: [] for label in trees}
+    with tempfile.TemporaryDirectory() as folder, Room(Path(folder) / "room") as room:
+        for number, (condition, voice, script) in enumerate(nights):
+            for label, tree in trees.items():
+                night_folder = Path(folder) / f"night-{number}-{label}"
+                record, kiosk = play_night(
+                    room, script, voice, conditions[condition], night_folder, speak=args.speak, tree=tree
+                )
+                records[label].append(record)
+                ruled = sum(1 for q in record.questions if q.as_deserved)
+                print(
+                    f"{label:6} {condition:18} {voice.name:16} {script.name:16} "
+                    f"ruled as deserved {ruled}/{len(record.deserved)}"
+                    f"  fixes {sum(q.corrections for q in record.questions)}  {record.seconds:.0f} s"
+                    + (f"  STUCK: {record.stuck}" if record.stuck else "")
+                    + (f"  ({record.ended_early})" if record.ended_early else ""),
+                    flush=True,
+                )
+                if args.keep:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    lines = [f"{t:7.1f} {line}" for t, line in kiosk.transcript if "(hearing)" not in line]
+                    (args.keep / f"night-{number}-{label}.txt").write_text("\n".join(lines) + "\n")
+    return records
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--condition", action="append", choices=sorted(CONDITIONS), help="repeatable")
-    parser.add_argument("--nights", type=int, help="only the first N nights of the plan")
+    parser.add_argument(
+        "--questions", type=int, default=HELD_OUT_QUESTIONS, help="held-out questions a condition"
+    )
+    parser.add_argument(
+        "--tuning-questions",
+        type=int,
+        default=TUNING_QUESTIONS,
+        help="tuning-voice questions a condition, reported apart (0: none)",
+    )
+    parser.add_argument(
+        "--reader",
+        default="",
+        help="the reader's human habits in every condition, comma-separated: "
+        + ", ".join(habit.value for habit in Habit),
+    )
     parser.add_argument("--voice", help="every night in this voice instead (see testbed/table/voices.py)")
     parser.add_argument("--speak", action="store_true", help="the kiosk says its replies at its real pace")
     parser.add_argument(
-        "--kiosk-tree",
-        type=Path,
-        help="run the kiosk package in this folder instead (another commit's: git archive REV kiosk | tar -x -C DIR)",
+        "--kiosk-tree", type=Path, help="run the kiosk package in this folder instead of this tree's"
     )
+    parser.add_argument("--baseline", metavar="REF", help="also play every night against REF's kiosk")
     parser.add_argument("--keep", type=Path, help="write each night's kiosk transcript and the records here")
     args = parser.parse_args()
     if not tools_available():
         print("pulseaudio, pulseaudio-utils and flite are needed: run scripts/setup.sh", file=sys.stderr)
         return 2
-    nights = plan(args.condition or list(DEFAULT_CONDITIONS))
+    try:
+        conditions = with_habits(args.condition or list(DEFAULT_CONDITIONS), args.reader)
+    except ValueError as error:
+        parser.error(f"--reader: {error}")
+    nights = plan(list(conditions), args.questions, args.tuning_questions)
     if args.voice:
         nights = [(condition, voice_named(args.voice), script) for condition, _, script in nights]
-    nights = nights[: args.nights] if args.nights else nights
-    records: list[NightRecord] = []
-    with tempfile.TemporaryDirectory() as folder, Room(Path(folder) / "room") as room:
-        for number, (condition, voice, script) in enumerate(nights):
-            night_folder = Path(folder) / f"night-{number}"
-            record, kiosk = play_night(
-                room,
-                script,
-                voice,
-                CONDITIONS[condition],
-                night_folder,
-                speak=args.speak,
-                tree=args.kiosk_tree,
-            )
-            records.append(record)
-            ruled = sum(1 for q in record.questions if q.as_deserved)
-            print(
-                f"{condition:10} {voice.name:16} {script.name:12} ruled as deserved {ruled}/{len(record.deserved)}"
-                f"  fixes {sum(q.corrections for q in record.questions)}  {record.seconds:.0f} s"
-                + (f"  STUCK: {record.stuck}" if record.stuck else "")
-                + (f"  ({record.ended_early})" if record.ended_early else ""),
-                flush=True,
-            )
-            if args.keep:
-                args.keep.mkdir(parents=True, exist_ok=True)
-                lines = [f"{t:7.1f} {line}" for t, line in kiosk.transcript if "(hearing)" not in line]
-                (args.keep / f"night-{number}.txt").write_text("\n".join(lines) + "\n")
-    report(records)
+    trees: dict[str, Path | None] = {"after": args.kiosk_tree}
+    baseline = kiosk_of(args.baseline) if args.baseline else contextlib.nullcontext(None)
+    with baseline as base:
+        if base is not None:
+            trees = {"before": base, **trees}
+        records = play(nights, conditions, trees, args)
+    for label, kept in records.items():
+        if len(records) > 1:
+            print(f"\n# {label}: {args.baseline if label == 'before' else 'this tree'}")
+        report(kept)
+    if args.baseline:
+        compare(records["before"], records["after"], args.baseline)
     if args.keep:
         (args.keep / "records.json").write_text(
-            json.dumps([asdict(r) for r in records], indent=1, default=list)
+            json.dumps(
+                {label: [asdict(r) for r in kept] for label, kept in records.items()}, indent=1, default=list
+            )
         )
     return 0
 
@@ -140,4 +269,5 @@ if __name__ == "__main__":
     from testbed.measurement import recorded
 
     with recorded("bench_table"):
-        sys.exit(main())
+        status = main()  # returned, not raised inside: a SystemExit would leave the run without its record
+    sys.exit(status)

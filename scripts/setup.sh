@@ -2,7 +2,7 @@
 # Install what the kiosk needs, once: Debian packages (espeak-ng, PortAudio, a user-space sound server for
 # the tests), a Python virtual environment in .venv with the kiosk and its extras, and for the tests the
 # small US English Vosk model in models/.
-#   scripts/setup.sh            everything (voice and tests, with the English model)
+#   scripts/setup.sh            everything (voice, tests and benches, with the English model)
 #   scripts/setup.sh --voice    what a voice night needs (a Raspberry Pi at the party; the model comes
 #                               from `python -m kiosk model fetch`)
 #   scripts/setup.sh --play     only what a typed night needs
@@ -38,7 +38,7 @@ case "${1:-}" in
         packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils)
         ;;
     *)
-        extras="voice,test"
+        extras="voice,test,bench"
         packages=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils libasound2-plugins
             time chromium fonts-dejavu-core cage)
         packages+=(flite)  # a third synthesiser for the simulated table's voices (testbed/table/)

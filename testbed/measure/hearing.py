@@ -2,7 +2,7 @@
 
     python -m testbed.measure hearing [--model DIR] [--only labels,spelling,years,closed] [--quick]
         [--front-end SUPPRESSION,GAIN_DBFS | rnnoise | deepfilter] [--noise babble,music] [--held-out-only]
-        [--bed-shift SAMPLES]
+        [--bed-shift SAMPLES] [--room RT60,METRES]
 
 Each utterance is rendered by a voice, mixed into a noise bed at a signal-to-noise ratio (measured over the
 speech), and decoded by the kiosk's own recognisers (listening.py) one way and another. Figures are printed
@@ -12,6 +12,10 @@ which nothing was tuned on: espeak-ng voices and pitches the tables never use, D
 babble bed of flite voices reading other text, and the simulated table's held-out music bed
 (testbed/table/beds.py).
 
+With `--room`, every utterance passes through a room (testbed/room_acoustics.py: a 5 x 4 x 2.6 m room of that
+RT60, the reader that far from the microphone) and each bed comes from its own place in it; the ratio is then
+the bed's level against a dry reader's a metre away.
+
 A front end (noise suppression in front of the recogniser) is run on every utterance, with fresh state for
 RNNoise and DeepFilterNet; its CPU seconds per second of audio are printed at the end.
 """
@@ -20,131 +24,45 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import tempfile
-import wave
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.years import parse_year
 from kiosk.voice.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, load_model
-from kiosk.voice.audio import resample
 from kiosk.voice.grammar import UNKNOWN, read_back, spelling, years
 from kiosk.voice.listening import Recognizers, with_label
 from kiosk.voice.model import default_model_path
 from testbed.measure.front_ends import front_end
+from testbed.measure.hearing_voices import (
+    Samples,
+    Voice,
+    held_out_babble,
+    held_out_music,
+    held_out_voices,
+    tuning_voices,
+    wav,
+)
+from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
 
 ROOT = Path(__file__).resolve().parents[2]
 
-Samples = npt.NDArray[np.int16]
 NOISE = ROOT / "audio_fixtures" / "noise"
 
 
-@dataclass(frozen=True)
-class Voice:
-    name: str
-    render: Callable[[str], Samples]
-
-
-def _wav(path: Path) -> Samples:
-    with wave.open(str(path)) as file:
-        rate = file.getframerate()
-        samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
-    return resample(samples, rate, SAMPLE_RATE)
-
-
-def espeak(voice: str, rate: int, pitch: int = 50) -> Voice:
-    def render(text: str) -> Samples:
-        with tempfile.NamedTemporaryFile(suffix=".wav") as out:
-            subprocess.run(
-                ["espeak-ng", "-v", voice, "-s", str(rate), "-p", str(pitch), "-w", out.name, text],
-                check=True,
-            )
-            return _wav(Path(out.name))
-
-    return Voice(f"espeak-ng {voice} {rate} p{pitch}", render)
-
-
-def flite(voice: str) -> Voice:
-    def render(text: str) -> Samples:
-        with tempfile.NamedTemporaryFile(suffix=".wav") as out:
-            subprocess.run(["flite", "-voice", voice, "-t", text, "-o", out.name], check=True)
-            return _wav(Path(out.name))
-
-    return Voice(f"flite {voice}", render)
-
-
-def piper() -> Voice:
-    from kiosk.config import Engine, SpeakerSettings
-    from kiosk.voice.piper import PiperVoice
-
-    loaded = PiperVoice(SpeakerSettings(rate=170, engine=Engine.PIPER))
-
-    def render(text: str) -> Samples:
-        speech = loaded.render(text)
-        return resample(speech.samples, speech.rate, SAMPLE_RATE)
-
-    return Voice("piper joe", render)
-
-
-def tuning_voices() -> list[Voice]:
-    return [espeak("gmw/en-us", 165), espeak("gmw/en-us", 125), piper()]
-
-
-def held_out_voices() -> list[Voice]:
-    return [
-        espeak("gmw/en-GB-scotland", 150, 35),
-        espeak("gmw/en-029", 140, 70),
-        espeak("gmw/en-GB-x-gbclan", 175, 60),
-        flite("slt"),
-        flite("rms"),
-        flite("awb"),
-    ]
-
-
-HELD_OUT_BABBLE_TEXT = [
-    "The bus was late again so we walked the long way round by the river.",
-    "Have you tried the new bakery on the corner, their bread is lovely.",
-    "I think the match on Saturday was the best game of the season so far.",
-    "My sister is moving to a flat near the station next month.",
-    "Could you turn the heating up a little, it is getting cold in here.",
-    "We should book the tickets before the prices go up in the spring.",
-]
-
-
-def held_out_babble() -> Samples:
-    """Six flite and espeak voices the tables never use, reading everyday talk at once, 40 s long."""
-    voices = [flite("kal16"), flite("rms"), flite("slt"), flite("awb"), espeak("gmw/en-GB-x-rp", 160, 30)]
-    length = 40 * SAMPLE_RATE
-    bed = np.zeros(length, dtype=np.float64)
-    rng = np.random.default_rng(7)
-    for index, voice in enumerate(voices):
-        speech = np.concatenate([voice.render(text) for text in np.roll(HELD_OUT_BABBLE_TEXT, index)])
-        speech = np.tile(speech, length // len(speech) + 1)[:length].astype(np.float64)
-        speech *= rng.uniform(0.6, 1.0) / max(1.0, float(np.sqrt(np.mean(speech**2))))
-        bed += np.roll(speech, int(rng.integers(0, length)))
-    return (bed / np.sqrt(np.mean(bed**2)) * 3000).astype(np.int16)
-
-
-def held_out_music() -> Samples:
-    """The simulated table's held-out music bed (plucked strings in three-four), made in memory, not cached."""
-    from testbed.table.beds import _held_out_music
-
-    return _held_out_music()
-
-
-def mixed(speech: Samples, noise: Samples | None, snr_db: float | None, at: int) -> Samples:
-    """Speech padded with quiet room either side, with noise from `at` in the bed at the given ratio."""
+def mixed(
+    speech: Samples, noise: Samples | None, snr_db: float | None, at: int, room: RoomSpec | None = None
+) -> Samples:
+    """Speech padded with quiet room either side, through the room if any, with noise from `at` in the bed
+    at the given ratio (to the dry speech)."""
     pad = np.zeros(SAMPLE_RATE // 2, dtype=np.float64)
-    clean = np.concatenate([pad, speech.astype(np.float64), pad, pad])
+    heard = in_room(speech, room) if room is not None else speech
+    clean = np.concatenate([pad, heard.astype(np.float64), pad, pad])[: len(speech) + 3 * len(pad)]
     hiss = np.random.default_rng(at).normal(0, 20, len(clean))
     if noise is None or snr_db is None:
         return np.clip(clean + hiss, -32768, 32767).astype(np.int16)
@@ -153,6 +71,20 @@ def mixed(speech: Samples, noise: Samples | None, snr_db: float | None, at: int)
     speech_rms = float(np.sqrt(np.mean(voiced[np.abs(voiced) > 100] ** 2)))
     bed *= speech_rms / (float(np.sqrt(np.mean(bed**2))) * 10 ** (snr_db / 20))
     return np.clip(clean + bed + hiss, -32768, 32767).astype(np.int16)
+
+
+def room_of(text: str) -> RoomSpec:
+    """`--room 0.5,1` as a RoomSpec; a clear message for anything else."""
+    try:
+        rt60, metres = (float(part) for part in text.split(","))
+        return RoomSpec(rt60, metres)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"--room wants RT60,METRES such as 0.5,1 ({error})") from None
+
+
+def placed(bed: Samples, name: str, room: RoomSpec | None) -> Samples:
+    """A bed as it reaches the microphone from its own place in the room."""
+    return bed if room is None else looped_in_room(bed, room, Source(name))
 
 
 ANSWERS = [
@@ -310,7 +242,11 @@ def main() -> None:
     parser.add_argument(
         "--bed-shift", type=int, default=0, help="samples added to where in the beds each mix starts"
     )
+    parser.add_argument(
+        "--room", type=room_of, default=None, help="RT60,METRES: every voice and bed through this room"
+    )
     arguments = parser.parse_args()
+    room: RoomSpec | None = arguments.room
     only = arguments.only.split(",")
     front: Callable[[Samples], Samples] = lambda samples: samples  # noqa: E731
     if arguments.front_end:
@@ -321,7 +257,7 @@ def main() -> None:
     sets: dict[str, tuple[Callable[[], list[Voice]], dict[str, Callable[[], Samples]]]] = {
         "tuning": (
             tuning_voices,
-            {name: partial(_wav, NOISE / f"{name}.wav") for name in ("babble", "music")},
+            {name: partial(wav, NOISE / f"{name}.wav") for name in ("babble", "music")},
         ),
         "held-out": (held_out_voices, {"babble": held_out_babble, "music": held_out_music}),
     }
@@ -331,7 +267,12 @@ def main() -> None:
     shift = arguments.bed_shift
     for set_name, (voices_of, beds) in sets.items():
         voices = voices_of()
-        conditions = [("clean", None, None), *((f"{name} 10 dB", beds[name](), 10.0) for name in noise)]
+        conditions = [
+            ("clean", None, None),
+            *((f"{name} 10 dB", placed(beds[name](), name, room), 10.0) for name in noise),
+        ]
+        if room is not None:
+            conditions = [(f"{condition}, {room.name}", bed, snr) for condition, bed, snr in conditions]
         for condition, bed, snr in conditions:
             if "labels" in only:
                 total: Counter[str] = Counter()
@@ -340,7 +281,7 @@ def main() -> None:
                     for index, answer in enumerate(answers):
                         team = TEAM_ORDER[index % 4]
                         audio = voice.render(f"{team.value}, {answer}.")
-                        cases.append((team, front(mixed(audio, bed, snr, shift + index * 7919))))
+                        cases.append((team, front(mixed(audio, bed, snr, shift + index * 7919, room))))
                     total += measure_labels(recognizers, cases)
                 show("labels", set_name, condition, total)
             if "spelling" in only:
@@ -350,7 +291,9 @@ def main() -> None:
                     for index, word in enumerate(SPELLED):
                         team = TEAM_ORDER[index % 2]
                         audio = voice.render(f"{team.value}. {spelled_aloud(word, index % 2)}.")
-                        spelled.append((team, word, front(mixed(audio, bed, snr, shift + index * 104729))))
+                        spelled.append(
+                            (team, word, front(mixed(audio, bed, snr, shift + index * 104729, room)))
+                        )
                     total += measure_spelling(model, recognizers, spelled)
                 show("spelling", set_name, condition, total)
             if "years" in only:
@@ -360,14 +303,16 @@ def main() -> None:
                     for index, (said, year) in enumerate(YEARS):
                         team = TEAM_ORDER[index % 2]
                         audio = voice.render(f"{team.value}, {said}.")
-                        years.append((team, year, front(mixed(audio, bed, snr, shift + index * 15485863))))
+                        years.append(
+                            (team, year, front(mixed(audio, bed, snr, shift + index * 15485863, room)))
+                        )
                     total += measure_years(model, years)
                 show("years", set_name, condition, total)
             if "closed" in only:
                 total = Counter()
                 for voice in voices:
                     closed = [
-                        (expected, front(mixed(voice.render(said), bed, snr, shift + index * 3571)))
+                        (expected, front(mixed(voice.render(said), bed, snr, shift + index * 3571, room)))
                         for index, (said, expected) in enumerate(CLOSED)
                     ]
                     total += measure_closed(recognizers, closed)

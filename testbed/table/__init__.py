@@ -1,30 +1,37 @@
 """A table that answers back: a simulated adult that plays whole nights against the real kiosk process
-(`python -m kiosk voice`) through a virtual microphone, in a room with party noise, and measures how many
+(`python -m kiosk voice`) through a virtual microphone, in a room with party noise (and, for a condition with a
+room, its echoes: testbed/room_acoustics.py, the kiosk's own voice too with `speak`), and measures how many
 questions are ruled as the written answers deserve.
 
 Used by scripts/bench_table.py (many nights, figures) and tests/test_table_night.py (a short night per
 condition). It lives in testbed/ because it is a development instrument, not part of the kiosk; it imports
 nothing from tests/.
 
-HELD OUT, never to be tuned on (report figures on them apart): the voices marked `held_out` in voices.py
-(espeak-ng RP female high and Caribbean low, Piper's joe at length scales 0.85 and 1.2, flite's slt and
-rms) and the noise beds `babble-held-out` and `music-held-out` in beds.py. Tune on `tuning_voices()` and
-the project's beds in audio_fixtures/noise/.
+HELD OUT, never to be tuned on (report figures on them apart): the voices, noise beds, room and reader seed
+listed in testbed/held_out.toml (held_out.py). Tune on `tuning_voices()` and the project's beds in
+audio_fixtures/noise/.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+import zlib
+from dataclasses import dataclass, replace
 from pathlib import Path
+
+from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
 
 from .adult import Adult
 from .beds import bed
+from .echo import EchoPath
+from .held_out import voice_set
 from .kiosk_process import KioskProcess
 from .nights import NightScript, deserved, key
+from .reader import Habit, HumanReader
 from .records import Figures, NightRecord
 from .room import Room, tools_available
 from .talk import NIGHT_SECONDS
-from .voices import Voice
+from .voices import Family, Voice
 
 
 @dataclass(frozen=True)
@@ -33,9 +40,45 @@ class Condition:
     noise: str = ""
     """"babble" or "music"; empty for a quiet room."""
     snr_db: float | None = None
+    """The bed's level at the microphone below a dry reader's; in a room, below the direct sound of a reader
+    a metre away (a nearer reader is louder than that, a farther one quieter)."""
+    room: RoomSpec | None = None
+    """The room every voice and bed passes through; None is speech dry at the microphone."""
+    habits: frozenset[Habit] = frozenset()
+    """The reader's human habits (reader.py); none is a fluent reader."""
 
     def bed_name(self, held_out: bool) -> str:
-        return f"{self.noise}-held-out" if held_out else self.noise
+        return voice_set(held_out).beds[self.noise]
+
+    def room_for(self, held_out: bool) -> RoomSpec | None:
+        """The condition's room in the set's own shape, the reader in the set's own seat."""
+        if self.room is None:
+            return None
+        chosen = voice_set(held_out)
+        return replace(self.room, size=chosen.room_size, seat=chosen.room_seat)
+
+
+def _rooms() -> dict[str, Condition]:
+    """Rooms from a furnished living room (0.3-0.5 s) to a bare kitchen (0.8-0.9 s), the reader 0.5-1.5 m
+    from the microphone; noise in the 0.5 s room with the reader at a metre."""
+    rooms = {
+        f"room-{rt60:g}-{metres:g}m": Condition(f"room-{rt60:g}-{metres:g}m", room=RoomSpec(rt60, metres))
+        for rt60, metres in ((0.3, 0.5), (0.5, 0.5), (0.5, 1.0), (0.8, 1.5), (0.9, 1.0))
+    }
+    noisy = {
+        f"{noise}-{snr}-room-0.5": Condition(f"{noise}-{snr}-room-0.5", noise, float(snr), RoomSpec(0.5, 1.0))
+        for noise in ("babble", "music")
+        for snr in (20, 10)
+    }
+    living = RoomSpec(0.5, 1.0)
+    human = {
+        f"{habit.value}-room-0.5": Condition(
+            f"{habit.value}-room-0.5", room=living, habits=frozenset({habit})
+        )
+        for habit in Habit
+    }
+    human["reader-room-0.5"] = Condition("reader-room-0.5", room=living, habits=frozenset(Habit))
+    return {**rooms, **noisy, **human}
 
 
 CONDITIONS = {
@@ -45,6 +88,7 @@ CONDITIONS = {
         for noise in ("babble", "music")
         for snr in (20, 10, 5)
     },
+    **_rooms(),
 }
 
 
@@ -63,6 +107,9 @@ def play_night(
     folder.mkdir(parents=True, exist_ok=True)
     held_out = voice.held_out
     noise = bed(condition.bed_name(held_out)) if condition.noise else None
+    spec = condition.room_for(held_out)
+    if noise is not None and spec is not None:
+        noise = looped_in_room(noise, spec, Source.BABBLE if condition.noise == "babble" else Source.MUSIC)
     room.play_noise(noise, condition.snr_db, seed=len(script.name) + len(voice.name))
     record = NightRecord(
         script.name,
@@ -73,21 +120,51 @@ def play_night(
         len(script.teams),
         deserved(script),
     )
+    reader = _reader(condition, spec, voice, script) if condition.habits else None
+    echo = EchoPath(room.env, spec) if speak and spec is not None else contextlib.nullcontext()
     kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
-        Adult(
-            script=script,
-            key=key(),
-            kiosk=kiosk,
-            say_out=voice.render,
-            play=room.say,
-            record=record,
-            night_seconds=night_seconds,
-        ).play_night()
+        with echo:
+            Adult(
+                script=script,
+                key=key(),
+                kiosk=kiosk,
+                say_out=voice.render if reader is None else reader.render,
+                reader=reader,
+                play=room.say if spec is None else lambda samples: room.say(in_room(samples, spec)),
+                record=record,
+                night_seconds=night_seconds,
+            ).play_night()
     finally:
         kiosk.stop()
         room.stop_noise()
     return record, kiosk
 
 
-__all__ = ["CONDITIONS", "Condition", "Figures", "NightRecord", "Room", "play_night", "tools_available"]
+CHILD_VOICE = Voice("child", Family.ESPEAK, "gmw/en-US+f2", pitch=95, speed=175)
+"""The child who calls out over the reader: high, quick, from across the table."""
+
+
+def _reader(condition: Condition, spec: RoomSpec | None, voice: Voice, script: NightScript) -> HumanReader:
+    """The night's human reader, seeded by its set, script and voice: the same night every run."""
+    seed = voice_set(voice.held_out).reader_seed + zlib.crc32(f"{script.name}/{voice.name}".encode())
+    return HumanReader(
+        condition.habits,
+        seed,
+        render_voice=voice.render,
+        render_child=CHILD_VOICE.render,
+        place_child=(lambda s: in_room(s, spec, Source.CHILD)) if spec is not None else (lambda s: s),
+    )
+
+
+__all__ = [
+    "CONDITIONS",
+    "Condition",
+    "Figures",
+    "Habit",
+    "NightRecord",
+    "Room",
+    "RoomSpec",
+    "play_night",
+    "tools_available",
+]

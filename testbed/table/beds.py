@@ -1,10 +1,13 @@
-"""Noise beds for the simulated table's room: the project's own (`audio_fixtures/noise/`, which the recognition
-may be tuned on) and two HELD-OUT beds made here from different sources, which nothing is tuned on:
+"""Noise beds for the simulated table's room. For tuning: the project's own (`audio_fixtures/noise/`) and two
+made here, which were held out until 2026-12 and were tuned on all the same (decision 0015):
 
-- `babble-held-out`: eight other voices (flite's awb and kal, six espeak-ng variants none of the project's bed
+- `babble-made`: eight other voices (flite's awb and kal, six espeak-ng variants none of the project's bed
   uses) talking party small talk, not the practice key's questions;
-- `music-held-out`: plucked strings (Karplus-Strong) in three-four at 96 beats a minute over a sawtooth bass,
+- `music-made`: plucked strings (Karplus-Strong) in three-four at 96 beats a minute over a sawtooth bass,
   with a brushed snare: made differently from the project's chords, kick and hi-hats.
+
+The HELD-OUT beds are made the same ways from what testbed/held_out.toml lists: other voices and other talk,
+the music in another key and time, with their own seeds.
 
 Generated beds are kept in build/table-beds/ (not in git) and made again when missing.
 """
@@ -26,7 +29,7 @@ PROJECT_BEDS = ROOT / "audio_fixtures" / "noise"
 GENERATED = ROOT / "build" / "table-beds"
 BED_SECONDS = 40
 TUNING_BEDS = ("babble", "music")
-HELD_OUT_BEDS = ("babble-held-out", "music-held-out")
+MADE_BEDS = ("babble-made", "music-made")
 
 _CHATTER = (
     "Did you bring the sparklers from the garage or are they still in the car?",
@@ -57,17 +60,27 @@ _BABBLE_VOICES = (
 
 
 def bed(name: str) -> Samples:
-    """A noise bed by name, at 16 kHz: a project bed, or a held-out one (made here on first use)."""
+    """A noise bed by name, at 16 kHz: a project bed, or one made here (on first use, then kept)."""
+    from .held_out import babble_bed, music_bed
+
     if name in TUNING_BEDS:
         samples, rate = read_wav(PROJECT_BEDS / f"{name}.wav")
         return resample(samples, rate, RATE)
-    if name not in HELD_OUT_BEDS:
-        raise KeyError(f"no noise bed {name!r}; beds: {', '.join(TUNING_BEDS + HELD_OUT_BEDS)}")
+    babble, music = babble_bed(), music_bed()
+    makers = {
+        "babble-made": lambda: made_babble(_BABBLE_VOICES, _CHATTER, 18),
+        "music-made": lambda: made_music(96, 0, 96),
+        babble.name: lambda: made_babble(
+            tuple(("espeak-ng", voice) for voice in babble.voices), babble.chatter, babble.seed
+        ),
+        music.name: lambda: made_music(music.beats_a_minute, music.semitones, music.seed),
+    }
+    if name not in makers:
+        raise KeyError(f"no noise bed {name!r}; beds: {', '.join((*TUNING_BEDS, *makers))}")
     path = GENERATED / f"{name}.wav"
     if not path.exists():
         GENERATED.mkdir(parents=True, exist_ok=True)
-        made = _held_out_babble() if name == "babble-held-out" else _held_out_music()
-        write_wav(path, made)
+        write_wav(path, makers[name]())
     return read_wav(path)[0]
 
 
@@ -83,16 +96,17 @@ def _speak(engine: str, voice: str, text: str, speed: int) -> Samples:
     return resample(samples, rate, RATE)
 
 
-def _held_out_babble() -> Samples:
-    rng = np.random.default_rng(18)
+def made_babble(voices: tuple[tuple[str, str], ...], chatter: tuple[str, ...], seed: int) -> Samples:
+    """Each voice talking its way through the chatter in its own order and pace, all at once."""
+    rng = np.random.default_rng(seed)
     length = BED_SECONDS * RATE
     room = np.zeros(length, dtype=np.float64)
-    for number, (engine, voice) in enumerate(_BABBLE_VOICES):
+    for number, (engine, voice) in enumerate(voices):
         talk: list[Samples] = []
-        order = rng.permutation(len(_CHATTER))
+        order = rng.permutation(len(chatter))
         while sum(len(part) for part in talk) < length:
             for index in order:
-                talk.append(_speak(engine, voice, _CHATTER[index], 140 + 12 * number))
+                talk.append(_speak(engine, voice, chatter[index], 140 + 12 * number))
                 talk.append(np.zeros(int(rng.uniform(0.2, 0.9) * RATE), dtype=np.int16))
         speech = np.concatenate(talk).astype(np.float64)
         start = int(rng.integers(0, len(speech) - length + 1))
@@ -111,12 +125,22 @@ def _pluck(frequency: float, seconds: float, rng: np.random.Generator) -> np.nda
     return out
 
 
-def _held_out_music() -> Samples:
-    rng = np.random.default_rng(96)
+def made_music(beats_a_minute: float, semitones: int, seed: int) -> Samples:
+    """Plucked arpeggios in three-four over a sawtooth bass with a brushed snare, transposed by `semitones`."""
+    rng = np.random.default_rng(seed)
     length = BED_SECONDS * RATE
     music = np.zeros(length + RATE * 2)
-    beat = 60 / 96
-    chords = ((220.0, 277.2, 329.6), (196.0, 246.9, 293.7), (174.6, 220.0, 261.6), (164.8, 207.7, 246.9))
+    beat = 60 / beats_a_minute
+    shift = 2 ** (semitones / 12)
+    chords = tuple(
+        tuple(note * shift for note in chord)
+        for chord in (
+            (220.0, 277.2, 329.6),
+            (196.0, 246.9, 293.7),
+            (174.6, 220.0, 261.6),
+            (164.8, 207.7, 246.9),
+        )
+    )
     bar = 0
     time = 0.0
     while time < BED_SECONDS:

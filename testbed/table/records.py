@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
+from testbed.intervals import Rate
+
 if TYPE_CHECKING:
     from kiosk.engine.teams import Team
 
@@ -167,25 +169,28 @@ class Figures:
             stuck=sum(1 for night in nights if night.stuck),
         )
 
+    @property
+    def rates(self) -> dict[str, Rate]:
+        """The figures that are rates, by name, each with its 95% interval: the ones before and after a
+        change are compared on."""
+        return {
+            "ruled as deserved": Rate(self.as_deserved, self.questions),
+            "fixed in 2": Rate(self.fixed_in_two, self.to_fix),
+            "closed set at once": Rate(self.closed_at_once, self.closed_said),
+        }
+
     HEADER = (
-        f"{'':34} {'nights':>6} {'ruled as deserved':>18} {'fixes/q':>7} {'fixed in 2':>12} "
-        f"{'s/q (median)':>12} {'wrong team (yes, ruled)':>23} {'closed set at once':>18} {'stuck':>5}"
+        f"{'':34} {'nights':>6} {'ruled as deserved [95%]':>24} {'fixes/q':>7} {'fixed in 2 [95%]':>22} "
+        f"{'s/q (median)':>12} {'wrong team (yes, ruled)':>23} {'closed set at once [95%]':>26} {'stuck':>5}"
     )
 
     def row(self, label: str) -> str:
-        percent = f"{self.as_deserved}/{self.questions} {self._pct(self.as_deserved, self.questions)}"
-        closed = (
-            f"{self.closed_at_once}/{self.closed_said} {self._pct(self.closed_at_once, self.closed_said)}"
-        )
+        rates = self.rates
         per_q = f"{self.corrections / self.questions:.2f}" if self.questions else "-"
-        fixed = f"{self.fixed_in_two}/{self.to_fix} {self._pct(self.fixed_in_two, self.to_fix)}"
         seconds = f"{self.median_seconds:.1f}" if self.median_seconds is not None else "-"
         wrong = f"{self.wrong_team} ({self.wrong_team_confirmed}, {self.wrong_team_ruled})"
         return (
-            f"{label:34} {self.nights:>6} {percent:>18} {per_q:>7} {fixed:>12} {seconds:>12} "
-            f"{wrong:>23} {closed:>18} {self.stuck:>5}"
+            f"{label:34} {self.nights:>6} {rates['ruled as deserved']!s:>24} {per_q:>7} "
+            f"{rates['fixed in 2']!s:>22} {seconds:>12} {wrong:>23} {rates['closed set at once']!s:>26} "
+            f"{self.stuck:>5}"
         )
-
-    @staticmethod
-    def _pct(part: int, whole: int) -> str:
-        return f"({100 * part / whole:.0f}%)" if whole else "(-)"

@@ -26,6 +26,7 @@ from .kiosk_lines import (
 )
 from .kiosk_process import KioskProcess, Ledger
 from .nights import Question, Written
+from .reader import HumanReader
 from .records import NightRecord
 from .voices import Samples
 
@@ -76,6 +77,8 @@ class Talk:
     play: Callable[[Samples], None]
     """Plays it into the room's microphone."""
     record: NightRecord
+    reader: HumanReader | None = None
+    """The reader's human habits, if any: how long it waits before each line (say_out renders them)."""
     text: str = ""
     """The kiosk's latest reply."""
     ledger: Ledger | None = None
@@ -151,8 +154,9 @@ class Talk:
         if self.kiosk.ended:
             raise Stuck("the kiosk ended")
         waited = time.monotonic() - self.heard_at
-        if waited < self.reaction_seconds:
-            time.sleep(self.reaction_seconds - waited)
+        reaction = self.reader.lead(line, self.reaction_seconds) if self.reader else self.reaction_seconds
+        if waited < reaction:
+            time.sleep(reaction - waited)
         self.record.said.append(line)
         self.last_named = ([self.last_named, *TEAM_NAME.findall(line)])[-1]
         self.kiosk.note(line)

