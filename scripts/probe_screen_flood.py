@@ -436,4 +436,11 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--json" in sys.argv:  # read by a test, not a run to keep
+        main()
+    else:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testbed/
+        from testbed.measurement import recorded
+
+        with recorded("probe_screen_flood"):
+            main()
