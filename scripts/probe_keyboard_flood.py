@@ -110,8 +110,9 @@ def main() -> None:
         return
     print(f"keyboard messages sent: {figures.messages}; answers by status: {figures.answers}")
     print(f"keyboard messages the night answered: {figures.board_replies}")
-    print(f"the kiosk's own message during the flood: replied in {figures.own_ms_during:.1f} ms")
-    print(f"the kiosk's own message after the flood: replied in {figures.own_ms_after:.1f} ms")
+    for when, waited in (("during", figures.own_ms_during), ("after", figures.own_ms_after)):
+        answer = "no reply" if waited is None else f"replied in {waited:.1f} ms"
+        print(f"the kiosk's own message {when} the flood: {answer}")
 
 
 if __name__ == "__main__":
