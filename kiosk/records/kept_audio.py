@@ -68,7 +68,7 @@ class HeardKeeper:
         """A keeper for the night kept in `journal`, heard as `listened`; a fault is said once and keeps
         nothing."""
         keeper = cls(heard_folder(journal), notice, limit)
-        if keeper.folder.exists():  # a night carried on: what it heard before is kept as it was
+        if keeper.folder.is_dir():  # a night carried on: what it heard before is kept as it was
             notice(f"What this night heard before is kept in {keeper.folder}; what it hears now is not kept.")
             return keeper
         try:

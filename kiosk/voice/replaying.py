@@ -12,6 +12,7 @@ The kiosk speaks into silence here: nothing is played, nothing waits on a clock.
 from __future__ import annotations
 
 import io
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -209,10 +210,18 @@ def differences(then: Sequence[HeardTurn], now: Sequence[HeardTurn]) -> list[Dif
     for number in range(max(len(then), len(now))):
         was = then[number] if number < len(then) else None
         is_ = now[number] if number < len(now) else None
-        same = was is not None and is_ is not None and (was.way, was.said) == (is_.way, is_.said)
+        same = was is not None and is_ is not None and _compared(was) == _compared(is_)
         if not same:
             found.append(Difference(number + 1, was, is_))
     return found
+
+
+_SAVE_KEPT = re.compile(r"^\(The save is also kept in .*\)\n", re.MULTILINE)
+"""Where the night's records kept a save the table asked for (table.KeptNight): a file, not the dialogue."""
+
+
+def _compared(turn: HeardTurn) -> tuple[Listening, tuple[str, ...]]:
+    return turn.way, tuple(_SAVE_KEPT.sub("", said) for said in turn.said)
 
 
 def told_turn(turn: HeardTurn | None, whole: bool = False) -> str:
