@@ -95,6 +95,9 @@ class RecogniserSettings:
     confirm_picks: bool = True
     """Say back a pick made by a letter that sounds like another ("Wings & Webs 3?") and take it on a yes
     (voice/picking.py); false takes it at once, as a recorded table that cannot answer needs."""
+    keep_audio: bool = False
+    """Keep what each voice night heard (its audio, and each recogniser's readings) beside its journal, to
+    replay it later (`python -m kiosk replay-audio`); off unless set, in the settings file or by flag."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +211,13 @@ FILE_SETTINGS = (
         "confirm_picks",
         _flag,
         "say back a pick made by a letter that sounds like another, and take it on a yes",
+    ),
+    FileSetting(
+        "keep_audio",
+        "recogniser",
+        "keep_audio",
+        _flag,
+        "keep what each voice night heard beside its journal, to replay it (python -m kiosk replay-audio)",
     ),
     FileSetting(
         "key",
@@ -347,6 +357,15 @@ def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_keep_audio_argument(parser: argparse.ArgumentParser) -> None:
+    """--keep-audio: the keep_audio setting, for this run."""
+    parser.add_argument(
+        "--keep-audio",
+        action="store_true",
+        help="keep what each night heard beside its journal, to replay it (python -m kiosk replay-audio)",
+    )
+
+
 def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
     """The settings with every flag that was given put in place of the file's value."""
     given: dict[str, object] = {}
@@ -361,6 +380,8 @@ def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
         given["speaker"] = Engine(args.speaker)
     if getattr(args, "rate", None) is not None:
         given["rate"] = int(args.rate)
+    if getattr(args, "keep_audio", False):
+        given["keep_audio"] = True
     if getattr(args, "model", None) is not None:
         given["model"] = Path(args.model)
     if getattr(args, "sealed", False):

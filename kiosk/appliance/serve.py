@@ -67,7 +67,7 @@ def serve(settings: config.Settings, *, typed: bool = False, audio_in: Path | No
         except ImportError as error:  # the speech stack is an extra: a keyboard night needs none of it
             _LOG.error(words.SPEECH_PACKAGES.format(name=error.name))
             return 2
-        return serve_by_voice(table, settings, audio_in, screen)
+        return serve_by_voice(table, settings, audio_in, screen, session.journal_path)
     finally:
         session.close()
         if screen is not None:

@@ -128,6 +128,12 @@ class Session:
             return self._hear_no_key(choice)
         return self._hear_after(choice)
 
+    def journal_path(self) -> Path | None:
+        """The journal of the night in play, while it is kept; None between nights."""
+        if self.stage is not Stage.NIGHT or self._keeper is None or self._keeper.journal is None:
+            return None
+        return self._keeper.journal.path
+
     def close(self) -> None:
         if self._keeper is not None:
             self._keeper.close()

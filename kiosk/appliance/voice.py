@@ -7,6 +7,7 @@ builds its parts from the settings and hands it the session.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,9 +17,11 @@ import numpy.typing as npt
 
 from kiosk.config import Settings
 from kiosk.hints import kiosk_command
+from kiosk.records.kept_audio import BesideEachNight
 from kiosk.table import Table
 from kiosk.voice.audio import AudioError
 from kiosk.voice.command import HearingLogged
+from kiosk.voice.kept_hearing import Listened
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.stack import StackError, build
 from kiosk.voice.tts import Speech
@@ -45,12 +48,17 @@ def ready_chime() -> Speech:
 
 
 def serve_by_voice(
-    table: Table, settings: Settings, audio_in: Path | None = None, screen: Screen | None = None
+    table: Table,
+    settings: Settings,
+    audio_in: Path | None = None,
+    screen: Screen | None = None,
+    journal: Callable[[], Path | None] | None = None,
 ) -> int:
     """Microphone in, speaker out, until the process is stopped (or a recorded table ends). `table` is the
     session and its followers (the table screen); `screen` also gives the voice kiosk what is typed on it.
     A missing microphone or speaker never stops it: it is said in the log and on the screen, the table
-    types on the screen meanwhile, and the kiosk listens and speaks as soon as the device is there."""
+    types on the screen meanwhile, and the kiosk listens and speaks as soon as the device is there. With
+    the keep_audio setting, what each night heard is kept beside its `journal` (the night in play's)."""
 
     def tell(line: str) -> None:
         _LOG.warning(line)
@@ -62,6 +70,13 @@ def serve_by_voice(
     except StackError as error:  # no speech model or no voice: nothing to wait for
         _LOG.error("%s", error)
         return 2
+    keeping = (
+        BesideEachNight(
+            journal, _LOG.warning, Listened(settings.recogniser.confirm_picks, keyboard=screen is not None)
+        )
+        if settings.recogniser.keep_audio and journal is not None
+        else None
+    )
     kiosk = VoiceKiosk(
         replace(table, followers=(*table.followers, HearingLogged())),
         None,
@@ -72,6 +87,7 @@ def serve_by_voice(
         on_listening=lambda: _LOG.info("(listening)"),
         typed=None if screen is None else screen.typed_messages(),
         notices=None if screen is None else screen.notices(),
+        keeping=keeping,
     )
     try:
         parts.output.play(ready_chime())
@@ -82,4 +98,6 @@ def serve_by_voice(
     except KeyboardInterrupt:
         return 0
     finally:
+        if keeping is not None:
+            keeping.close()
         parts.close()

@@ -23,6 +23,7 @@ from kiosk.commands import (
     nights,
     play,
     replay,
+    replay_audio,
     serve,
     verify,
     voice,
@@ -31,6 +32,7 @@ from kiosk.commands import (
 COMMANDS: tuple[ModuleType, ...] = (
     play,
     replay,
+    replay_audio,
     voice,
     serve,
     check_audio,

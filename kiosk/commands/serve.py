@@ -21,6 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", help="speaker: device name or index (python -m kiosk devices)")
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
     config.add_voice_arguments(parser)
+    config.add_keep_audio_argument(parser)
     parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument(

@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", help="one device for both microphone and speaker (name or index)")
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
     config.add_voice_arguments(parser)
+    config.add_keep_audio_argument(parser)
     add_carry_on_options(parser)
     add_screen_option(parser)
     config.add_arguments(parser)
@@ -35,7 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     settings = config.settings_for(args)
     try:
+        from kiosk.records.kept_audio import BesideEachNight
         from kiosk.voice.command import run_voice
+        from kiosk.voice.kept_hearing import Listened
     except ImportError as error:
         _LOG.error(
             "The voice kiosk needs its speech packages (%s is missing): scripts/setup.sh --voice", error.name
@@ -45,6 +48,15 @@ def run(args: argparse.Namespace) -> int:
     if opened is None:
         return 2
     keeper, screen = opened.started.keeper, opened.screen
+    keeping = (
+        BesideEachNight(
+            lambda: keeper.journal.path if keeper.journal is not None else None,
+            notice,
+            Listened(settings.recogniser.confirm_picks, keyboard=screen is not None),
+        )
+        if settings.recogniser.keep_audio
+        else None
+    )
     try:
         try:
             code = run_voice(
@@ -55,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
                 typed=None if screen is None else screen.typed_messages(),
                 notices=None if screen is None else screen.notices(),
                 announce="" if screen is None else HOW_TO_PAIR,
+                keeping=keeping,
             )
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
             code = 0
@@ -64,4 +77,6 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return output_closed(keeper.farewell())
     finally:
+        if keeping is not None:
+            keeping.close()
         opened.close()

@@ -13,6 +13,7 @@ from kiosk.table import By, Table
 from kiosk.voice.audio import AudioError
 from kiosk.voice.heard import TypedMessages
 from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.parts import KeepsHearing
 from kiosk.voice.stack import StackError, build
 
 _LOG = logging.getLogger(__name__)
@@ -46,10 +47,11 @@ def run_voice(
     typed: TypedMessages | None = None,
     notices: TypedMessages | None = None,
     announce: str = "",
+    keeping: KeepsHearing | None = None,
 ) -> int:
     """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
     `typed` holds messages typed on a screen, `notices` the kiosk's news from it; `announce` is said after
-    the opening, never shown."""
+    the opening, never shown; `keeping` keeps what the night heard, to replay it."""
     try:
         parts = build(
             settings,
@@ -75,6 +77,7 @@ def run_voice(
             typed=typed,
             notices=notices,
             announce=announce,
+            keeping=keeping,
         )
         return kiosk.run(parts.source, resume)
     except AudioError as error:

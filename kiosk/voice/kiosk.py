@@ -33,8 +33,9 @@ from kiosk.voice.audio import Chunk, Output, Source, resample
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.heard import Notice, Turn, Typed, TypedMessages, notice_now, typed_now
 from kiosk.voice.hearing import Hearing
+from kiosk.voice.kept_hearing import Came, HeardTurn
 from kiosk.voice.listening import Listening, Recognizers, listening_for
-from kiosk.voice.parts import EndsSpeech, HearsEachWay, Renders
+from kiosk.voice.parts import EndsSpeech, HearsEachWay, KeepsHearing, Renders
 from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.speaking import speak
@@ -85,7 +86,12 @@ class VoiceKiosk:
     """Say back a pick made by a sound-alike letter and wait for a yes (picking.py)."""
     clock: Callable[[], float] = time.monotonic
     """The wall clock that chunks' `captured` and the output's times are read on."""
+    keeping: KeepsHearing | None = None
+    """Where each chunk heard and each turn taken are kept for replay (the keep_audio setting); None keeps
+    nothing."""
     recognizers: HearsEachWay = field(init=False)
+    _heard_span: tuple[float, float] | None = field(init=False, default=None)
+    """Seconds into the kept audio of the utterance last closed."""
     _muted_until: float = field(init=False, default=0.0)
     """time.monotonic() before which captured audio is ignored: the kiosk was speaking."""
     _voice_ended: float | None = field(init=False, default=None)
@@ -135,34 +141,69 @@ class VoiceKiosk:
         """The night by ear, from its first reply (the opening, or the last reply of a night carried on)."""
         self._warming = threading.Thread(target=self._warm, name="warm-recognisers", daemon=True)
         self._warming.start()
+        if not self.begin(resume):
+            return 2  # no key, so no night
+        for heard, ended_at, way in self.utterances(source):
+            if self.respond(heard, ended_at, way):
+                return 0
+        return 0
+
+    def begin(self, resume: str | None = None) -> bool:
+        """Say the opening, the announcement, and where a night carried on from `resume` stands; False when
+        there is no night to play."""
         opening = self.table.opening()
         self.opening_started_at = self._say(opening)
         if opening.over:
-            return 2  # no key, so no night
+            return False
         if self.announce:
             print(self.announce, file=self.printout, flush=True)
             self._speak(self.announce)
         if resume:
             self._say(self.table.hear(resume))
-        for heard, ended_at, way in self.utterances(source):
-            if isinstance(heard, Notice):
-                self._say(self.table.hear(heard.text, By.KIOSK))
-                continue
-            message = self.conversation.message(heard, way, self.table.night, self.turns, self.room.loud)
-            if isinstance(message, Ask):
-                started = self._ask(message.question)
-                self.turns.append(Turn(heard.text, None, ended_at, started, way, message.question))
-                continue
-            reply = self.table.hear(message, By.KEYBOARD if isinstance(heard, Typed) else By.TABLE)
-            started = self._say(reply)
-            self.turns.append(Turn(message, reply, ended_at, started, way))
-            if reply.over:
-                return 0
-            night = self.table.night
-            after = self.conversation.after(night, reply, message, loud=self.room.loud)
-            if after is not None:
-                self._ask(after.question)
-        return 0
+        return True
+
+    def respond(self, heard: Utterance, ended_at: float | None, way: Listening) -> bool:
+        """Answer one utterance (or typed message, or notice) heard `way`; True when the night is over.
+        With `keeping`, the turn is kept as the loop took it, with what the kiosk said back."""
+        said: list[str] = []
+        over = self._respond(heard, ended_at, way, said)
+        if self.keeping is not None:
+            self.keeping.took(self._kept(heard, way, tuple(said)))
+        return over
+
+    def _respond(self, heard: Utterance, ended_at: float | None, way: Listening, said: list[str]) -> bool:
+        if isinstance(heard, Notice):
+            reply = self.table.hear(heard.text, By.KIOSK)
+            said.append(reply.text)
+            self._say(reply)
+            return False
+        message = self.conversation.message(heard, way, self.table.night, self.turns, self.room.loud)
+        if isinstance(message, Ask):
+            said.append(message.question)
+            started = self._ask(message.question)
+            self.turns.append(Turn(heard.text, None, ended_at, started, way, message.question))
+            return False
+        reply = self.table.hear(message, By.KEYBOARD if isinstance(heard, Typed) else By.TABLE)
+        said.append(reply.text)
+        started = self._say(reply)
+        self.turns.append(Turn(message, reply, ended_at, started, way))
+        if reply.over:
+            return True
+        night = self.table.night
+        after = self.conversation.after(night, reply, message, loud=self.room.loud)
+        if after is not None:
+            said.append(after.question)
+            self._ask(after.question)
+        return False
+
+    def _kept(self, heard: Utterance, way: Listening, said: tuple[str, ...]) -> HeardTurn:
+        """The turn as kept for replay: typed, or heard with its readings and where its audio lies."""
+        loud = self.room.loud
+        if isinstance(heard, (Notice, Typed)):
+            came = Came.NOTICE if isinstance(heard, Notice) else Came.TYPED
+            return HeardTurn(came, way, Utterance(heard.text), said, loud=loud)
+        readings = self.understanding.readings
+        return HeardTurn(Came.HEARD, way, heard, said, readings, loud, self._heard_span)
 
     def _warm(self) -> None:
         self._warm_samples = warmed(self.recognizers, self.speaker)
@@ -187,6 +228,8 @@ class VoiceKiosk:
                 continue
             if chunk.captured is not None and chunk.captured < self._muted_until:
                 continue  # half duplex: this is the kiosk's own voice, or its echo
+            if self.keeping is not None:
+                self.keeping.heard_audio(chunk.pcm)
             if self._hear_chunk(hearing, chunk):
                 utterance = self._close(hearing)
                 _LOG.debug(
@@ -200,9 +243,10 @@ class VoiceKiosk:
         if last is not None:
             yield replace(last, under_way=hearing.under_way), self._voice_ended, hearing.way
 
-    def _hearing(self) -> Hearing:
+    def listening_now(self) -> Listening:
+        """How the next utterance will be heard: what the dialogue asks for now."""
         answerers = self.conversation.answerers
-        way = (
+        return (
             Listening.WHOSE
             if answerers.holding
             else answerers.by_letter.listening
@@ -211,6 +255,9 @@ class VoiceKiosk:
             if self.conversation.checking.asks
             else listening_for(self.table)
         )
+
+    def _hearing(self) -> Hearing:
+        way = self.listening_now()
         beside = self.recognizers.beside(way)
         replying, self._spoken = self._spoken, False
         first, self._listening = self._listening, False
@@ -261,6 +308,9 @@ class VoiceKiosk:
     def _close(self, hearing: Hearing) -> Utterance | None:
         """The utterance as the table meant it (understanding.py); None for nothing said to the kiosk."""
         understood = self.understanding.take(hearing, self.conversation.answerers)
+        if self.keeping is not None:  # its audio is the last of what was kept
+            end = self.keeping.heard_seconds
+            self._heard_span = (end - len(hearing.audio) / 2 / SAMPLE_RATE, end)
         if understood.reply_to_come:
             self._spoken = self._spoken or hearing.replying  # the table's reply is still to come
         return understood.utterance

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kiosk.voice.asr import Utterance
+from kiosk.voice.kept_hearing import HeardTurn
 from kiosk.voice.listening import Listening
 from kiosk.voice.tts import Speech
 
@@ -106,4 +107,21 @@ class EndsSpeech(Protocol):
 
     def reset(self) -> None:
         """Forget the utterance."""
+        ...
+
+
+class KeepsHearing(Protocol):
+    """Where a night's hearing is kept for replay (records/kept_audio.HeardKeeper)."""
+
+    @property
+    def heard_seconds(self) -> float:
+        """Seconds of audio kept so far."""
+        ...
+
+    def heard_audio(self, pcm: bytes) -> None:
+        """Keep a chunk the loop heard (never one dropped while the kiosk spoke)."""
+        ...
+
+    def took(self, turn: HeardTurn) -> None:
+        """Keep a turn the loop acted on."""
         ...

@@ -20,6 +20,7 @@ from kiosk.voice.asr import Utterance, joined, told
 from kiosk.voice.grammar import between_questions, nearest
 from kiosk.voice.heard_alone import heard_alone, no_heard_alone
 from kiosk.voice.hearing import Hearing
+from kiosk.voice.kept_hearing import Reading
 from kiosk.voice.letter_by_letter import no_once, past_refused
 from kiosk.voice.listening import (
     OPEN_READINGS,
@@ -61,6 +62,8 @@ class Understanding:
     recognizers: HearsEachWay
     room: RoomLevel
     reader: ReaderLevel
+    readings: tuple[Reading, ...] = ()
+    """Each recogniser's reading of the utterance last taken, as first heard: kept for replay."""
 
     def take(self, hearing: Hearing, answerers: Answerers) -> Understood:
         """The utterance `hearing` holds, as the table meant it; `answerers` learns whether a read-back's
@@ -68,7 +71,7 @@ class Understanding:
         recognizer = self.recognizers[hearing.way]
         final = recognizer.finish()
         recognizer.reset()
-        utterance = joined([*hearing.pieces, *([final] if final is not None else [])])
+        utterance = first = joined([*hearing.pieces, *([final] if final is not None else [])])
         if utterance is not None and utterance.words:
             hearing.first_word = utterance.words[0].start - hearing.since
         audio = bytes(hearing.audio)
@@ -80,6 +83,9 @@ class Understanding:
             last = beside.finish()
             beside.reset()
             also = joined([*hearing.beside_pieces, *([last] if last is not None else [])])
+        self.readings = tuple(
+            Reading(by, heard) for by, heard in (("main", first), ("beside", also)) if heard is not None
+        )
         if utterance is None:
             return self._not_caught(hearing)
         self.room.heard(audio)

@@ -1,0 +1,127 @@
+"""`python -m kiosk replay-audio`: find the kept night, replay it (replaying.py), and say what differs."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from kiosk.config import Settings
+from kiosk.engine.host import Host
+from kiosk.engine.ledger import Ledger
+from kiosk.engine.listening import Expectation
+from kiosk.engine.night import Night
+from kiosk.engine.reply import Reply
+from kiosk.keys import LoadedKey
+from kiosk.records.carrying import key_for
+from kiosk.records.kept_audio import HeardNight, heard_folder, read_heard
+from kiosk.records.night_records import DamagedJournal, find_night, read_night
+from kiosk.records.storage import StorageError
+from kiosk.table import Table
+from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
+from kiosk.voice.listening import Recognizers
+from kiosk.voice.replaying import Replayed, differences, replay_audio, replay_readings, told_turn
+from kiosk.voice.stack import model_path
+
+_LOG = logging.getLogger(__name__)
+
+
+class Unkept(Exception):
+    """No kept night to replay; the message says why in one line."""
+
+
+class ReplayFace:
+    """The night replayed in memory: nothing is journalled, no save kept (kiosk.table.Face)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def opening(self) -> Reply:
+        return self.host.opening()
+
+    def hear(self, message: str) -> Reply:
+        return self.host.hear(message)
+
+    def listening_for(self) -> Expectation:
+        return self.host.listening_for()
+
+    def ledger(self) -> Ledger:
+        return self.host.ledger()
+
+    def set_voice(self, voice: bool) -> None:
+        self.host.set_voice(voice)
+
+    @property
+    def night(self) -> Night:
+        return self.host.night
+
+
+def find_kept(name: str) -> tuple[HeardNight, LoadedKey]:
+    """The kept hearing of the night `name` (as `nights` lists it, its journal, or its .heard folder) and
+    the key it was played on; Unkept saying why not."""
+    path = Path(name)
+    if path.suffix == ".heard" or path.is_dir():
+        journal = path.with_suffix(".jsonl")
+    elif path.suffix == ".jsonl":
+        journal = path
+    else:
+        record = find_night(name)
+        if record is None:
+            raise Unkept(f"no night called {name} is kept: `python -m kiosk nights` lists them")
+        journal = record.path
+    try:
+        heard = read_heard(heard_folder(journal))
+        loaded = key_for(read_night(journal))
+    except (StorageError, DamagedJournal) as error:
+        raise Unkept(f"{error} (a night is kept for replay only with the keep_audio setting on)") from error
+    if loaded.key is None:
+        raise Unkept(f"the key the night was played on cannot be loaded: {loaded.problem}")
+    return heard, loaded
+
+
+def table_for(loaded: LoadedKey) -> Table:
+    """A fresh night on the key, by voice, kept nowhere."""
+    return Table(ReplayFace(Host(loaded.key, source=loaded.source, voice=True)))
+
+
+def replay_night(name: str, settings: Settings, *, readings: bool = False) -> int:
+    """Replay the night and print each turn, then and now: 0 when all agree, 1 when any differs, 2 when
+    it cannot be replayed."""
+    try:
+        heard, loaded = find_kept(name)
+        if readings:
+            replayed = replay_readings(heard, table_for(loaded))
+        else:
+            replayed = replay_audio(heard, table_for(loaded), _recognizers(settings))
+    except (Unkept, ModelMissing, FileNotFoundError) as error:
+        _LOG.error("%s", error)
+        return 2
+    return report(heard, replayed)
+
+
+def _recognizers(settings: Settings) -> Recognizers:
+    path = model_path(settings)
+    check_model(path)
+    return Recognizers(load_model(path), grammar=supports_grammar(path))
+
+
+def report(heard: HeardNight, replayed: Replayed) -> int:
+    """Each turn then and now, the first difference in full; 0 when all agree, else 1."""
+    found = differences(heard.turns, replayed.turns)
+    differing = {difference.number for difference in found}
+    for number, then in enumerate(heard.turns, start=1):
+        print(f"{'DIFFERS' if number in differing else 'same   '} {number:3} {told_turn(then)}")
+    how = "from its audio" if replayed.heard_seconds else "from its readings"
+    pace = f", {replayed.heard_seconds / replayed.seconds:.0f}x real time" if replayed.heard_seconds else ""
+    print(
+        f"Replayed {heard.folder.name} {how}: {len(replayed.turns)} turns in {replayed.seconds:.2f} s{pace}."
+    )
+    if not found:
+        print(f"Every one of its {len(heard.turns)} turns agrees with the night as kept.")
+        return 0
+    first = found[0]
+    print(
+        f"{len(found)} of {max(len(heard.turns), len(replayed.turns))} turns differ. The first, turn {first.number}:"
+    )
+    print(f"  then: {told_turn(first.then, whole=True)}")
+    print(f"  now:  {told_turn(first.now, whole=True)}")
+    return 1
