@@ -46,6 +46,9 @@ NOISE_SHARE = 0.2
 SMOOTH_SECONDS = 0.01
 HEARD_DB = 25.0
 """The response's peak must stand this far over its noise for the sweep to count as heard."""
+BELOW_NOISE_DB = 10.0
+"""dB. The sweep as heard (its level plus the direct path's gain) may be this far under the noise floor and
+still be read (deconvolution gains about 40 dB); farther under, a peak is other sound, not the sweep."""
 SILENCE_DBFS = -96.0
 """The level reported for digital silence (16-bit's floor)."""
 
@@ -187,6 +190,8 @@ def measure_room(recording: Samples, sweep_at: int) -> RoomMeasure:
         return RoomMeasure(noise, heard=False)
     reference = reference_response()
     gain = _direct_energy(values, peak) / _direct_energy(reference, int(np.argmax(np.abs(reference))))
+    if level_dbfs(sweep() * FULL_SCALE) + 10 * math.log10(max(gain, 1e-30)) < noise - BELOW_NOISE_DB:
+        return RoomMeasure(noise, heard=False)
     rt60, rt60_from = room_rt60(tail)
     return RoomMeasure(
         noise_dbfs=noise,

@@ -14,7 +14,10 @@ from scipy.signal import fftconvolve
 from kiosk import roomsweep
 from kiosk.roomadvice import LIMITS, advice, describe_room, reader_distance
 from kiosk.roomsweep import RATE, RoomMeasure, measure_room
+from kiosk.voice.audio import read_wav
 from testbed.room_acoustics import SOUND_SPEED, RoomSpec, Source, impulse_response, schroeder_rt60
+
+from .conftest import FIXTURES
 
 RT60_TOLERANCE = 0.1
 """The estimate is within this share of the response's own RT60 (or 0.05 s, whichever is more)."""
@@ -65,6 +68,15 @@ def test_a_sweep_that_never_arrives_is_not_heard() -> None:
     assert not room.heard
     assert "did not reach the microphone" in describe_room(room)
     assert "check that the speaker is on" in advice(room, -20.0)[0]
+
+
+def test_a_reader_still_talking_is_not_taken_for_the_sweep() -> None:
+    """Speech over the quiet second and the sweep's time, then digital silence (a virtual microphone's): the
+    deconvolved speech has a peak far over that silence, but far under the speech, so it is no echo."""
+    speech = read_wav(FIXTURES / "digits.wav")[: RATE * 4] // 50
+    heard = np.concatenate([speech, np.zeros(RATE * 2, dtype=np.int16)])
+    room = measure_room(heard, RATE)
+    assert not room.heard, room
 
 
 def test_a_live_room_says_to_bring_the_microphone_close() -> None:
