@@ -1,21 +1,26 @@
-"""`python -m kiosk check-audio`: is the microphone loud enough and not clipping, and is the speaker heard?
+"""`python -m kiosk check-audio`: is the microphone loud enough and not clipping, is the speaker heard, and
+what does the room do to the sound?
 
-Records a few seconds while someone reads aloud, reports the speech level and peak, says a test sentence on
-the speaker, and says what to change. Levels are in dBFS: 0 is the loudest a sample can be.
+Records a few seconds while someone reads aloud, reports the speech level and peak; plays a sweep on the
+speaker while recording, and from it measures the room (kiosk.roomsweep) and says what to change in it
+(kiosk.roomadvice); says a test sentence on the speaker. Levels are in dBFS: 0 is the loudest a sample can be.
 """
 
 from __future__ import annotations
 
 import enum
 import logging
+import threading
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from kiosk import config
+from kiosk import config, roomsweep
 from kiosk.hints import kiosk_command
+from kiosk.roomadvice import advice, describe_reader, describe_room
 
 _LOG = logging.getLogger(__name__)
 
@@ -117,6 +122,94 @@ def record(seconds: float, settings: config.Settings) -> npt.NDArray[np.int16]:
     return np.frombuffer(bytes(heard[:wanted]), dtype=np.int16)
 
 
+START_SECONDS = 5.0
+"""Seconds the microphone may take to send its first audio before the room measure gives up."""
+
+
+@dataclass
+class _Heard:
+    """What the microphone's thread hands the measuring one."""
+
+    pcm: list[bytes]
+    stop: threading.Event
+    started: float = 0.0
+    """time.monotonic() when the first sample was captured."""
+    failed: Exception | None = None
+
+    @property
+    def seconds(self) -> float:
+        return sum(map(len, self.pcm)) / 2 / SAMPLE_RATE
+
+
+def _listen(settings: config.Settings, heard: _Heard) -> None:
+    """The microphone into `heard` until it is told to stop."""
+    from kiosk.voice.stack import source_for
+
+    chunks = source_for(settings).chunks()
+    try:
+        for chunk in chunks:
+            if not heard.pcm:
+                heard.started = (chunk.captured or time.monotonic()) - chunk.seconds
+            heard.pcm.append(chunk.pcm)
+            if heard.stop.is_set():
+                break
+    except Exception as error:  # AudioError, or PortAudio's own: handed to the measuring thread
+        heard.failed = error
+    finally:
+        if isinstance(chunks, Generator):  # the microphone's stream closes now, not when collected
+            chunks.close()
+
+
+def record_sweep(settings: config.Settings) -> tuple[npt.NDArray[np.int16], int]:
+    """A quiet second, the sweep played on the speaker and its tail, as the microphone heard them; and the
+    sample where the kiosk believes the sweep began."""
+    from kiosk.voice.stack import output_for
+    from kiosk.voice.tts import Speech
+
+    heard = _Heard([], threading.Event())
+    output = output_for(settings)
+    listener = threading.Thread(target=_listen, args=(settings, heard), daemon=True)
+    try:
+        output.open()
+        listener.start()
+        deadline = time.monotonic() + START_SECONDS + roomsweep.QUIET_SECONDS
+        while heard.seconds < roomsweep.QUIET_SECONDS + 0.1:
+            if heard.failed is not None or time.monotonic() > deadline:
+                raise heard.failed or TimeoutError("the microphone sent no audio")
+            time.sleep(0.05)
+        played_at = output.play(Speech(roomsweep.sweep_samples(), roomsweep.RATE))
+        time.sleep(max(0.0, output.quiet_at() - time.monotonic()) + roomsweep.TAIL_SECONDS + 0.2)
+    finally:
+        heard.stop.set()
+        listener.join(timeout=5)
+        output.close()
+    if heard.failed is not None:
+        raise heard.failed
+    samples = np.frombuffer(b"".join(heard.pcm), dtype=np.int16)
+    sweep_at = round((played_at - heard.started) * SAMPLE_RATE)
+    return samples, min(max(sweep_at, 0), len(samples))
+
+
+def measure_room(settings: config.Settings, speech_dbfs: float | None, speaker_where: str) -> None:
+    """The room's measures and what to change in it, one line each; a line saying why, if it cannot."""
+    print(
+        f"Now measuring the room: a second of quiet, then a rising tone on {speaker_where}. "
+        "Keep the room as it will be on the night.",
+        flush=True,
+    )
+    try:
+        room = roomsweep.measure_room(*record_sweep(settings))
+    except Exception as error:  # AudioError, PortAudio's own, or a microphone that sent nothing
+        _LOG.exception("measuring the room failed")
+        print(f"Could not measure the room: {error}", flush=True)
+        return
+    print(describe_room(room), flush=True)
+    if speech_dbfs is not None:
+        print(describe_reader(speech_dbfs), flush=True)
+    for line in advice(room, speech_dbfs):
+        print(line, flush=True)
+
+
 def speak_test(settings: config.Settings) -> None:
     """The test sentence, in the voice the settings choose, on the speaker they name."""
     from kiosk.voice.stack import output_for, speaker_for
@@ -159,6 +252,8 @@ def check_audio(settings: config.Settings, seconds: float) -> int:
         print(missing(devices, "check-audio"), flush=True)
         return 1
     speaker_where = settings.devices.output or "the default speaker"
+    measured = level.verdict in (LevelVerdict.GOOD, LevelVerdict.TOO_QUIET)  # a reader's level to go by
+    measure_room(settings, level.speech_dbfs if measured else None, speaker_where)
     print(f"Now saying a test sentence on {speaker_where}.", flush=True)
     try:
         speak_test(settings)

@@ -1,8 +1,10 @@
 """`python -m kiosk check-audio` against the virtual microphone: a reader too quiet, about right, and so
-loud the microphone clips; and the test sentence reaching the virtual speaker."""
+loud the microphone clips; the test sentence reaching the virtual speaker; and the room measured, with the
+kiosk's speaker heard at the microphone through a simulated room (testbed/table/echo.py) or not at all."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -15,6 +17,8 @@ import pytest
 from kiosk.checkaudio import Level, LevelVerdict, measure
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import read_wav
+from testbed.room_acoustics import RoomSpec, Source, impulse_response, schroeder_rt60
+from testbed.table.echo import EchoPath
 from testbed.virtual_audio import VirtualAudio
 
 from .conftest import FIXTURES
@@ -22,9 +26,11 @@ from .conftest import FIXTURES
 pytestmark = [pytest.mark.audio]
 
 
-def reader_at(gain: float, path: Path) -> Path:
-    """The real digits recording, made quieter or louder (clipped at the limits as a microphone would)."""
-    samples = np.clip(read_wav(FIXTURES / "digits.wav").astype(np.float64) * gain, -32768, 32767)
+def reader_at(gain: float, path: Path, seconds: float = 60.0) -> Path:
+    """The real digits recording (its first `seconds`), made quieter or louder (clipped at the limits as a
+    microphone would)."""
+    digits = read_wav(FIXTURES / "digits.wav")[: int(seconds * SAMPLE_RATE)]
+    samples = np.clip(digits.astype(np.float64) * gain, -32768, 32767)
     with wave.open(str(path), "wb") as file:
         file.setnchannels(1)
         file.setsampwidth(2)
@@ -34,7 +40,7 @@ def reader_at(gain: float, path: Path) -> Path:
 
 
 def check(
-    audio: VirtualAudio, tmp_path: Path, gain: float, settings: str = ""
+    audio: VirtualAudio, tmp_path: Path, gain: float, settings: str = "", reader_seconds: float = 60.0
 ) -> tuple[subprocess.CompletedProcess[str], Path]:
     recording = tmp_path / "speaker.wav"
     if settings:
@@ -47,7 +53,7 @@ def check(
         first = run.stdout.readline()
         assert first.startswith("Recording 4 seconds from the default microphone"), first
         time.sleep(0.3)
-        audio.feed_microphone(reader_at(gain, tmp_path / "reader.wav")).wait(timeout=30)
+        audio.feed_microphone(reader_at(gain, tmp_path / "reader.wav", reader_seconds)).wait(timeout=30)
         out, err = run.communicate(timeout=120)
     time.sleep(0.5)
     speaker.terminate()
@@ -71,6 +77,7 @@ def test_check_audio_reports_the_level_and_what_to_change(
     if verdict is LevelVerdict.CLIPPING:
         assert "Lower the microphone's capture level" in run.stdout
     assert "Now saying a test sentence on the default speaker." in run.stdout
+    assert "The test tone did not reach the microphone" in run.stdout, run.stdout  # the speaker is not heard
     with wave.open(str(recording)) as file:
         samples = np.frombuffer(file.readframes(file.getnframes()), dtype=np.int16)
     assert (np.abs(samples.astype(np.int32)) > 1000).sum() > SAMPLE_RATE  # over a second of speech played
@@ -96,3 +103,34 @@ def test_silence_is_nothing_heard() -> None:
     level = measure(np.zeros(SAMPLE_RATE, dtype=np.int16))
     assert level.verdict is LevelVerdict.SILENT
     assert Level(-30.0, -10.0, 0.0).verdict is LevelVerdict.GOOD
+
+
+FINDINGS = (
+    "The room echoes (RT60 ",
+    "The room is loud ",
+    "The speaker is loud in the microphone ",
+    "The reader sounds far from the microphone",
+)
+
+
+def test_check_audio_measures_the_room_the_speaker_rings_in(
+    virtual_audio: VirtualAudio, tmp_path: Path
+) -> None:
+    """The speaker is heard at the microphone through a 0.9 s room, from half a metre: the room's RT60 is
+    read from the sweep, and the advice is one line per finding, each of them one of the known ones."""
+    spec = RoomSpec(0.9, 1.0)
+    with EchoPath(virtual_audio.env, spec):
+        run, _ = check(
+            virtual_audio, tmp_path, 1.0, reader_seconds=3.0
+        )  # read out before the room is measured
+    assert "Traceback" not in run.stderr and run.returncode == 0, run.stdout + run.stderr
+    lines = run.stdout.splitlines()
+    room = next(line for line in lines if line.startswith("Room: "))
+    rt60 = float(re.search(r"RT60 ([0-9.]+) s", room)[1])  # type: ignore[index]
+    assert rt60 == pytest.approx(schroeder_rt60(impulse_response(spec, Source.KIOSK)), abs=0.15), room
+    findings = lines[
+        lines.index(room) + 2 : lines.index("Now saying a test sentence on the default speaker.")
+    ]
+    assert findings[0].endswith("put the microphone within 50 cm of the reader."), findings
+    assert any(line.startswith("The speaker is loud in the microphone") for line in findings), findings
+    assert all(line.startswith(FINDINGS) for line in findings), findings

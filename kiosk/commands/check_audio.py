@@ -1,5 +1,6 @@
-"""`python -m kiosk check-audio`: is the microphone loud enough and not clipping, and is the speaker heard?
-(kiosk.checkaudio measures; the settings file and these flags choose the devices and the voice.)"""
+"""`python -m kiosk check-audio`: is the microphone loud enough and not clipping, is the speaker heard, and
+what does the room do (echo, noise)? (kiosk.checkaudio measures; the settings file and these flags choose the
+devices and the voice.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import argparse
 from kiosk import config
 
 NAME = "check-audio"
-HELP = "check the microphone and speaker"
+HELP = "check the microphone, the speaker and the room"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
