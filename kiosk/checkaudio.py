@@ -205,7 +205,7 @@ def measure_room(settings: config.Settings, speech_dbfs: float | None, speaker_w
         return
     print(describe_room(room), flush=True)
     if speech_dbfs is not None:
-        print(describe_reader(speech_dbfs), flush=True)
+        print(describe_reader(speech_dbfs, room), flush=True)
     for line in advice(room, speech_dbfs):
         print(line, flush=True)
 

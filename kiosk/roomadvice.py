@@ -1,13 +1,10 @@
 """What `check-audio` tells the host about the room: the measures in two lines, then one line per thing to
 change. Every threshold is in `RoomLimits`, with its unit and why.
 
-The reader's distance is read from their level alone, against a normal voice at 1 m (`READER_AT_1M_DBFS`):
-each doubling of distance costs 6 dB of direct sound. The direct-to-reverberant ratio would not depend on the
-capture level, but reading it from a few seconds of running speech needs the speech's own decays to stand
-clear of the room's, which a sentence read aloud in a noisy room does not give reliably. The level is
-plainer, and its uncertainty can be said: voices differ by about 6 dB either way at the same distance, and the
-capture level by as much again, so the estimate is good to a factor of two at best, and only once the level
-check above it is good.
+The reader's distance is not said. From the level alone it depends on the capture level, which the kiosk does
+not know (the project's one human recording, read close, came out as a voice 6.5 m away); the level check
+above already says when a reader is too quiet to hear. The reader's margin over the room's noise needs no
+calibration, and is said.
 """
 
 from __future__ import annotations
@@ -30,34 +27,9 @@ class RoomLimits:
     loud_echo_db: float = -6.0
     """dB, the speaker's direct sound at the microphone against what was played. Above it the kiosk's voice
     arrives as loud as a reader 2 m away: it hears itself for as long as the room rings after each sentence."""
-    far_metres: float = 1.5
-    """Metres. A reader estimated farther than this is farther than any the benches measured."""
 
 
 LIMITS = RoomLimits()
-READER_AT_1M_DBFS = -20.0
-"""A normal voice 1 m from the microphone, in the level check's dBFS (its loudest tenth of frames): where the
-project's simulated readers arrive, and where a microphone whose capture level is set well puts a reader."""
-VOICE_SPREAD_DB = 6.0
-"""How far one reader's voice may stand from a normal one at the same distance, either way."""
-
-
-@dataclass(frozen=True)
-class ReaderDistance:
-    metres: float
-    """The distance a normal voice would have to be at to arrive at the reader's level."""
-    nearest: float
-    farthest: float
-    """The range VOICE_SPREAD_DB either way gives."""
-
-
-def reader_distance(speech_dbfs: float) -> ReaderDistance:
-    def at(level: float) -> float:
-        return float(10 ** ((READER_AT_1M_DBFS - level) / 20))
-
-    return ReaderDistance(
-        at(speech_dbfs), at(speech_dbfs + VOICE_SPREAD_DB), at(speech_dbfs - VOICE_SPREAD_DB)
-    )
 
 
 def describe_room(room: RoomMeasure) -> str:
@@ -74,12 +46,8 @@ def describe_room(room: RoomMeasure) -> str:
     )
 
 
-def describe_reader(speech_dbfs: float) -> str:
-    distance = reader_distance(speech_dbfs)
-    return (
-        f"Reader: speech {speech_dbfs:.1f} dBFS, as loud as a normal voice about {distance.metres:.1f} m from the "
-        f"microphone (by level alone: between {distance.nearest:.1f} and {distance.farthest:.1f} m)."
-    )
+def describe_reader(speech_dbfs: float, room: RoomMeasure) -> str:
+    return f"Reader: speech {speech_dbfs:.1f} dBFS, {speech_dbfs - room.noise_dbfs:.0f} dB over the room's noise."
 
 
 def advice(room: RoomMeasure, speech_dbfs: float | None, limits: RoomLimits = LIMITS) -> list[str]:
@@ -106,10 +74,5 @@ def advice(room: RoomMeasure, speech_dbfs: float | None, limits: RoomLimits = LI
         lines.append(
             f"The speaker is loud in the microphone ({room.echo_db:+.0f} dB): turn it down or move it away; "
             "a USB speakerphone, which cancels its own echo, would help here."
-        )
-    if speech_dbfs is not None and reader_distance(speech_dbfs).metres > limits.far_metres:
-        lines.append(
-            f"The reader sounds far from the microphone: put it within {limits.far_metres:g} m of them, "
-            "or raise its capture level."
         )
     return lines or ["The room is fine: nothing to change."]

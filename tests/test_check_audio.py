@@ -109,7 +109,6 @@ FINDINGS = (
     "The room echoes (RT60 ",
     "The room is loud ",
     "The speaker is loud in the microphone ",
-    "The reader sounds far from the microphone",
 )
 
 

@@ -12,7 +12,7 @@ import pytest
 from scipy.signal import fftconvolve
 
 from kiosk import roomsweep
-from kiosk.roomadvice import LIMITS, advice, describe_room, reader_distance
+from kiosk.roomadvice import LIMITS, advice, describe_reader, describe_room
 from kiosk.roomsweep import RATE, RoomMeasure, measure_room
 from kiosk.voice.audio import read_wav
 from testbed.room_acoustics import SOUND_SPEED, RoomSpec, Source, impulse_response, schroeder_rt60
@@ -106,12 +106,7 @@ def test_a_loud_speaker_in_the_microphone_suggests_a_speakerphone() -> None:
     ]
 
 
-def test_the_readers_distance_is_read_from_their_level_with_its_range() -> None:
-    at_one_metre, farther = reader_distance(-20.0), reader_distance(-26.0)
-    assert at_one_metre.metres == pytest.approx(1.0)
-    assert farther.metres == pytest.approx(2.0, rel=0.01)  # 6 dB down: twice as far
-    assert at_one_metre.nearest == pytest.approx(0.5, rel=0.01) and at_one_metre.farthest == pytest.approx(
-        2.0, rel=0.01
-    )
-    far = RoomMeasure(noise_dbfs=-80.0, heard=True, echo_db=-20.0, rt60=0.4, rt60_from="T30")
-    assert advice(far, -30.0)[-1].startswith("The reader sounds far from the microphone")
+def test_the_reader_is_described_by_level_and_margin_over_the_noise_never_a_guessed_distance() -> None:
+    room = RoomMeasure(noise_dbfs=-60.0, heard=True, echo_db=-20.0, rt60=0.4, rt60_from="T30")
+    assert describe_reader(-30.0, room) == "Reader: speech -30.0 dBFS, 30 dB over the room's noise."
+    assert advice(room, -30.0) == ["The room is fine: nothing to change."]  # quiet, yet no "far" guess
