@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from kiosk import Host, Key, KeySource, cartridge
 from kiosk.engine import said
+from kiosk.engine.finale_words import EPILOGUE_HERE
 from kiosk.engine.key import parse_key
 from kiosk.engine.ledger import Ledger
 from kiosk.engine.reply import Reply
@@ -94,8 +95,8 @@ def test_the_candle_end_and_the_finale() -> None:
     assert any("aigamecards.com/verify" in line for line in view.finale.check)
     # Why the winner won comes as its own values, for the finale panel to set out beside the headline.
     assert view.finale.totals == "Totals out of 75: Bats 0, Ghosts 0."
-    assert view.finale.why == "Bats were closest: 1890 against 1897."
-    assert view.finale.closing[-1] == "Share the night at aigamecards.com/epilogue."
+    assert view.finale.why == "Bats were closest: 1890, and the answer was 1897."
+    assert view.finale.closing[-2:] == (cartridge.EPILOGUE, EPILOGUE_HERE)
 
 
 def test_the_view_never_carries_the_key_only_what_was_said(plain_key: Key) -> None:

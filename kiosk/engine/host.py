@@ -39,7 +39,7 @@ from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import NoKeyToPlay, Remark, Said, lines_of
 from kiosk.engine.save import Save
-from kiosk.engine.say import NO_KEY_WHY, PRACTICE_NIGHT, Wording
+from kiosk.engine.say import NO_KEY_WHY, NOT_SEALED_COMMITMENT, PRACTICE_NIGHT, Wording
 from kiosk.engine.teams import Team
 
 __all__ = ["HANDLERS", "Host", "KeySource", "Night", "Phase"]
@@ -65,6 +65,8 @@ class Host:
         lines = [PRACTICE_NIGHT] if self.source is KeySource.PRACTICE else []
         commitment = card.NOTICE.commitment if self.source is KeySource.SEALED else self.key.commitment
         lines.append(card.OPENING.format(commitment=commitment))
+        if commitment != card.NOTICE.commitment:
+            lines.append(NOT_SEALED_COMMITMENT[self.source])
         return self._reply((Remark.of(*lines),))
 
     def hear(self, message: str) -> Reply:
@@ -226,7 +228,11 @@ def _between(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
             return [Noted(Note.SAY_TEAMS), PickPrompt()]
         case i.TeamCount(count):
             return naming.name_teams(night, count)
-    return [Part.PROMPT]
+        case i.Plain.DISPUTE_NOT_NOW:
+            return [Noted(Note.DISPUTE_WHEN), PickPrompt()]
+        case i.Plain.TEAMS_FIXED:
+            return [Noted(Note.TEAMS_FIXED), PickPrompt()]
+    return [Noted(Note.NOT_UNDERSTOOD), PickPrompt()]
 
 
 def _voting(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
@@ -267,6 +273,10 @@ def _collecting(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
             return collecting.collect(night, key, pieces)
         case i.Plain.START_WITH_TEAM:
             return [Noted(Note.START_WITH_TEAM)]
+        case i.Plain.STALL:
+            return [Noted(Note.STALL_LOCKS_NOTHING), Part.PROMPT]
+        case i.Plain.DISPUTE_NOT_NOW:
+            return [Noted(Note.DISPUTE_WHEN), Part.PROMPT]
     return [Part.PROMPT]
 
 

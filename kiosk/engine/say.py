@@ -33,7 +33,16 @@ from kiosk.engine.said import (
 )
 from kiosk.engine.teams import Team, join_names
 
-__all__ = ["NOTES", "NO_KEY_WHY", "PRACTICE_NIGHT", "WHOLE_KEY", "Wording", "point_count"]
+__all__ = [
+    "AFTER_THE_NIGHT",
+    "NOTES",
+    "NOT_SEALED_COMMITMENT",
+    "NO_KEY_WHY",
+    "PRACTICE_NIGHT",
+    "WHOLE_KEY",
+    "Wording",
+    "point_count",
+]
 
 NOTES = {
     Note.NIGHT_OVER: "The night is over, and its RESULT line stands. Start the kiosk again for a new night.",
@@ -75,12 +84,32 @@ NOTES = {
     Note.FIX_UNDONE: "Fix undone for {team}.",
     Note.NOT_HEARD: "I did not catch that.",
     Note.FAULT: "I could not follow that message, so nothing has changed.",
+    Note.NOT_UNDERSTOOD: "I did not understand that, so nothing has changed. Between questions I take a pick, "
+    "or board, save, help or end the night.",
+    Note.TEAMS_FIXED: "The teams are fixed once play has begun: a latecomer joins one, like 'Sam joins Bats'.",
+    Note.STALL_LOCKS_NOTHING: "Take your time: 'wait' locks nothing, so no answer is taken yet.",
+    Note.DISPUTE_WHEN: "A dispute is made before the ruling, by voice in the read-back: another team says a "
+    "spelled fix was not what was said. Once made, a ruling stands; it follows Rule 8 and the key.",
+    Note.NOT_IN_CANDLE_END: "{team} are not in the tie, so their year does not count: only {teams} answer the "
+    "Candle-End.",
 }
 
 # Before the opening on the practice key: never presented as the sealed key.
 PRACTICE_NIGHT = (
     "Practice night: this is the kiosk's practice key, not the sealed key of the real Snap-Apple Night."
 )
+# Rule 6's line names the sealed key; a practice night is never presented as one.
+AFTER_THE_NIGHT = (
+    "That's for after the night: tonight I only read the questions and rule from the practice key."
+)
+# After the opening on a key that is not the sealed one: its commitment is that key's own SHA-256, which the
+# card's verify site has never seen.
+NOT_SEALED_COMMITMENT = {
+    KeySource.PRACTICE: "Here, that commitment is the practice key's own SHA-256: aigamecards.com/verify does "
+    "not know it, but this kiosk's verify command checks a night on it.",
+    KeySource.FILE: "Here, that commitment is this key file's own SHA-256: aigamecards.com/verify does not know "
+    "it, but this kiosk's verify command checks a night on it.",
+}
 # After the Rule 2 line: why there is no night, and what to do.
 NO_KEY_WHY = {
     KeySource.SEALED: "The sealed key is not kept on this kiosk, or is not whole. While online, fetch it with "
@@ -138,9 +167,10 @@ class Wording:
     def fact(self, fact: f.Fact) -> list[str | Line]:
         night = self.night
         match fact:
-            case f.Noted(note, team, cell):
+            case f.Noted(note, team, cell, others):
                 name = team.value if team else ""
-                return [NOTES[note].format(team=name, cell=cell), *self.here(NOTES[note])]
+                words = NOTES[note].format(team=name, cell=cell, teams=join_names(others))
+                return [words, *self.here(NOTES[note])]
             case f.TooLong(characters):
                 return [
                     f"That message is too long for me ({characters} characters): send a few words per team."
@@ -170,7 +200,8 @@ class Wording:
                 return [self.scores_line()]
             case f.SaveShown(block):
                 return [
-                    "Here is the save. To carry on later, send it before the first question of a new night.",
+                    "Here is the save. The kiosk keeps the night as well; to carry on from this save instead, "
+                    "enter it before the first question of a new night.",
                     Line(block, spoken=False),
                 ]
             case f.SaveResumed(turn):
@@ -206,6 +237,11 @@ class Wording:
                 return [card.CANDLE_END, *self.here(card.CANDLE_END)]
             case f.TiebreakDecided():
                 return tiebreak_decided(fact)
+            case f.NumberMisspelled(team, said_word, number_word):
+                return [
+                    f"Why {team.value} scored 0: only a number word spelled right counts as the number (Rule 8), "
+                    f"and '{said_word}' is not '{number_word}'. A letter out is allowed in other words."
+                ]
             case f.StillLevel(teams):
                 return [f"Still level: {join_names(teams)}."]
             case f.CardAnswer():
@@ -307,7 +343,8 @@ class Wording:
         night = self.night
         topic = asked.topic
         if topic is Topic.OUTSIDE:
-            return [card.AFTER_THE_NIGHT]
+            practice = self.source is KeySource.PRACTICE
+            return [AFTER_THE_NIGHT if practice else card.AFTER_THE_NIGHT]
         if topic in (Topic.SCORE, Topic.TEAM_POINTS) and not night.teams:
             return ["Nobody has scored yet: the teams are not named."]
         if topic is Topic.SCORE:

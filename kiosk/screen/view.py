@@ -92,6 +92,8 @@ class CandleEnd:
     """The card's Candle-End line, as the host said it."""
     tied: tuple[str, ...]
     """The teams still level, as the ledger's ce: names them."""
+    here: tuple[str, ...] = ()
+    """The kiosk's own line after the card's: how to give the years at this kiosk."""
 
 
 @dataclass(frozen=True)
@@ -187,7 +189,8 @@ class _Reading:
     readback: tuple[s.TeamSaid, ...] | None = None
     ruling: tuple[str, ...] | None = None
     """The last ruling the reply holds."""
-    candle_end: bool = False
+    candle_end: tuple[str, ...] = ()
+    """The Candle-End's opening lines, when the reply calls it: the card's, then the kiosk's."""
     finale: Endgame | None = None
     notes: tuple[str, ...] = ()
     no_key: bool = False
@@ -195,7 +198,8 @@ class _Reading:
 
 def _read(reply: Reply) -> _Reading:
     question = readback = ruling = finale = None
-    candle_end = no_key = False
+    no_key = False
+    candle_end: tuple[str, ...] = ()
     notes: list[str] = []
     for part in reply.public().said:
         if finale is not None:  # the kiosk's words after the night's end ("for another night...") join it
@@ -210,7 +214,7 @@ def _read(reply: Reply) -> _Reading:
             case s.Ruling():
                 ruling = _texts(part.lines)
             case s.CandleEndCalled():
-                candle_end = True
+                candle_end = _texts(part.lines)
             case s.Finale():
                 finale = Endgame(
                     part.headline,
@@ -252,7 +256,8 @@ def advance(view: View, reply: Reply) -> View:
     candle_end = view.candle_end
     if reading.candle_end or ledger.ce is not None:
         tied = ledger.ce if ledger.ce is not None else (candle_end.tied if candle_end else ())
-        candle_end = CandleEnd(card.CANDLE_END, tied)
+        here = reading.candle_end[1:] if reading.candle_end else (candle_end.here if candle_end else ())
+        candle_end = CandleEnd(card.CANDLE_END, tied, here)
     finale = reading.finale or view.finale
     return View(
         replies=view.replies + 1,

@@ -133,7 +133,7 @@ function drawStage(view) {
     const banner = el("div", "candle-end");
     const title = el("p", "candle-title", "Candle-End");
     if (view.candle_end.tied.length) title.append(el("span", "tied", " · Tied: " + view.candle_end.tied.join(", ")));
-    banner.append(title, el("p", "", view.candle_end.line));
+    banner.append(title, el("p", "", view.candle_end.line), ...view.candle_end.here.map((line) => el("p", "", line)));
     body.append(banner);
   }
   switch (view.stage) {
