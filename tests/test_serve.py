@@ -17,7 +17,7 @@ import pytest
 from kiosk import KeySource, cartridge
 from kiosk.appliance import words
 from kiosk.appliance.session import Session
-from kiosk.engine import say
+from kiosk.engine.finale_words import NOT_USED_UP
 from kiosk.engine.ledger import is_ledger_line, parse_ledger
 from kiosk.keychoice import choose_key
 from kiosk.keys import practice_key_bytes
@@ -86,8 +86,8 @@ def test_two_nights_in_a_row_without_a_keyboard_restart(tmp_path: Path) -> None:
     # night.
     lines = first_end.splitlines()
     assert cartridge.WHOLE_KEY not in lines
-    assert lines.index(say.WHOLE_KEY[KeySource.PRACTICE]) < lines.index(words.ANOTHER_NIGHT)
-    assert said[7].splitlines()[0] == "You can say 'new night'."
+    assert lines.index(NOT_USED_UP[KeySource.PRACTICE]) < lines.index(words.ANOTHER_NIGHT)
+    assert said[7].splitlines()[0] == words.AFTER_NIGHT_HELP
     assert "Welcome to Snap-Apple Night" in said[8]
     assert "[L] q:0/25" in said[8].splitlines()[-1]  # the second night starts on a clean board
     assert said[9].startswith(cartridge.SOLO_LINE)

@@ -182,7 +182,7 @@ class Session:
         if choice in (Choice.NEW_NIGHT, Choice.TRY_AGAIN):
             return self._new_night([])
         if choice is Choice.HELP:
-            return self._reply([words.help_line((Choice.NEW_NIGHT,))])
+            return self._reply([words.AFTER_NIGHT_HELP])
         return self._reply([words.ANOTHER_NIGHT])
 
     # --- a night -----------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ goes on in memory when it cannot be kept (and says so).
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,7 @@ from kiosk.records.nightlog import keep_save, saves_folder
 from kiosk.records.storage import StorageError, UnreadableFile, clean_parts, read_small_file
 
 Notice = Callable[[str], None]
+_LOG = logging.getLogger(__name__)
 CARRY_ON = kiosk_command("{command} --resume")
 """The hint to carry a night on, with the interpreter running the kiosk now (kiosk.hints)."""
 
@@ -91,7 +93,9 @@ class Keeper:
         except StorageError as error:
             self.notice(f"The unfinished night {record.name} stays where it was: {error}.")
             return
-        self.notice(f"The unfinished night is kept aside as {kept.stem}: {kiosk_command('nights')} lists it.")
+        _LOG.info(
+            "The unfinished night is kept aside as %s: %s lists it.", kept.stem, kiosk_command("nights")
+        )
 
     @property
     def kept(self) -> bool:
@@ -219,7 +223,7 @@ def resume(
             f"The night {record.name} cannot be carried on here: {error}. Nothing was changed."
         ) from error
     journal.held = True  # from here on, a turn neither place can take waits in memory for the next try
-    notice(f"Carrying on the night {record.name} ({record.describe()}).")
+    _LOG.info("Carrying on the night %s (%s).", record.name, record.describe())  # as asked: nothing is wrong
     if journal.trouble is not None:
         notice(fallback_notice(journal))
     elif record.home is not None:
