@@ -87,7 +87,7 @@ def test_a_typed_night_on_the_screen(browser: Browser, kiosk: Kiosk) -> None:
     shot(page, "02-question-open")
 
     say(page, kiosk, "Bats: fly")
-    assert "Answers in: Bats" in stage(page) and "Still to answer: Ghosts" in stage(page)
+    assert "Answers in: Bats" in stage(page) and "Waiting for: Ghosts" in stage(page)
     assert "answered" in page.inner_text("#teams")
 
     say(page, kiosk, "Ghosts: glide")

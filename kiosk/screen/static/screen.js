@@ -66,7 +66,8 @@ function drawBoard(view) {
         box.append(el("span", "nobody", "–"));
         said += "nobody scored";
       } else {
-        const badges = el("span", "scorers");
+        // Three or four scorers: smaller badges on one line, so a played cell never grows its row.
+        const badges = el("span", cell.scorers.length > 2 ? "scorers many" : "scorers");
         for (const look of cell.scorers) badges.append(teamBadge(look, false));
         box.append(badges);
         said += cell.scorers.map((look) => look.name).join(" and ") + " scored";
@@ -94,7 +95,7 @@ function whoHasAnswered(view) {
     return box;
   }
   const said = "Answers in: " + (answered.join(", ") || "none yet");
-  box.append(el("p", "", waiting.length ? `${said} · Still to answer: ${waiting.join(", ")}` : said));
+  box.append(el("p", "", waiting.length ? `${said} · Waiting for: ${waiting.join(", ")}` : said));
   return box;
 }
 
