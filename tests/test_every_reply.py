@@ -4,12 +4,20 @@ ruling the table may not expect says why (issue 42)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from kiosk import Key, KeySource
+from kiosk import Host, Key, KeySource
 from kiosk import cartridge as card
+from kiosk.engine.by import By
 from kiosk.engine.finale_words import EPILOGUE_HERE, NOT_USED_UP
+from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.say import AFTER_THE_NIGHT, NOT_SEALED_COMMITMENT
+from kiosk.keys import LoadedKey
+from kiosk.records.carrying import carry_on
+from kiosk.records.journal import Journal
+from kiosk.records.night_records import KeyIdentity, list_nights
 
 from .conftest import Played, play_board
 
@@ -169,3 +177,36 @@ def test_the_save_says_how_to_carry_on_at_this_kiosk(plain_key: Key) -> None:
     table.say("two", "A1", "All: pass")
     speech = table.say("save").speech
     assert "send it" not in speech and "The kiosk keeps the night as well" in speech
+
+
+# --- a message typed on the table screen's keyboard during a voice night ----------------------------------
+
+
+def test_a_message_typed_on_the_screen_during_a_voice_night_gets_words_for_typing(plain_key: Key) -> None:
+    host = Host(plain_key, voice=True)
+    host.opening()
+    host.hear("two")
+    host.hear("A1")
+    typed = host.hear("Bats: answera1", By.KEYBOARD).speech
+    spoken_here = after_card_line(card.STILL_TO_ANSWER, voice=True)[0]
+    typed_here = after_card_line(card.STILL_TO_ANSWER, voice=False)[0]
+    assert typed_here in typed and spoken_here not in typed
+    # the next message heard from the table is answered for speaking again: the night is still by voice
+    assert spoken_here in host.hear("wait").speech
+    assert host.night.voice
+
+
+def test_a_voice_night_with_typed_turns_carries_on_from_its_journal(plain_key: Key, tmp_path: Path) -> None:
+    loaded = LoadedKey(plain_key, KeySource.FILE)
+    host = Host(plain_key, voice=True)
+    journal = Journal.begin(KeyIdentity.of(loaded), tmp_path, voice=True)
+    journal.record(None, host.opening())
+    for message, by in (("two", By.TABLE), ("A1", By.KEYBOARD), ("Bats: answera1", By.KEYBOARD)):
+        journal.record(message, host.hear(message, by), by)
+    journal.close()
+    (record,) = list_nights(tmp_path).kept
+    assert [turn.by for turn in record.turns] == [By.TABLE, By.TABLE, By.KEYBOARD, By.KEYBOARD]
+    carried, again, last = carry_on(record, loaded)  # CannotCarryOn if the typed turns replayed otherwise
+    again.close()
+    assert last.text == record.turns[-1].reply
+    assert carried.ledger() == host.ledger()

@@ -36,7 +36,7 @@ def said_by(wording: Wording, facts: list[Fact]) -> list[str]:
 
 def speaker(key: Key, phase: Phase = Phase.PICK, source: KeySource = KeySource.FILE) -> Wording:
     night = Night(phase=phase, teams=(BATS, GHOSTS), picker=GHOSTS)
-    return Wording(night, key, source)
+    return Wording(night, key, source, night.voice)
 
 
 def test_every_note_has_words() -> None:

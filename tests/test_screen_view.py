@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from kiosk import Host, Key, KeySource, cartridge
 from kiosk.engine import said
+from kiosk.engine.by import By
 from kiosk.engine.finale_words import EPILOGUE_HERE
 from kiosk.engine.key import parse_key
 from kiosk.engine.ledger import Ledger
@@ -32,7 +33,7 @@ from kiosk.screen.captions import LINE_WIDTH, Caption, caption_cards
 from kiosk.screen.keyboard import RemoteKeyboard, Unlock, WrongPinLimit
 from kiosk.screen.screen import Screen, view_payload
 from kiosk.screen.view import START, CellState, Panel, View, advance
-from kiosk.table import By, KeptNight, Table
+from kiosk.table import KeptNight, Table
 
 from .conftest import KeyText
 

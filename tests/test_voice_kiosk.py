@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 from kiosk import Host, KeySource
+from kiosk import cartridge as card
+from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import load_practice
 from kiosk.records.journal import Journal
@@ -208,6 +210,10 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
             speaker.close()
     assert [turn.heard for turn in kiosk.turns] == ["two", "D1"]
     assert kiosk.turns[-1].reply is not None and kiosk.turns[-1].reply.ledger.open == "D1"
+    teams = kiosk.turns[0].reply
+    assert teams is not None and host.night.voice  # a voice night, answered in words for the keyboard
+    assert after_card_line(card.TEAMS_LINE, voice=False)[0] in teams.speech
+    assert after_card_line(card.TEAMS_LINE, voice=True)[0] not in teams.speech
     typed = [caption.text for caption in screen.captions if caption.speaker == KEYBOARD]
     assert typed == ["two", "D1"]
     assert not [caption for caption in screen.captions if caption.speaker == FROM_THE_TABLE]

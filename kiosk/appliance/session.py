@@ -21,6 +21,7 @@ from pathlib import Path
 
 from kiosk.appliance import words
 from kiosk.appliance.words import Choice
+from kiosk.engine.by import By
 from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.listening import Expectation
 from kiosk.engine.reply import Line, Reply
@@ -117,13 +118,13 @@ class Session:
             ready.append(Remark.of(Line(self._announce, private=True)))
         return self._after_key(ready)
 
-    def hear(self, message: str) -> Reply:
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
         if self._new_pin is not None and words.asks_new_pin(message):
             # Not the night's business: never journalled, and said as a private line the screen never shows.
             pin = self._new_pin()
             return self._reply([Remark.of(Line(words.new_pin_words(pin), private=True))])
         if self.stage is Stage.NIGHT:
-            return self._night_turn(message)
+            return self._night_turn(message, by)
         choice = words.choice_of(message)
         if self.stage is Stage.OFFER:
             return self._hear_offer(choice)
@@ -211,9 +212,9 @@ class Session:
         last = self._take(started)
         return Reply((Remark.of(words.CARRYING_ON), *last.said), last.ledger, last.save_block, over=False)
 
-    def _night_turn(self, message: str) -> Reply:
-        reply = self._host.hear(message)
-        kept = self._record(message, reply)
+    def _night_turn(self, message: str, by: By) -> Reply:
+        reply = self._host.hear(message, by)
+        kept = self._record(message, reply, by)
         extra: list[Said] = []
         if kept is not None:
             extra.append(Remark.of(Line(f"(The save is also kept in {kept}.)", spoken=False)))
@@ -223,9 +224,9 @@ class Session:
             extra.append(Remark.of(words.ANOTHER_NIGHT))
         return Reply((*reply.said, *extra), reply.ledger, reply.save_block, over=False)
 
-    def _record(self, message: str | None, reply: Reply) -> Path | None:
+    def _record(self, message: str | None, reply: Reply, by: By = By.TABLE) -> Path | None:
         """Keep the turn in the night's journal before it is shown; where a save asked for was kept."""
-        return self._keeper.record(message, reply) if self._keeper is not None else None
+        return self._keeper.record(message, reply, by) if self._keeper is not None else None
 
     def _reply(self, parts: Sequence[str | Said]) -> Reply:
         """A reply of the session's own words (each a remark) and any parts of a night's replies."""

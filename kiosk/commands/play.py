@@ -8,11 +8,12 @@ from typing import TextIO
 
 from kiosk import config
 from kiosk.commands.options import add_carry_on_options, open_night, output_closed
+from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
 from kiosk.keychoice import add_key_options
 from kiosk.screen import add_screen_option
-from kiosk.table import By, KeptNight, Lines, Table, Terminal
+from kiosk.table import KeptNight, Lines, Table, Terminal
 
 NAME = "play"
 HELP = "play a night at a terminal, typing"

@@ -127,6 +127,8 @@ class Wording:
     night: Night
     key: Key
     source: KeySource
+    spoken: bool
+    """Worded for a table speaking; else for one typing (a typed night, or the screen's keyboard)."""
 
     @property
     def sealed(self) -> bool:
@@ -272,7 +274,7 @@ class Wording:
     def here(self, card_line: str) -> list[str]:
         """After a card line written for a chat window, what it means at this kiosk (by voice or typed)."""
         candle_end = self.night.open_tiebreak is not None
-        return after_card_line(card_line, self.night.voice, candle_end=candle_end)
+        return after_card_line(card_line, self.spoken, candle_end=candle_end)
 
     def help(self) -> str:
         """What can be said now."""

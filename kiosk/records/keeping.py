@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kiosk.engine.by import By
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
@@ -53,11 +54,11 @@ class Keeper:
     over: bool = False
     saves: Path = field(default_factory=saves_folder)
 
-    def record(self, message: str | None, reply: Reply) -> Path | None:
+    def record(self, message: str | None, reply: Reply, by: By = By.TABLE) -> Path | None:
         """Keep one turn before it is shown; return where a save block the table asked for was kept."""
         self.over = self.over or reply.over
         if reply is not self.shown_again:
-            self._journal(message, reply)
+            self._journal(message, reply, by)
         if reply is self.shown_again or not reply.save_block:
             return None
         try:
@@ -66,14 +67,14 @@ class Keeper:
             self.notice(f"The save block could not be kept as a file: {error}. Copy it from the screen.")
             return None
 
-    def _journal(self, message: str | None, reply: Reply) -> None:
+    def _journal(self, message: str | None, reply: Reply, by: By) -> None:
         if message is not None:
             self.messages += 1
             self._keep_aside()
         if self.journal is None:
             return
         trouble, lost = self.journal.trouble, self.journal.lost
-        self.journal.record(message, reply)
+        self.journal.record(message, reply, by)
         if lost is None and self.journal.lost is not None:
             self.notice(lost_notice(self.journal))
         elif lost is not None and self.journal.lost is None:
