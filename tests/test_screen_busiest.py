@@ -66,8 +66,7 @@ def check(opened: dict[tuple[int, int], Page], kiosk: Kiosk, state: str) -> None
         shows(page, kiosk)
         page.screenshot(path=str(ARTEFACTS / f"busiest-{state}-{width}x{height}.png"), full_page=width < 900)
         where = f"{state} at {width}x{height}"
-        # The phone's board is its own known gap (below): its category titles run into each other.
-        for panel in ("#stage", ".board") if width >= 900 else ("#stage",):
+        for panel in ("#stage", ".board"):
             assert problems(page, panel) == [], where
             assert covered(page, panel) == [], where
         assert page.inner_text("#stage").count("Still to answer") <= 1, where
@@ -103,9 +102,6 @@ def test_four_teams_on_a_late_board_fit(browser: Browser, four_teams: Kiosk) -> 
     check(opened, four_teams, "four-teams-still-to-answer")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="four teams' last ruling above a long Candle-End question needs scrolling"
-)
 def test_a_long_candle_end_question_fits(browser: Browser, four_teams: Kiosk) -> None:
     opened = pages(browser, four_teams)
     play_to_the_last_cell(four_teams)
@@ -121,14 +117,18 @@ def test_a_tied_finale_of_four_teams_fits(browser: Browser, four_teams: Kiosk) -
     four_teams.say(CELL_IDS[-1])
     four_teams.say(EVERYONE.format(CELL_IDS[-1].lower()))
     four_teams.say("Bats: 1890. Ghosts: 1890. Owls: 1904. Toads: 1904")
+    check(opened, four_teams, "still-level")
+    for page in opened.values():
+        assert still_level(page) == {
+            "text": "Still level: Bats, Ghosts, Owls and Toads.",
+            "first": True,
+            "large": True,
+        }
     four_teams.say("Bats: 1845. Ghosts: 1845. Owls: 1845. Toads: 1845")
     check(opened, four_teams, "tied-finale")
     assert all("share the win" in page.inner_text("#stage") for page in opened.values())
 
 
-@pytest.mark.xfail(
-    strict=True, reason="on a 390px phone the board's category titles overlap their neighbours"
-)
 def test_the_phone_board_of_four_teams_fits(browser: Browser, four_teams: Kiosk) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(four_teams.url)
@@ -139,7 +139,27 @@ def test_the_phone_board_of_four_teams_fits(browser: Browser, four_teams: Kiosk)
             "Bats: answer{0}. Ghosts: answer{0}. Owls: answer{0}. Toads: answer{0}".format(cell.lower())
         )
     shows(page, four_teams)
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "busiest-phone-board-390x844.png"), full_page=True)
     assert problems(page, ".board") == [] and covered(page, ".board") == []
+
+
+STILL_LEVEL = """() => {
+  const level = document.querySelector("#stage .still-level");
+  const question = document.querySelector("#stage .question");
+  if (!level || !question) return {text: level ? level.textContent : null, first: false, large: false};
+  const size = (node) => parseFloat(getComputedStyle(node).fontSize);
+  return {text: level.textContent,
+          first: Boolean(level.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING),
+          large: size(level) >= size(question)};
+}"""
+
+
+def still_level(page: Page) -> dict[str, Any]:
+    """The Candle-End's 'Still level' line: its text, whether it comes before the question, and whether it is
+    set at least as large as the question."""
+    found: dict[str, Any] = page.evaluate(STILL_LEVEL)
+    return found
 
 
 def test_screenshot_sizes_are_the_three_the_issue_names() -> None:

@@ -100,6 +100,21 @@ def test_the_candle_end_and_the_finale() -> None:
     assert view.finale.closing[-2:] == (cartridge.EPILOGUE, EPILOGUE_HERE)
 
 
+def test_teams_still_level_after_the_first_candle_end_question_are_named_on_the_view() -> None:
+    host = Host(KeyText().key(), source=KeySource.FILE)
+    messages = ["two"]
+    for cell in [f"{letter}{points}" for letter in "ABCDE" for points in range(1, 6)]:
+        messages += [cell, "All: pass"]
+    view = fold(host, *messages)
+    assert view.candle_end is not None and view.candle_end.still_level is None
+    view = advance(view, host.hear("Bats: 1890. Ghosts: 1904"))
+    assert view.question is not None and view.question.cell == "TB2"
+    assert view.candle_end is not None and view.candle_end.still_level == "Still level: Bats and Ghosts."
+    assert "Still level: Bats and Ghosts." not in view.notes  # shown once, in the Candle-End's banner
+    view = advance(view, host.hear("repeat"))
+    assert view.candle_end is not None and view.candle_end.still_level == "Still level: Bats and Ghosts."
+
+
 def test_the_view_never_carries_the_key_only_what_was_said(plain_key: Key) -> None:
     """The made-up key's answers and sources are unique words: none is in the view before its ruling."""
     host = Host(plain_key)

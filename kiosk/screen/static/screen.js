@@ -134,7 +134,10 @@ function drawStage(view) {
     const banner = el("div", "candle-end");
     const title = el("p", "candle-title", "Candle-End");
     if (view.candle_end.tied.length) title.append(el("span", "tied", " · Tied: " + view.candle_end.tied.join(", ")));
-    banner.append(title, el("p", "", view.candle_end.line), ...view.candle_end.here.map((line) => el("p", "", line)));
+    banner.append(title);
+    // Who the first question left level comes first and large: the second question is theirs.
+    if (view.candle_end.still_level) banner.append(el("p", "still-level", view.candle_end.still_level));
+    banner.append(el("p", "", view.candle_end.line), ...view.candle_end.here.map((line) => el("p", "", line)));
     body.append(banner);
   }
   switch (view.stage) {
@@ -203,11 +206,24 @@ function drawFinale(view, body) {
   body.append(box);
 }
 
+// A TV cannot scroll: a stage fuller than its panel is set a step smaller until it fits (a phone scrolls).
+const FIT_STEPS = [1, 0.92, 0.85, 0.78, 0.72, 0.66];
+const TV = window.matchMedia("(min-width: 900px)");
+
+function fitStage() {
+  const stage = $("stage");
+  for (const step of TV.matches ? FIT_STEPS : [1]) {
+    stage.style.setProperty("--fit", String(step));
+    if (stage.scrollHeight <= stage.clientHeight) return;
+  }
+}
+
 function drawView(view) {
   drawTeams(view);
   drawBoard(view);
   drawStage(view);
   document.body.dataset.stage = view.stage;
+  fitStage();
   document.body.dataset.replies = String(view.replies);
   window.screenReceived.push({ replies: view.replies, at: performance.timeOrigin + performance.now() });
 }
@@ -328,5 +344,7 @@ function connect() {
 }
 
 window.screenReceived = [];
+// The stage's panel changes size with the captions and the window: fit it again.
+new ResizeObserver(fitStage).observe($("stage"));
 setUpKeyboard();
 connect();
