@@ -97,6 +97,14 @@ class Kiosk:
         self.replies.append(reply)
         return reply
 
+    def wait_stdout(self, text: str) -> str:
+        """The kiosk's next line on stdout that holds `text` (the lines before it are passed over)."""
+        while True:
+            line = self._out.get(timeout=REPLY_WAIT)
+            assert line, f"the kiosk stopped before saying {text!r}"
+            if text in line:
+                return line
+
     def wait_stderr(self, text: str) -> str:
         """The kiosk's next line on stderr that holds `text` (the lines before it are passed over)."""
         while True:
