@@ -334,6 +334,12 @@ async def _no_icon(request: web.Request) -> web.Response:
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if response.content_type != "text/event-stream":
+        # One connection per request, closed once answered: a browser keeps an idle one open for minutes, and
+        # idle connections would fill the address's share (Limits.per_address) and leave the next page's
+        # event stream refused, waiting for the browser's retry. A page holds only its event stream.
+        response.force_close()
+        response.headers["Connection"] = "close"  # said too: the headers were made before this hook
 
 
 def _refuse(status: int, message: str, headers: dict[str, str] | None = None) -> web.Response:
