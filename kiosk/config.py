@@ -125,7 +125,7 @@ def _text(value: object) -> str:
 
 def _rate(value: object) -> int:
     if type(value) is not int:  # a bool is an int to Python, never to TOML: checked apart
-        raise ValueError(f"should be a int, not {value!r}")
+        raise ValueError(f"should be a whole number, not {value!r}")
     if value not in RATES:
         raise ValueError(f"should be words per minute from {RATES.start} to {RATES.stop - 1}, not {value}")
     return value

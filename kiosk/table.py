@@ -14,10 +14,10 @@ the page moves on only once the table has heard the reply.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, replace
 from typing import Protocol, TextIO
 
+from kiosk.engine.by import By
 from kiosk.engine.host import Host
 from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
@@ -26,17 +26,6 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.said import Line, Remark
 from kiosk.records.keeping import Keeper
 from kiosk.typed_text import message_text
-
-
-class By(enum.Enum):
-    """Who sent a message to the night."""
-
-    TABLE = "Table"
-    """Heard from the table, or typed at the kiosk's own keyboard."""
-    KEYBOARD = "Keyboard"
-    """Typed on the table screen's remote keyboard, from a paired phone."""
-    KIOSK = "Kiosk"
-    """The kiosk's own news for the table (a phone paired): said and shown, never heard by the night."""
 
 
 @dataclass(frozen=True)
@@ -59,8 +48,8 @@ class Face(Protocol):
 
     def opening(self) -> Reply: ...
 
-    def hear(self, message: str) -> Reply:
-        """One message in, one reply out, the turn kept before it returns."""
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        """One message in, one reply out (worded for the way it came in), the turn kept before it returns."""
         ...
 
     def listening_for(self) -> Expectation: ...
@@ -123,7 +112,7 @@ class Table:
             if isinstance(outcome, Answered):
                 return self._answer(outcome)
             message = outcome
-        reply = self.face.hear(message)
+        reply = self.face.hear(message, by)
         for follower in self.followers:
             follower.replied(reply)
         return reply
@@ -171,9 +160,9 @@ class KeptNight:
         self.keeper.record(None, self.first)
         return self.first
 
-    def hear(self, message: str) -> Reply:
-        reply = self.host.hear(message)
-        kept = self.keeper.record(message, reply)
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        reply = self.host.hear(message, by)
+        kept = self.keeper.record(message, reply, by)
         if kept is None:
             return reply
         where = Remark((Line(f"(The save is also kept in {kept}.)", spoken=False),))

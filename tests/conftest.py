@@ -12,10 +12,10 @@ import pytest
 
 from kiosk import Host, Key, KeySource, Phase, Reply, parse_key
 from kiosk.engine.board import CELL_IDS
+from kiosk.engine.by import By
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import practice_key_bytes
 from kiosk.screen.captions import KIOSK, Caption
-from kiosk.table import By
 from testbed.virtual_audio import VirtualAudio
 
 from .support.disks import mounted_disk

@@ -55,9 +55,9 @@ def test_not_toml_at_all_means_the_defaults(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ('rate = "fast"', "rate should be a int"),
+        ('rate = "fast"', "rate should be a whole number"),
         ("screen = 1", "screen should be a str"),
-        ("rate = true", "rate should be a int"),
+        ("rate = true", "rate should be a whole number"),
         ("rate = 5000", "rate should be words per minute from 80 to 400"),
         ('volume = "loud"', "unknown setting 'volume'"),
         ('speaker = "robot"', "speaker should be one of pyttsx3, piper"),
@@ -212,5 +212,5 @@ def test_the_voice_command_reads_the_settings_file(tmp_path: Path) -> None:
     )
     assert run.returncode == 2, run.stderr
     assert "espeak-ng has no voice 'en-martian'" in run.stderr
-    assert f"{path}: rate should be a int, not 'fast'; rate keeps its default, 140" in run.stderr
+    assert f"{path}: rate should be a whole number, not 'fast'; rate keeps its default, 140" in run.stderr
     assert "Traceback" not in run.stderr

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from kiosk.engine.by import By
 from kiosk.keys import load_practice
 from kiosk.records.foreign_saves import LEFT, ONLY_THE_TABLE, SaveCheck, kept_blocks
 from kiosk.records.keeping import begin
-from kiosk.table import By, KeptNight, Table
+from kiosk.table import KeptNight, Table
 
 from .test_play import play
 from .test_save_checks import rows, save

@@ -10,9 +10,9 @@ from kiosk import Host, Key, KeySource, Phase
 from kiosk import cartridge as card
 from kiosk.engine import ruling
 from kiosk.engine.cells import Cell
+from kiosk.engine.finale_words import EPILOGUE_HERE, NOT_USED_UP
 from kiosk.engine.kiosk_lines import AFTER_CARD_LINE
 from kiosk.engine.night import Night
-from kiosk.engine.say import WHOLE_KEY
 
 from .conftest import Played, answer
 
@@ -371,12 +371,13 @@ def test_a_rule_that_breaks_midway_leaves_the_night_as_it_was(
 
 
 def test_only_the_sealed_key_is_called_the_whole_sealed_key(plain_key: Key, practice_key: Key) -> None:
+    early = "the night was ended early: 25 of the key's 25 questions were never read."
     for key, source, closing in [
-        (plain_key, KeySource.SEALED, card.WHOLE_KEY),
-        (practice_key, KeySource.PRACTICE, WHOLE_KEY[KeySource.PRACTICE]),
+        (plain_key, KeySource.SEALED, [card.WHOLE_KEY, f"Here, {early}"]),
+        (practice_key, KeySource.PRACTICE, [early.capitalize(), NOT_USED_UP[KeySource.PRACTICE]]),
     ]:
         table = Played(key, source=source)
         table.say("solo", "end the night")
         lines = [line.text for line in table.say("yes").lines]
-        assert lines[-2] == closing
-        assert ("sealed key" in lines[-2]) is (source is KeySource.SEALED)
+        assert lines[-4:] == [*closing, card.EPILOGUE, EPILOGUE_HERE]
+        assert ("sealed key" in " ".join(lines[-4:])) is (source is KeySource.SEALED)

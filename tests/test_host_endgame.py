@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kiosk import Key, KeySource, Phase
 from kiosk import cartridge as card
+from kiosk.engine.finale_words import EPILOGUE_HERE
 from kiosk.engine.kiosk_lines import IN_THE_CANDLE_END
 from kiosk.engine.say import WHOLE_KEY
 
@@ -27,7 +28,7 @@ def test_a_played_night_with_a_winner(plain_key: Key) -> None:
         in lines
     )
     # A key file the table gave is not vouched for as the sealed key, so the card's closing line is not said.
-    assert lines[-2:] == [WHOLE_KEY[KeySource.FILE], card.EPILOGUE]
+    assert lines[-3:] == [WHOLE_KEY[KeySource.FILE], card.EPILOGUE, EPILOGUE_HERE]
     assert any(card.NOTICE.reveal_url in line for line in lines)
     assert any(plain_key.sha256 in line for line in lines)
     assert "RESULT" not in final.speech and plain_key.sha256 not in final.speech
@@ -45,7 +46,11 @@ def test_a_tie_goes_to_the_candle_end(plain_key: Key) -> None:
     assert table.ledger.ce == ("Bats", "Ghosts") and table.ledger.open == "TB1"
     reply = table.say("Bats: about 1890. Owls: 1897")
     assert reply.speech == " ".join(
-        (card.STILL_TO_ANSWER.format(teams="Ghosts"), IN_THE_CANDLE_END[card.STILL_TO_ANSWER].typed)
+        (
+            "Owls are not in the tie, so their year does not count: only Bats and Ghosts answer the Candle-End.",
+            card.STILL_TO_ANSWER.format(teams="Ghosts"),
+            IN_THE_CANDLE_END[card.STILL_TO_ANSWER].typed,
+        )
     )
     reply = table.say("Ghosts: eighteen hundred")
     assert "The answer: 1897." in reply.speech and "Source: TB1 source." in reply.speech

@@ -71,7 +71,7 @@ def test_between_questions(said: str, expected: i.Intent) -> None:
 def test_a_team_count_is_read_again_only_before_the_first_question() -> None:
     played = night()
     played.questions_read = 1
-    assert i.read("two", played) == i.Plain.UNCLEAR
+    assert i.read("two", played) == i.Plain.TEAMS_FIXED
 
 
 def test_questions_carry_their_topic() -> None:

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from kiosk.engine.by import By
 from kiosk.screen.address import Address
 from kiosk.screen.keyboard import MAX_WAITING
 from kiosk.screen.pace import Pace
 from kiosk.screen.screen import Screen
-from kiosk.table import By
 
 from .support.phones import paired, type_on
 

@@ -145,7 +145,7 @@ def test_the_closest_year_wins_and_the_finale_says_so() -> None:
         "Bats: 1890, 7 years off.",
         "Ghosts: 1700, 197 years off.",
         "Totals out of 75: Bats 0, Ghosts 0.",
-        "Bats were closest: 1890 against 1897.",
+        "Bats were closest: 1890, and the answer was 1897.",
         "Bats win the night!",
     ):
         assert said in spoken

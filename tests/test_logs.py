@@ -66,7 +66,7 @@ def kiosk(tmp_path: Path, *args: str, settings: str = "", journal: bool = False)
 
 BAD_RATE = 'rate = "fast"\n'
 WARNED = re.compile(
-    r"^WARNING kiosk\.config: settings: .*kiosk\.toml: rate should be a int, not 'fast'; rate keeps its default"
+    r"^WARNING kiosk\.config: settings: .*kiosk\.toml: rate should be a whole number, not 'fast'; rate keeps its default"
 )
 
 

@@ -87,7 +87,7 @@ def test_a_typed_night_on_the_screen(browser: Browser, kiosk: Kiosk) -> None:
     shot(page, "02-question-open")
 
     say(page, kiosk, "Bats: fly")
-    assert "Answers in: Bats" in stage(page) and "Still to answer: Ghosts" in stage(page)
+    assert "Answers in: Bats" in stage(page) and "Waiting for: Ghosts" in stage(page)
     assert "answered" in page.inner_text("#teams")
 
     say(page, kiosk, "Ghosts: glide")
@@ -140,6 +140,32 @@ def test_a_typed_night_on_the_screen(browser: Browser, kiosk: Kiosk) -> None:
     assert loaded.key is not None and loaded.key.sha256 in over
     shot(page, "06-result")
     assert kiosk.stop() == 0
+
+
+def test_the_result_stays_on_the_screen_after_the_night_until_the_host_presses_enter(
+    browser: Browser, kiosk: Kiosk
+) -> None:
+    for message in ("two", "D1", "Bats: fly. Ghosts: glide", "end the night", "Bats: yes"):
+        kiosk.say(message)
+    final = kiosk.say("Ghosts: yes")
+    result = next(line for line in final.splitlines() if line.startswith("RESULT: "))
+    line = kiosk.wait_stdout("The table screen goes on showing the result")
+    assert (
+        line.strip()
+        == f"The table screen goes on showing the result at {kiosk.url}: press Enter to close it."
+    )
+    assert kiosk.process.poll() is None
+    later = browser.new_page(viewport={"width": 1920, "height": 1080})  # a page loaded after the night ended
+    later.goto(kiosk.url)
+    later.wait_for_selector('body[data-stage="over"]', state="attached")
+    over = stage(later)
+    assert result in over and "Bats win the night!" in over and "Totals out of 75: Bats 1, Ghosts 0." in over
+    assert kiosk.process.stdin is not None
+    kiosk.process.stdin.write("\n")  # Enter, the input still open: the kiosk closes the screen and stops
+    kiosk.process.stdin.flush()
+    assert kiosk.process.wait(timeout=30) == 0
+    later.wait_for_function("document.getElementById('status').textContent === 'The kiosk has finished.'")
+    later.close()
 
 
 def test_a_read_back_in_large_print(browser: Browser, tmp_path: Path) -> None:

@@ -159,7 +159,7 @@ def test_the_candle_end_finale_fits_and_says_why(browser: Browser, practice: Kio
         for said in (
             "Bats win the night!",
             "Totals out of 75: Bats 0, Ghosts 0.",
-            "Bats were closest: 1840 against 1845.",
+            "Bats were closest: 1840, and the answer was 1845.",
             "Bats: 1840, 5 years off.",
             "Ghosts: 1700, 145 years off.",
             "RESULT: AIGC|halloween-trivia|",
@@ -298,5 +298,5 @@ def test_four_teams_in_the_candle_end_and_their_finale_fit(browser: Browser, pra
     for (width, height), page in opened.items():
         shows(page, practice)
         text = page.inner_text("#stage")
-        assert "Toads were closest: 1896 against 1897." in text and "Toads win the night!" in text
+        assert "Toads were closest: 1896, and the answer was 1897." in text and "Toads win the night!" in text
         assert problems(page) == [], f"{width}x{height}"

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from kiosk import Host, Key, KeySource, cartridge
 from kiosk.engine import said
+from kiosk.engine.by import By
+from kiosk.engine.finale_words import EPILOGUE_HERE
 from kiosk.engine.key import parse_key
 from kiosk.engine.ledger import Ledger
 from kiosk.engine.reply import Reply
@@ -32,7 +34,7 @@ from kiosk.screen.keyboard import Pairs, RemoteKeyboard
 from kiosk.screen.screen import Screen, view_payload
 from kiosk.screen.view import START, CellState, Panel, View, advance
 from kiosk.screen.wrong_codes import WrongPinLimit
-from kiosk.table import By, KeptNight, Table
+from kiosk.table import KeptNight, Table
 
 from .conftest import KeyText
 
@@ -95,8 +97,23 @@ def test_the_candle_end_and_the_finale() -> None:
     assert any("aigamecards.com/verify" in line for line in view.finale.check)
     # Why the winner won comes as its own values, for the finale panel to set out beside the headline.
     assert view.finale.totals == "Totals out of 75: Bats 0, Ghosts 0."
-    assert view.finale.why == "Bats were closest: 1890 against 1897."
-    assert view.finale.closing[-1] == "Share the night at aigamecards.com/epilogue."
+    assert view.finale.why == "Bats were closest: 1890, and the answer was 1897."
+    assert view.finale.closing[-2:] == (cartridge.EPILOGUE, EPILOGUE_HERE)
+
+
+def test_teams_still_level_after_the_first_candle_end_question_are_named_on_the_view() -> None:
+    host = Host(KeyText().key(), source=KeySource.FILE)
+    messages = ["two"]
+    for cell in [f"{letter}{points}" for letter in "ABCDE" for points in range(1, 6)]:
+        messages += [cell, "All: pass"]
+    view = fold(host, *messages)
+    assert view.candle_end is not None and view.candle_end.still_level is None
+    view = advance(view, host.hear("Bats: 1890. Ghosts: 1904"))
+    assert view.question is not None and view.question.cell == "TB2"
+    assert view.candle_end is not None and view.candle_end.still_level == "Still level: Bats and Ghosts."
+    assert "Still level: Bats and Ghosts." not in view.notes  # shown once, in the Candle-End's banner
+    view = advance(view, host.hear("repeat"))
+    assert view.candle_end is not None and view.candle_end.still_level == "Still level: Bats and Ghosts."
 
 
 def test_the_view_never_carries_the_key_only_what_was_said(plain_key: Key) -> None:

@@ -17,11 +17,14 @@ import pytest
 from kiosk import KeySource, cartridge
 from kiosk.appliance import words
 from kiosk.appliance.session import Session
-from kiosk.engine import say
+from kiosk.engine.by import By
+from kiosk.engine.finale_words import NOT_USED_UP
+from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.ledger import is_ledger_line, parse_ledger
 from kiosk.keychoice import choose_key
 from kiosk.keys import practice_key_bytes
 from kiosk.keystore import KeyStore
+from kiosk.records.night_records import nights_folder, unfinished
 
 PROMPT = "> "
 
@@ -86,8 +89,8 @@ def test_two_nights_in_a_row_without_a_keyboard_restart(tmp_path: Path) -> None:
     # night.
     lines = first_end.splitlines()
     assert cartridge.WHOLE_KEY not in lines
-    assert lines.index(say.WHOLE_KEY[KeySource.PRACTICE]) < lines.index(words.ANOTHER_NIGHT)
-    assert said[7].splitlines()[0] == "You can say 'new night'."
+    assert lines.index(NOT_USED_UP[KeySource.PRACTICE]) < lines.index(words.ANOTHER_NIGHT)
+    assert said[7].splitlines()[0] == words.AFTER_NIGHT_HELP
     assert "Welcome to Snap-Apple Night" in said[8]
     assert "[L] q:0/25" in said[8].splitlines()[-1]  # the second night starts on a clean board
     assert said[9].startswith(cartridge.SOLO_LINE)
@@ -275,3 +278,20 @@ def test_serve_by_voice_without_a_speech_model_says_so_in_one_line(tmp_path: Pat
     assert run.stderr.strip().splitlines() == [
         f"ERROR kiosk.appliance.voice: No speech model at {tmp_path / 'no-model'}: fetch the small English model with `python -m kiosk model fetch`."
     ]
+
+
+def test_in_voice_serve_a_message_typed_on_the_screen_is_answered_in_words_for_typing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SNAP_APPLE_HOME", str(tmp_path))
+    session = Session(lambda: choose_key("practice"), notice=lambda line: None, voice=True)
+    session.opening()
+    typed = session.hear("two", By.KEYBOARD).text
+    session.hear("D1")
+    spoken = session.hear("Bats: fly").text
+    session.close()
+    assert after_card_line(cartridge.TEAMS_LINE, voice=False)[0] in typed
+    assert after_card_line(cartridge.TEAMS_LINE, voice=True)[0] not in typed
+    assert after_card_line(cartridge.STILL_TO_ANSWER, voice=True)[0] in spoken  # heard: words for speaking
+    kept = unfinished(nights_folder())
+    assert kept is not None and [by for _, by in kept.sent] == [By.KEYBOARD, By.TABLE, By.TABLE]

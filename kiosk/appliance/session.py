@@ -21,6 +21,7 @@ from pathlib import Path
 
 from kiosk.appliance import words
 from kiosk.appliance.words import Choice
+from kiosk.engine.by import By
 from kiosk.engine.host import Host, KeySource, Night, Phase
 from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
@@ -118,9 +119,9 @@ class Session:
             ready.append(Remark.of(Line(self._announce, private=True)))
         return self._after_key(ready)
 
-    def hear(self, message: str) -> Reply:
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
         if self.stage is Stage.NIGHT:
-            return self._night_turn(message)
+            return self._night_turn(message, by)
         choice = words.choice_of(message)
         if self.stage is Stage.OFFER:
             return self._hear_offer(choice)
@@ -185,7 +186,7 @@ class Session:
         if choice in (Choice.NEW_NIGHT, Choice.TRY_AGAIN):
             return self._new_night([])
         if choice is Choice.HELP:
-            return self._reply([words.help_line((Choice.NEW_NIGHT,))])
+            return self._reply([words.AFTER_NIGHT_HELP])
         return self._reply([words.ANOTHER_NIGHT])
 
     # --- a night -----------------------------------------------------------------------------------------
@@ -214,9 +215,9 @@ class Session:
         last = self._take(started)
         return Reply((Remark.of(words.CARRYING_ON), *last.said), last.ledger, last.save_block, over=False)
 
-    def _night_turn(self, message: str) -> Reply:
-        reply = self._host.hear(message)
-        kept = self._record(message, reply)
+    def _night_turn(self, message: str, by: By) -> Reply:
+        reply = self._host.hear(message, by)
+        kept = self._record(message, reply, by)
         extra: list[Said] = []
         if kept is not None:
             extra.append(Remark.of(Line(f"(The save is also kept in {kept}.)", spoken=False)))
@@ -226,9 +227,9 @@ class Session:
             extra.append(Remark.of(words.ANOTHER_NIGHT))
         return Reply((*reply.said, *extra), reply.ledger, reply.save_block, over=False)
 
-    def _record(self, message: str | None, reply: Reply) -> Path | None:
+    def _record(self, message: str | None, reply: Reply, by: By = By.TABLE) -> Path | None:
         """Keep the turn in the night's journal before it is shown; where a save asked for was kept."""
-        return self._keeper.record(message, reply) if self._keeper is not None else None
+        return self._keeper.record(message, reply, by) if self._keeper is not None else None
 
     def _reply(self, parts: Sequence[str | Said]) -> Reply:
         """A reply of the session's own words (each a remark) and any parts of a night's replies."""

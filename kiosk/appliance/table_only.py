@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kiosk.engine.by import By
 from kiosk.engine.night import Night
 from kiosk.records.foreign_saves import SaveCheck
 from kiosk.screen.phone_words import phone_request
 from kiosk.screen.phones import PhoneDesk
-from kiosk.table import Answered, By, Check
+from kiosk.table import Answered, Check
 
 if TYPE_CHECKING:
     from kiosk.screen.screen import Screen

@@ -66,7 +66,7 @@ def serve_by_voice(
             screen.asking(line)  # captioned as the kiosk's own words, beside the night's
 
     try:
-        parts = build(settings, audio_in=audio_in, patient=tell)
+        parts = build(settings, audio_in=audio_in, patient=tell, screen=screen is not None)
     except StackError as error:  # no speech model or no voice: nothing to wait for
         _LOG.error("%s", error)
         return 2

@@ -24,6 +24,7 @@ NO_KEY_CHOICES = (
 )
 CARRY_ON_OR_NEW = "Say carry on, or new night."
 ANOTHER_NIGHT = "For another night, say new night, or play again."
+AFTER_NIGHT_HELP = "You can say 'new night' or 'play again'."
 NIGHT_SET_ASIDE = "The unfinished night is kept aside, and a new night begins."
 CARRYING_ON = "Carrying on the night where it stood."
 NEW_NIGHT_ONLY = "Say new night to begin a new one."

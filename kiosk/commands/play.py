@@ -8,11 +8,12 @@ from typing import TextIO
 
 from kiosk import config
 from kiosk.commands.options import add_carry_on_options, open_night, output_closed
+from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
 from kiosk.keychoice import add_key_options
 from kiosk.screen import add_screen_option
-from kiosk.table import By, KeptNight, Lines, Table, Terminal
+from kiosk.table import KeptNight, Lines, Table, Terminal
 
 NAME = "play"
 HELP = "play a night at a terminal, typing"
@@ -36,11 +37,31 @@ def run(args: argparse.Namespace) -> int:
     try:
         screen = opened.screen
         lines: Lines = Terminal(sys.stdin) if screen is None else screen.typed_lines(sys.stdin)
-        return play(opened.table, opened.night, lines, sys.stdout, opened.save_text)
+        code = play(opened.table, opened.night, lines, sys.stdout, opened.save_text)
+        if screen is not None and opened.night.over:
+            keep_the_result_shown(screen.url, lines, sys.stdout)
+        return code
     except BrokenPipeError:
         return output_closed(opened.started.keeper.farewell())
     finally:
         opened.close()
+
+
+def keep_the_result_shown(url: str, lines: Lines, out: TextIO) -> None:
+    """After the night's end the screen goes on showing its result, to pages open and pages loaded later,
+    until the host presses Enter at the terminal (or Ctrl-C, or the input ends)."""
+    print(
+        f"The table screen goes on showing the result at {url}: press Enter to close it.",
+        file=out,
+        flush=True,
+    )
+    try:
+        while True:
+            line, by = lines.readline()
+            if not line or by is By.TABLE:
+                return  # the screen's own keyboard cannot close it: only the host at the terminal
+    except KeyboardInterrupt:
+        out.write("\n")
 
 
 def read_message(lines: Lines) -> tuple[str, By] | None:

@@ -50,7 +50,11 @@ def _give(night: Night, team: Team, text: str, notes: list[Fact]) -> bool:
     if team not in night.answering():
         if team in night.out:
             notes.append(Noted(Note.OUT_CANNOT_ANSWER, team=team))
-        return False  # the Candle-End ignores other teams' years
+        elif night.open_tiebreak is not None:
+            notes.append(
+                Noted(Note.NOT_IN_CANDLE_END, team=team, others=night.answering())
+            )  # ignored, but never silently
+        return False
     collector = _voice_piece if night.voice else _typed_piece
     return collector(night, team, text, notes)
 

@@ -172,6 +172,16 @@ def is_arguing(text: str) -> bool:
 _DISPUTE = re.compile(r"\bnot what (?:was|we|they|he|she|you|i) (?:said|say|meant)\b|\bwe didnt say that\b")
 
 
+_DISPUTING = re.compile(
+    r"\b(?:disputes?|disputed|disputing|appeal|appeals|appealing|challenge|object|objection)\b"
+)
+
+
+def is_disputing(text: str) -> bool:
+    """A dispute or appeal in any words: only the read-back takes one (a spelled fix that was not said)."""
+    return bool(_DISPUTING.search(words_of(text)))
+
+
 def is_dispute(words: str) -> bool:
     """ "That was not what was said": undoes the last spelled fix."""
     return bool(_DISPUTE.search(words))

@@ -55,6 +55,11 @@ class Note(enum.Enum):
     ONLY_ANOTHER_TEAM = "only another team"
     FIX_UNDONE = "fix undone"
     NOT_HEARD = "not heard"
+    NOT_UNDERSTOOD = "not understood"
+    TEAMS_FIXED = "teams fixed"
+    STALL_LOCKS_NOTHING = "stall locks nothing"
+    DISPUTE_WHEN = "dispute when"
+    NOT_IN_CANDLE_END = "not in the candle-end"
     FAULT = "fault"
 
 
@@ -77,6 +82,8 @@ class Noted:
     note: Note
     team: Team | None = None
     cell: Cell | None = None
+    others: tuple[Team, ...] = ()
+    """Teams the note names besides `team` (who answers the Candle-End)."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +171,16 @@ class Ruled:
     answer: str
     results: tuple[Result, ...]
     source: str
+
+
+@dataclass(frozen=True)
+class NumberMisspelled:
+    """Why a wrong answer scored 0 when the table may expect a letter out to count: a number word spelled
+    wrong is not the number (Rule 8)."""
+
+    team: Team
+    said: str
+    number_word: str
 
 
 @dataclass(frozen=True)
@@ -275,6 +292,7 @@ Fact = (
     | Latecomer
     | Fixed
     | Ruled
+    | NumberMisspelled
     | TiebreakRead
     | TiebreakDecided
     | StillLevel

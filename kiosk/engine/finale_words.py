@@ -22,6 +22,16 @@ WHOLE_KEY = {
     KeySource.FILE: "That is the whole key file. Anything more from me would be my own questions, not checked or "
     "sealed.",
 }
+# A night ended early has not used up its key: said so, on any key, after the card's line where it has one.
+ENDED_EARLY = "The night was ended early: {unread} of the key's {cells} questions were never read."
+NOT_USED_UP = {
+    KeySource.PRACTICE: "That is all from the practice key tonight. Anything more from me would be my own "
+    "questions, not checked or sealed.",
+    KeySource.FILE: "That is all from the key file tonight. Anything more from me would be my own questions, "
+    "not checked or sealed.",
+}
+# The card's epilogue is a web address: at a kiosk with no browser, the table is told where to open it.
+EPILOGUE_HERE = "Here, that is a web page to open later on a phone or computer."
 
 
 def point_count(points: int) -> str:
@@ -94,7 +104,7 @@ def why(ended: f.NightEnded, night: Night) -> str | None:
         winner = _given(decided, winners[0])
         if winner.off == 0:
             return f"{names} were spot on: {winner.year}, the very year."
-        return f"{names} were closest: {winner.year} against {decided.answer_year}."
+        return f"{names} were closest: {winner.year}, and the answer was {decided.answer_year}."
     if ended.why is Why.ONLY_YEAR and decided is not None:
         winner = _given(decided, winners[0])
         return f"{names} gave the only year ({winner.year}), and any year beats no year."
@@ -103,6 +113,17 @@ def why(ended: f.NightEnded, night: Night) -> str | None:
     if ended.why is Why.LAST_IN_CANDLE:
         return f"{names} are the last tied team still playing in the Candle-End."
     return None
+
+
+def whole_key(night: Night, source: KeySource, sealed: bool) -> tuple[str, ...]:
+    """SCORING & ENDGAME 7's first line, true to how the night ended: the key used up or not, sealed or not."""
+    unread = card.CELL_COUNT - night.board.played_count()
+    if not unread:
+        return (card.WHOLE_KEY if sealed else WHOLE_KEY[source],)
+    early = ENDED_EARLY.format(unread=unread, cells=card.CELL_COUNT)
+    if sealed:
+        return (card.WHOLE_KEY, f"Here, {early[0].lower()}{early[1:]}")
+    return (early, NOT_USED_UP[source])
 
 
 def _given(decided: f.TiebreakDecided, team: Team) -> f.YearGiven:
@@ -143,7 +164,7 @@ def finale(ended: f.NightEnded, night: Night, key: Key, source: KeySource, seale
         )
     teams = 1 if night.solo else len(night.teams)
     result = card.RESULT.format(end=ended.end.value, turns=night.turns, teams=teams, score=ended.top, win=win)
-    closing = (*after, card.WHOLE_KEY if sealed else WHOLE_KEY[source], card.EPILOGUE)
+    closing = (*after, *whole_key(night, source, sealed), card.EPILOGUE, EPILOGUE_HERE)
     return Finale(
         headline=headline,
         body=(card.CANDLE_BURNS, *before, *closing),

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from kiosk import cartridge as card
 from kiosk.engine import collecting, comings, endgame, naming, picking, questions, readback, resuming
 from kiosk.engine import intent as i
+from kiosk.engine.by import By
 from kiosk.engine.commands import Command
 from kiosk.engine.facts import (
     CarriedOn,
@@ -39,10 +40,10 @@ from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import NoKeyToPlay, Remark, Said, lines_of
 from kiosk.engine.save import Save
-from kiosk.engine.say import NO_KEY_WHY, PRACTICE_NIGHT, Wording
+from kiosk.engine.say import NO_KEY_WHY, NOT_SEALED_COMMITMENT, PRACTICE_NIGHT, Wording
 from kiosk.engine.teams import Team
 
-__all__ = ["HANDLERS", "Host", "KeySource", "Night", "Phase"]
+__all__ = ["HANDLERS", "By", "Host", "KeySource", "Night", "Phase"]
 
 Handler = Callable[[Night, Key, i.Intent], list[Fact]]
 
@@ -65,22 +66,25 @@ class Host:
         lines = [PRACTICE_NIGHT] if self.source is KeySource.PRACTICE else []
         commitment = card.NOTICE.commitment if self.source is KeySource.SEALED else self.key.commitment
         lines.append(card.OPENING.format(commitment=commitment))
+        if commitment != card.NOTICE.commitment:
+            lines.append(NOT_SEALED_COMMITMENT[self.source])
         return self._reply((Remark.of(*lines),))
 
-    def hear(self, message: str) -> Reply:
-        """One table message in, one reply out: read -> step -> say. The night survives any message."""
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        """One table message in, one reply out: read -> step -> say, worded for the way the message came in
+        (`by`). The night survives any message."""
         if self.key is None:
             return self._no_key()
         before = self.night.copy()
         try:
             intent = i.read(message, self.night)
             facts = step(self.night, self.key, intent)
-            return self._say(facts)
+            return self._say(facts, by)
         except Exception:
             logging.getLogger(__name__).exception("A rule broke on %r; the night is restored", message)
             self.night = before
             self.failures += 1
-            return self._say([Noted(Note.FAULT), Part.PROMPT])
+            return self._say([Noted(Note.FAULT), Part.PROMPT], by)
 
     def carry_on(self) -> Reply:
         """A kept night taken up again: where it stood, said afresh (the open question read again, the
@@ -126,13 +130,13 @@ class Host:
 
     def board_lines(self) -> list[str]:
         assert self.key is not None
-        return Wording(self.night, self.key, self.source).board_lines()
+        return Wording(self.night, self.key, self.source, self.night.voice).board_lines()
 
     # --- saying ------------------------------------------------------------------------------------------
 
-    def _say(self, facts: Sequence[Fact]) -> Reply:
+    def _say(self, facts: Sequence[Fact], by: By = By.TABLE) -> Reply:
         assert self.key is not None
-        said = Wording(self.night, self.key, self.source).said(facts)
+        said = Wording(self.night, self.key, self.source, by.spoken(self.night.voice)).said(facts)
         block = next((fact.block for fact in facts if isinstance(fact, SaveShown)), None)
         over = any(isinstance(fact, NightEnded) for fact in facts)
         return self._reply(said, save_block=block, over=over)
@@ -226,7 +230,11 @@ def _between(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
             return [Noted(Note.SAY_TEAMS), PickPrompt()]
         case i.TeamCount(count):
             return naming.name_teams(night, count)
-    return [Part.PROMPT]
+        case i.Plain.DISPUTE_NOT_NOW:
+            return [Noted(Note.DISPUTE_WHEN), PickPrompt()]
+        case i.Plain.TEAMS_FIXED:
+            return [Noted(Note.TEAMS_FIXED), PickPrompt()]
+    return [Noted(Note.NOT_UNDERSTOOD), PickPrompt()]
 
 
 def _voting(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
@@ -267,6 +275,10 @@ def _collecting(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
             return collecting.collect(night, key, pieces)
         case i.Plain.START_WITH_TEAM:
             return [Noted(Note.START_WITH_TEAM)]
+        case i.Plain.STALL:
+            return [Noted(Note.STALL_LOCKS_NOTHING), Part.PROMPT]
+        case i.Plain.DISPUTE_NOT_NOW:
+            return [Noted(Note.DISPUTE_WHEN), Part.PROMPT]
     return [Part.PROMPT]
 
 

@@ -17,9 +17,10 @@ from kiosk.engine import commands as talk
 from kiosk.engine.cells import Cell
 from kiosk.engine.commands import Command, Movement
 from kiosk.engine.facts import CardAnswer, RuleRead, TooLong, Topic
-from kiosk.engine.labels import Labelled, typed_labels, voice_labels
+from kiosk.engine.labels import Labelled, named_labels, typed_labels, voice_labels
 from kiosk.engine.ledger import is_ledger_line
 from kiosk.engine.night import Night, Phase
+from kiosk.engine.phrase import opens_with_stall
 from kiosk.engine.picks import parse_pick
 from kiosk.engine.questions import read_question, read_rule_request
 from kiosk.engine.save import holds_save
@@ -44,6 +45,9 @@ class Plain(enum.Enum):
     VOTE_NO = "a no to ending the night"
     UNNAMED_YES = "a yes to ending the night without a team's name"
     START_WITH_TEAM = "an unlabelled message that is no question, with nobody it could belong to"
+    TEAMS_FIXED = "a team count once play has begun: the teams are fixed at the start"
+    STALL = "an unlabelled stall while a question is open, like 'wait': it locks nothing"
+    DISPUTE_NOT_NOW = "a dispute or appeal outside the read-back, where a dispute can be made"
     CONFIRM = "yes, the read-back is right"
     DENY = "no, the read-back is not right"
     LATE_ANSWER = "a labelled answer during the read-back: the first answer counts"
@@ -245,7 +249,11 @@ def _read_between(text: str, command: Command | None, night: Night) -> Intent:
             return Plain.COUNT_UNSURE  # by voice a lone number may be half a pick: ask, don't guess
         if count is not None:
             return TeamCount(count)
+    elif talk.parse_team_count(words) is not None and (not night.voice or _CLEARLY_A_COUNT.search(words)):
+        return Plain.TEAMS_FIXED
     question = read_question(text)
+    if talk.is_disputing(text) and (question is None or question.topic is Topic.OUTSIDE):
+        return Plain.DISPUTE_NOT_NOW
     if question is not None:
         return Asked(question)
     if talk.is_arguing(text):
@@ -328,6 +336,7 @@ def _read_answers(text: str, command: Command | None, night: Night) -> Intent:
             return NextPick(pick.cell)
     question = read_question(text)
     on_card = question is not None and question.topic is not Topic.OUTSIDE
+    disputing = talk.is_disputing(text) and not on_card
     if night.solo:
         # Solo (Rule 7): any message but a pick, command or question on rules, board or score is the answer.
         if on_card and question is not None:
@@ -339,6 +348,10 @@ def _read_answers(text: str, command: Command | None, night: Night) -> Intent:
         lead = " ".join(lead_words)
     else:
         lead, parts = typed_labels(text)
+        if not parts and not disputing:
+            parts = named_labels(text)  # "Bats echolocation": a team's name and its answer, as by voice
+    if disputing and not typed_labels(text)[1]:
+        return Plain.DISPUTE_NOT_NOW
     if parts:
         return Answers(tuple(parts))
     if on_card and question is not None:
@@ -350,6 +363,8 @@ def _read_answers(text: str, command: Command | None, night: Night) -> Intent:
         return Asked(question)
     if talk.is_arguing(text):
         return Plain.ARGUING
+    if opens_with_stall(text.strip().lower()):
+        return Plain.STALL
     return Plain.START_WITH_TEAM
 
 

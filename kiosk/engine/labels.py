@@ -77,6 +77,24 @@ def typed_labels(text: str) -> tuple[str, list[Labelled]]:
     return lead, parts
 
 
+_NAME_WORD = re.compile(rf"\b(?:{_NAMES})\b", re.IGNORECASE)
+
+
+def named_labels(text: str) -> list[Labelled]:
+    """Typed as by voice: a message opening with a team name but no colon ("Bats echolocation") is split at
+    each team name, keeping its punctuation for Rule 8; nothing when it does not open with a name."""
+    cuts = [
+        match for match in _NAME_WORD.finditer(text) if match.start() == 0 or text[match.start() - 1] != "-"
+    ]
+    if not cuts or text[: cuts[0].start()].strip(" \t*_"):
+        return []
+    ends = [match.start() for match in cuts[1:]] + [len(text)]
+    return [
+        Labelled(_TEAM_WORD[match[0].lower()], text[match.end() : end])
+        for match, end in zip(cuts, ends, strict=True)
+    ]
+
+
 def voice_labels(words: list[str]) -> tuple[list[str], list[Labelled]]:
     """Split an utterance's words at team names: (words before the first name, the labelled pieces)."""
     cuts: list[tuple[int, Team | Everyone]] = []

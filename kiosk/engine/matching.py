@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kiosk.engine.key import Entry, NotForm
-from kiosk.engine.numbers import words_to_digits
+from kiosk.engine.numbers import NUMBER_WORDS, TENS, UNITS, words_to_digits
 from kiosk.engine.text import APOSTROPHES
 
 ARTICLES = frozenset({"a", "an", "the"})
@@ -181,3 +181,18 @@ def rule(phrase: str, entry: Entry) -> Match:
     if first_not is None and not_hits:
         first_not = not_hits[0][3]
     return Match(right=False, not_form=first_not)
+
+
+def misspelled_number(phrase: str, entry: Entry) -> tuple[str, str] | None:
+    """A word of a phrase a letter out from a number word whose digits a key form holds ("eigth" for
+    "eight"), as (the word, the number word): Rule 8 turns only a correctly spelled number word into digits,
+    and a number allows no slips, so such a phrase is wrong and the table should hear why."""
+    digits = {word for form in entry.forms for word in clean(form) if word.isdigit()}
+    numbers = {**UNITS, **TENS}
+    for word in clean(phrase):
+        if word.isdigit() or word in NUMBER_WORDS:
+            continue
+        for number_word, value in numbers.items():
+            if str(value) in digits and len(number_word) >= 4 and slips(word, number_word, 1) <= 1:
+                return word, number_word
+    return None

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from kiosk.engine.cells import CELLS
 from kiosk.engine.endgame import decide_tiebreak, endgame, finale
-from kiosk.engine.facts import Fact, PickPrompt, Result, Ruled, Verdict
+from kiosk.engine.facts import Fact, NumberMisspelled, PickPrompt, Result, Ruled, Verdict
 from kiosk.engine.key import Key
-from kiosk.engine.matching import rule
+from kiosk.engine.matching import misspelled_number, rule
 from kiosk.engine.night import End, Night, Phase
 from kiosk.engine.phrase import Outcome
 from kiosk.engine.picking import open_cell
@@ -30,6 +30,7 @@ def rule_cell(night: Night, key: Key) -> list[Fact]:
     assert cell is not None
     entry = key.entries[cell.id]
     results = []
+    why_wrong: list[Fact] = []
     for team in night.teams:
         answer = night.answers.get(team)
         if answer is None or not answer.locked:
@@ -42,11 +43,13 @@ def rule_cell(night: Night, key: Key) -> list[Fact]:
                 results.append(Result(team, Verdict.RIGHT, cell.points))
             else:
                 results.append(Result(team, Verdict.WRONG, not_form=verdict.not_form))
+                slipped = None if verdict.not_form else misspelled_number(answer.phrase.text, entry)
+                why_wrong += [NumberMisspelled(team, *slipped)] if slipped else []
     night.board.play(cell, tuple(result.team for result in results if result.verdict is Verdict.RIGHT))
     night.open = None
     night.clear_answers()
     night.phase = Phase.PICK
-    return [Ruled(cell, entry.answer, tuple(results), entry.source)]
+    return [Ruled(cell, entry.answer, tuple(results), entry.source), *why_wrong]
 
 
 def after_cell(night: Night, key: Key) -> list[Fact]:

@@ -79,6 +79,14 @@ class CandleEndCalled:
 
 
 @dataclass(frozen=True)
+class StillLevelSaid:
+    """The Candle-End's first question left these teams level: the second is theirs."""
+
+    teams: tuple[str, ...]
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
 class Finale:
     """SCORING & ENDGAME 4-7, as said."""
 
@@ -143,6 +151,7 @@ Said = (
     | ReadBack
     | Ruling
     | CandleEndCalled
+    | StillLevelSaid
     | Finale
     | NoKeyToPlay
     | BoardShown

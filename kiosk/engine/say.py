@@ -10,13 +10,14 @@ from dataclasses import dataclass
 
 from kiosk import cartridge as card
 from kiosk.engine import facts as f
-from kiosk.engine.facts import Note, Part, Topic
+from kiosk.engine.facts import Part, Topic
 from kiosk.engine.finale_words import WHOLE_KEY, finale, point_count, ruling, tiebreak_decided, totals
 from kiosk.engine.intent import MAX_MESSAGE
 from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
 from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.night import Night, Phase
+from kiosk.engine.note_words import NOTES
 from kiosk.engine.rule_words import NO_RULE_ASKED, RULE_TOPICS, plain_rule
 from kiosk.engine.said import (
     BoardShown,
@@ -29,59 +30,39 @@ from kiosk.engine.said import (
     Ruling,
     Said,
     SaveOffered,
+    StillLevelSaid,
     TeamSaid,
     lines_of,
 )
 from kiosk.engine.teams import Team, join_names
 
-__all__ = ["NOTES", "NO_KEY_WHY", "PRACTICE_NIGHT", "WHOLE_KEY", "Wording", "point_count"]
-
-NOTES = {
-    Note.NIGHT_OVER: "The night is over, and its RESULT line stands. Start the kiosk again for a new night.",
-    Note.LEDGER_TYPED: "I keep the ledger myself: a typed ledger line changes nothing.",
-    Note.VOICE_ON: "Voice it is. One adult speaks each team's written answer, starting with the team's name. "
-    "I read all the answers back before I rule.",
-    Note.TYPING_ON: "Typing it is: start each answer with its team's name and a colon.",
-    Note.TOO_MANY_TEAMS: "Four teams at most: Bats, Ghosts, Owls and Toads.",
-    Note.TEAM_COUNT_KEPT: "The teams stay as they are.",
-    Note.SAY_TEAMS: "I did not catch a pick. To change the teams, say the number and 'teams', like 'two teams'.",
-    Note.SAVE_TOO_LATE: "A save is read only before the first question, so that one changes nothing.",
-    Note.NO_QUESTION_OPEN: "No question is open.",
-    Note.NOT_YOUR_PICK: "{team} have the pick.",
-    Note.CELL_PLAYED: "{cell} has been played.",
-    Note.NAME_ALONE: "A team name alone is not a pick.",
-    Note.ARGUING: card.ARGUING,
-    Note.VOTES_BY_NAME: "Each team says yes by name, like 'Bats: yes'.",
-    Note.NIGHT_GOES_ON: "The night goes on.",
-    Note.NOT_PLAYING: "{team} are not playing tonight.",
-    Note.ALREADY_PLAYING: "{team} are already playing.",
-    Note.WELCOME_BACK: "Welcome back, {team}.",
-    Note.ALREADY_OUT: "{team} are already out.",
-    Note.OUT_CANNOT_ANSWER: "{team} are out; say '{team} is back' to bring them back.",
-    Note.ALREADY_ANSWERED: "{team} already answered; the first answer counts.",
-    Note.QUESTION_MARK: card.DROP_QUESTION_MARK,
-    Note.START_WITH_TEAM: card.START_WITH_TEAM,
-    Note.SAVE_NOT_NOW: "Save comes between questions: finish this one (answer or pass), then save.",
-    Note.END_NOT_NOW: "End the night comes between questions: finish this one first.",
-    Note.NEXT_PICK_TAKEN: "{cell} comes next, after this question.",
-    Note.NEXT_PICK_REFUSED: "{cell} has been played or is open.",
-    Note.FIX_HOW: "Fix a word by saying the team's name and spelling the word, like 'bats b u t t o n'.",
-    Note.FIX_YEAR_HOW: "Fix a year by saying the team's name and the year digit by digit, like 'bats 1 8 9 7'.",
-    Note.FIRST_ANSWER_COUNTS: "The first answer counts: fix a word by spelling it.",
-    Note.FIRST_YEAR_COUNTS: "The first answer counts: fix a year by saying it digit by digit.",
-    Note.SAY_YES_OR_FIX: "Say yes if that is right, or fix a word by spelling it.",
-    Note.SAY_YES_OR_FIX_YEAR: "Say yes if that is right, or fix a year by saying it digit by digit.",
-    Note.NO_FIX_TO_UNDO: "There is no fix to undo.",
-    Note.ONLY_ANOTHER_TEAM: "Only another team can say that.",
-    Note.FIX_UNDONE: "Fix undone for {team}.",
-    Note.NOT_HEARD: "I did not catch that.",
-    Note.FAULT: "I could not follow that message, so nothing has changed.",
-}
+__all__ = [
+    "AFTER_THE_NIGHT",
+    "NOTES",
+    "NOT_SEALED_COMMITMENT",
+    "NO_KEY_WHY",
+    "PRACTICE_NIGHT",
+    "WHOLE_KEY",
+    "Wording",
+    "point_count",
+]
 
 # Before the opening on the practice key: never presented as the sealed key.
 PRACTICE_NIGHT = (
     "Practice night: this is the kiosk's practice key, not the sealed key of the real Snap-Apple Night."
 )
+# Rule 6's line names the sealed key; a practice night is never presented as one.
+AFTER_THE_NIGHT = (
+    "That's for after the night: tonight I only read the questions and rule from the practice key."
+)
+# After the opening on a key that is not the sealed one: its commitment is that key's own SHA-256, which the
+# card's verify site has never seen.
+NOT_SEALED_COMMITMENT = {
+    KeySource.PRACTICE: "Here, that commitment is the practice key's own SHA-256: aigamecards.com/verify does "
+    "not know it, but this kiosk's verify command checks a night on it.",
+    KeySource.FILE: "Here, that commitment is this key file's own SHA-256: aigamecards.com/verify does not know "
+    "it, but this kiosk's verify command checks a night on it.",
+}
 # After the Rule 2 line: why there is no night, and what to do.
 NO_KEY_WHY = {
     KeySource.SEALED: "The sealed key is not kept on this kiosk, or is not whole. While online, fetch it with "
@@ -99,6 +80,8 @@ class Wording:
     night: Night
     key: Key
     source: KeySource
+    spoken: bool
+    """Worded for a table speaking; else for one typing (a typed night, or the screen's keyboard)."""
 
     @property
     def sealed(self) -> bool:
@@ -126,6 +109,8 @@ class Wording:
                 return Ruling(lines_of(*self.fact(fact)))
             case Part.CANDLE_END:
                 return CandleEndCalled(lines_of(*self.fact(fact)))
+            case f.StillLevel(teams):
+                return StillLevelSaid(tuple(team.value for team in teams), lines_of(*self.fact(fact)))
             case f.NightEnded():
                 return finale(fact, night, self.key, self.source, self.sealed)
             case Part.BOARD | f.CardAnswer(topic=Topic.BOARD):
@@ -139,9 +124,10 @@ class Wording:
     def fact(self, fact: f.Fact) -> list[str | Line]:
         night = self.night
         match fact:
-            case f.Noted(note, team, cell):
+            case f.Noted(note, team, cell, others):
                 name = team.value if team else ""
-                return [NOTES[note].format(team=name, cell=cell), *self.here(NOTES[note])]
+                words = NOTES[note].format(team=name, cell=cell, teams=join_names(others))
+                return [words, *self.here(NOTES[note])]
             case f.TooLong():
                 # The front ends cut a longer message just past the limit, so its length is not told.
                 return [
@@ -172,7 +158,8 @@ class Wording:
                 return [self.scores_line()]
             case f.SaveShown(block):
                 return [
-                    "Here is the save. To carry on later, send it before the first question of a new night.",
+                    "Here is the save. The kiosk keeps the night as well; to carry on from this save instead, "
+                    "enter it before the first question of a new night.",
                     Line(block, spoken=False),
                 ]
             case f.SaveResumed(turn):
@@ -208,6 +195,11 @@ class Wording:
                 return [card.CANDLE_END, *self.here(card.CANDLE_END)]
             case f.TiebreakDecided():
                 return tiebreak_decided(fact)
+            case f.NumberMisspelled(team, said_word, number_word):
+                return [
+                    f"Why {team.value} scored 0: only a number word spelled right counts as the number (Rule 8), "
+                    f"and '{said_word}' is not '{number_word}'. A letter out is allowed in other words."
+                ]
             case f.StillLevel(teams):
                 return [f"Still level: {join_names(teams)}."]
             case f.CardAnswer():
@@ -238,7 +230,7 @@ class Wording:
     def here(self, card_line: str) -> list[str]:
         """After a card line written for a chat window, what it means at this kiosk (by voice or typed)."""
         candle_end = self.night.open_tiebreak is not None
-        return after_card_line(card_line, self.night.voice, candle_end=candle_end)
+        return after_card_line(card_line, self.spoken, candle_end=candle_end)
 
     def help(self) -> str:
         """What can be said now."""
@@ -309,7 +301,8 @@ class Wording:
         night = self.night
         topic = asked.topic
         if topic is Topic.OUTSIDE:
-            return [card.AFTER_THE_NIGHT]
+            practice = self.source is KeySource.PRACTICE
+            return [AFTER_THE_NIGHT if practice else card.AFTER_THE_NIGHT]
         if topic in (Topic.SCORE, Topic.TEAM_POINTS) and not night.teams:
             return ["Nobody has scored yet: the teams are not named."]
         if topic is Topic.SCORE:

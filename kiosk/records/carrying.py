@@ -63,14 +63,14 @@ def fold_night(record: NightOnRecord, loaded: LoadedKey) -> tuple[Host, list[Rep
     assert loaded.key is not None
     host = Host(loaded.key, source=loaded.source, voice=record.voice)
     replies = [host.opening()]
-    replies += [host.hear(message) for message in record.messages]
+    replies += [host.hear(message, by) for message, by in record.sent]
     return host, replies
 
 
 def first_difference(record: NightOnRecord, replies: list[Reply]) -> int | None:
     """The index of the first kept turn the replay does not give, field for field, else None."""
     for index, (turn, reply) in enumerate(zip(record.turns, replies, strict=False)):
-        if turn != KeptTurn.of(turn.message, reply):  # its text, its "over" flag and its ledger value
+        if turn != KeptTurn.of(turn.message, reply, turn.by):  # its text, "over" flag, ledger and sender
             return index
     return None
 
@@ -105,8 +105,8 @@ def _clean_copy(record: NightOnRecord, replies: list[Reply]) -> Journal:
     night shorter than the one the table saw."""
     journal = Journal.begin(record.key, record.belongs.parent, voice=record.voice)
     try:
-        for message, reply in zip((None, *record.messages), replies, strict=True):
-            journal.record(message, reply)
+        for turn, reply in zip(record.turns, replies, strict=True):
+            journal.record(turn.message, reply, turn.by)
         keep_aside(record)
     except StorageError:
         with contextlib.suppress(StorageError):

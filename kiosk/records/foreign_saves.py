@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kiosk.cartridge import CELL_COUNT
+from kiosk.engine.by import By
 from kiosk.engine.night import Night
 from kiosk.engine.resuming import takes_save
 from kiosk.engine.save import Save, SaveError, holds_save, parse_save
 from kiosk.records.nightlog import saves_folder
 from kiosk.records.storage import UnreadableFile, read_small_file
-from kiosk.table import Answered, By
+from kiosk.table import Answered
 
 KEPT_SAVES_READ = 200
 """Saves in `saves/` compared, newest first: far more than a season of nights asks for."""

@@ -49,6 +49,7 @@ import secrets
 import time
 from pathlib import Path
 
+from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
 from kiosk.records.kept_turn import KeptTurn
 from kiosk.records.night_records import FORMAT, KeyIdentity, NightOnRecord, fallback_for, nights_folder
@@ -184,9 +185,10 @@ class Journal:
         self._home_cut = True
         self._home_new = False
 
-    def record(self, message: str | None, reply: Reply) -> None:
-        """One turn, made durable before the reply is shown: the message (None for the opening) and reply."""
-        self._lines.append(_line(KeptTurn.of(message, reply).as_json()))
+    def record(self, message: str | None, reply: Reply, by: By = By.TABLE) -> None:
+        """One turn, made durable before the reply is shown: the message (None for the opening), its reply,
+        and who sent it."""
+        self._lines.append(_line(KeptTurn.of(message, reply, by).as_json()))
         self._keep()
 
     def _keep(self) -> None:

@@ -8,6 +8,9 @@ A journal line::
      "ledger": {"q": 1, "open": "D1", "got": [], "pick": null, "rows": {"A": "1.2.3.4.5", ...},
                 "scores": [{"name": "Bats", "score": 0, "out": false}, ...], "ce": null}}
 
+A message typed on the table screen's keyboard also has "by": "Keyboard": its reply was worded for typing,
+so a replay words it so too.
+
 Journals written before the ledger was kept as a value have no "ledger": their ledger is read from the
 reply's last line, by the engine's one ledger reader.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.engine.by import By
 from kiosk.engine.cells import LETTERS
 from kiosk.engine.errors import LedgerError
 from kiosk.engine.ledger import Ledger, TeamScore, parse_ledger
@@ -35,10 +39,12 @@ class KeptTurn:
     over: bool
     ledger: Ledger | None
     """Where the night stood after this reply; None only for an old line whose text holds no ledger."""
+    by: By = By.TABLE
+    """Who sent the message: its reply is worded for the way it came in, so a replay needs it too."""
 
     @classmethod
-    def of(cls, message: str | None, reply: Reply) -> KeptTurn:
-        return cls(message, reply.text, reply.over, reply.ledger)
+    def of(cls, message: str | None, reply: Reply, by: By = By.TABLE) -> KeptTurn:
+        return cls(message, reply.text, reply.over, reply.ledger, by)
 
     @property
     def ledger_line(self) -> str:
@@ -49,6 +55,8 @@ class KeptTurn:
         entry: dict[str, object] = {"say": self.message, "reply": self.reply, "over": self.over}
         if self.ledger is not None:
             entry["ledger"] = ledger_as_json(self.ledger)
+        if self.by is not By.TABLE:
+            entry["by"] = self.by.value  # only then: a journal of a night played one way reads as before
         return entry
 
     @classmethod
@@ -61,13 +69,14 @@ class KeptTurn:
             or not isinstance(over, bool)
         ):
             raise UnreadableTurn("not a turn")
+        by = _by(entry.get("by", By.TABLE.value))
         if "ledger" in entry:
-            return cls(message, reply, over, ledger_from_json(entry["ledger"]))
+            return cls(message, reply, over, ledger_from_json(entry["ledger"]), by)
         try:  # a journal of the format before the ledger was kept as a value
             ledger: Ledger | None = parse_ledger(reply.rsplit("\n", 1)[-1])
         except LedgerError:
             ledger = None
-        return cls(message, reply, over, ledger)
+        return cls(message, reply, over, ledger, by)
 
 
 def ledger_as_json(ledger: Ledger) -> dict[str, object]:
@@ -102,6 +111,13 @@ def ledger_from_json(value: object) -> Ledger:
         scores=tuple(_team_score(score) for score in scores),
         ce=None if ce is None else _names(ce),
     )
+
+
+def _by(value: object) -> By:
+    try:
+        return By(value)
+    except ValueError:
+        raise UnreadableTurn(f"its message was sent by {value!r}, not by the table or the keyboard") from None
 
 
 def _text(value: object) -> str:

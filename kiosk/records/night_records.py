@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kiosk.cartridge import CELL_COUNT, NOTICE
+from kiosk.engine.by import By
 from kiosk.engine.host import KeySource
 from kiosk.engine.ledger import Ledger
 from kiosk.keys import LoadedKey
@@ -136,6 +137,11 @@ class NightOnRecord:
     @property
     def messages(self) -> tuple[str, ...]:
         return tuple(turn.message for turn in self.turns if turn.message is not None)
+
+    @property
+    def sent(self) -> tuple[tuple[str, By], ...]:
+        """Each message and who sent it, in order: what a replay hears."""
+        return tuple((turn.message, turn.by) for turn in self.turns if turn.message is not None)
 
     @property
     def standing(self) -> Ledger | None:

@@ -35,11 +35,14 @@ def nights_command(remove_names: list[str] | None, out: TextIO) -> int:
         print(f"{night.name}: {night.describe()}{suffix}", file=out)
     for damaged in nights.damaged:
         print(f"{damaged.path.stem}: cannot be read ({damaged.reason})", file=out)
-    print(
-        f"Carry one on: {kiosk_command('play --resume NIGHT')} (voice --resume NIGHT for a night by voice). "
-        f"Remove one: {kiosk_command('nights remove NIGHT')}",
-        file=out,
-    )
+    if any(not night.over for night in nights.kept):
+        step = f"Carry one on: {kiosk_command('play --resume NIGHT')} (voice --resume NIGHT for a night by voice)."
+    else:  # a night that is over cannot be carried on: only a new one can begin
+        step = (
+            f"Every night here is over. A new night: {kiosk_command('play')} at this terminal, or "
+            f"{kiosk_command('serve')} for the kiosk by voice."
+        )
+    print(f"{step} Remove one: {kiosk_command('nights remove NIGHT')}", file=out)
     return 0
 
 

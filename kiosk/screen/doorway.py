@@ -39,7 +39,8 @@ class Limits:
     """What the guests on the network may hold of the screen server, together and each."""
 
     per_address: int = 24
-    """Connections from one address (an IPv6 /64): a page needs two or three."""
+    """Connections from one address (an IPv6 /64): a page holds one (its event stream), and a few more for a
+    moment while it loads (each closed once answered)."""
     total: int = 600
     """Connections in all; lowered to fit the open-file limit, leaving `spare_files` for the kiosk."""
     streams: int = 500

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.engine.by import By
 from kiosk.engine.night import Night
 from kiosk.engine.said import Line
 from kiosk.screen.keyboard import RemoteKeyboard
@@ -20,7 +21,7 @@ from kiosk.screen.phone_words import (
     phone_request,
     phones_words,
 )
-from kiosk.table import Answered, By
+from kiosk.table import Answered
 
 
 @dataclass(frozen=True)

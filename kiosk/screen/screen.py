@@ -27,6 +27,7 @@ from dataclasses import asdict, replace
 from types import TracebackType
 from typing import Any, TextIO, cast
 
+from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
 from kiosk.screen.address import Address
 from kiosk.screen.captions import KIOSK, TABLE, Caption, caption_cards
@@ -34,7 +35,6 @@ from kiosk.screen.keyboard import RemoteKeyboard
 from kiosk.screen.phone_words import HOW_TO_PAIR
 from kiosk.screen.server import Broadcast, ScreenServer
 from kiosk.screen.view import START, View, advance
-from kiosk.table import By
 
 log = logging.getLogger(__name__)
 

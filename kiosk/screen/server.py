@@ -12,6 +12,7 @@ answers, by `Gate` (the Host the request was sent to, and the Origin of a change
 from __future__ import annotations
 
 import asyncio
+import errno
 import io
 import ipaddress
 import json
@@ -82,6 +83,15 @@ def _request_log() -> logging.Logger:
 _REQUEST_LOG = _request_log()
 
 
+def _why_not(failure: BaseException) -> str:
+    """Why a port could not be listened on, and the next step, in words a host can act on."""
+    if isinstance(failure, OSError) and failure.errno == errno.EADDRINUSE:
+        return "another program (or another kiosk) has that port. Stop it, or give another port, like --screen 8081"
+    if isinstance(failure, OSError) and failure.errno == errno.EACCES:
+        return "ports below 1024 need the administrator. Give a port above 1024, like --screen 8080"
+    return str(failure)
+
+
 class ScreenError(Exception):
     """The screen could not start (the port is taken, the address is not this machine's)."""
 
@@ -130,8 +140,9 @@ class ScreenServer:
         self._thread.start()
         self._ready.wait()
         if self._failure is not None:
+            where = f"{self.address.host}:{self.address.port}"
             raise ScreenError(
-                f"The screen could not listen on {self.address.host}:{self.address.port}: {self._failure}"
+                f"The screen could not listen on {where}: {_why_not(self._failure)}"
             ) from self._failure
 
     def stop(self, drain: float = 2.0) -> None:
@@ -154,6 +165,9 @@ class ScreenServer:
             self._loop.run_until_complete(self._listen())
         except OSError as error:
             self._failure = error
+            if self._runner is not None:  # set up before the port refused: let it go
+                self._loop.run_until_complete(self._runner.cleanup())
+            self._loop.close()
             self._ready.set()
             return
         self.broadcast.attach(self._loop)
@@ -373,6 +387,12 @@ async def _no_icon(request: web.Request) -> web.Response:
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if response.content_type != "text/event-stream":
+        # One connection per request, closed once answered: a browser keeps an idle one open for minutes, and
+        # idle connections would fill the address's share (Limits.per_address) and leave the next page's
+        # event stream refused, waiting for the browser's retry. A page holds only its event stream.
+        response.force_close()
+        response.headers["Connection"] = "close"  # said too: the headers were made before this hook
 
 
 def _refuse(status: int, message: str, headers: dict[str, str] | None = None) -> web.Response:

@@ -92,6 +92,11 @@ class CandleEnd:
     """The card's Candle-End line, as the host said it."""
     tied: tuple[str, ...]
     """The teams still level, as the ledger's ce: names them."""
+    here: tuple[str, ...] = ()
+    """The kiosk's own line after the card's: how to give the years at this kiosk."""
+    still_level: str | None = None
+    """Once the first Candle-End question left teams level, the host's line naming them: shown large, above
+    the second question."""
 
 
 @dataclass(frozen=True)
@@ -187,15 +192,18 @@ class _Reading:
     readback: tuple[s.TeamSaid, ...] | None = None
     ruling: tuple[str, ...] | None = None
     """The last ruling the reply holds."""
-    candle_end: bool = False
+    candle_end: tuple[str, ...] = ()
+    """The Candle-End's opening lines, when the reply calls it: the card's, then the kiosk's."""
+    still_level: str | None = None
     finale: Endgame | None = None
     notes: tuple[str, ...] = ()
     no_key: bool = False
 
 
 def _read(reply: Reply) -> _Reading:
-    question = readback = ruling = finale = None
-    candle_end = no_key = False
+    question = readback = ruling = finale = still_level = None
+    no_key = False
+    candle_end: tuple[str, ...] = ()
     notes: list[str] = []
     for part in reply.public().said:
         if finale is not None:  # the kiosk's words after the night's end ("for another night...") join it
@@ -210,7 +218,9 @@ def _read(reply: Reply) -> _Reading:
             case s.Ruling():
                 ruling = _texts(part.lines)
             case s.CandleEndCalled():
-                candle_end = True
+                candle_end = _texts(part.lines)
+            case s.StillLevelSaid():
+                still_level = " ".join(_texts(part.lines))
             case s.Finale():
                 finale = Endgame(
                     part.headline,
@@ -231,7 +241,7 @@ def _read(reply: Reply) -> _Reading:
                 notes += _texts(line for line in lines if line.spoken)
             case _:
                 notes += _texts(part.lines)
-    return _Reading(question, readback, ruling, candle_end, finale, tuple(notes), no_key)
+    return _Reading(question, readback, ruling, candle_end, still_level, finale, tuple(notes), no_key)
 
 
 def _texts(lines: Iterable[s.Line]) -> tuple[str, ...]:
@@ -252,7 +262,9 @@ def advance(view: View, reply: Reply) -> View:
     candle_end = view.candle_end
     if reading.candle_end or ledger.ce is not None:
         tied = ledger.ce if ledger.ce is not None else (candle_end.tied if candle_end else ())
-        candle_end = CandleEnd(card.CANDLE_END, tied)
+        here = reading.candle_end[1:] if reading.candle_end else (candle_end.here if candle_end else ())
+        level = reading.still_level or (candle_end.still_level if candle_end else None)
+        candle_end = CandleEnd(card.CANDLE_END, tied, here, level)
     finale = reading.finale or view.finale
     return View(
         replies=view.replies + 1,

@@ -125,6 +125,11 @@ def sounddevice_module() -> Any:
         import sounddevice
     except OSError as error:  # PortAudio itself is missing
         raise AudioError(f"PortAudio is not installed ({error}); install libportaudio2") from error
+    except ImportError as error:  # a typed night's install (scripts/play.sh) has no speech packages
+        raise AudioError(
+            f"The kiosk's sound needs its speech packages ({error.name} is missing): install them with "
+            "scripts/setup.sh --voice"
+        ) from error
     return sounddevice
 
 

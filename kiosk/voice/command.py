@@ -8,8 +8,9 @@ import logging
 from dataclasses import replace
 
 from kiosk.config import Settings
+from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
-from kiosk.table import By, Table
+from kiosk.table import Table
 from kiosk.voice.audio import AudioError
 from kiosk.voice.heard import TypedMessages
 from kiosk.voice.kiosk import VoiceKiosk

@@ -25,8 +25,9 @@ from typing import TextIO
 import numpy as np
 import numpy.typing as npt
 
+from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
-from kiosk.table import By, Table
+from kiosk.table import Table
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, told
 from kiosk.voice.audio import Chunk, Output, Source, resample

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from kiosk.hints import kiosk_command
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import CHUNK_SECONDS, AudioError, Chunk, Microphone, SpeakerOutput, sounddevice_module
 from kiosk.voice.devices import found, missing
@@ -44,6 +45,8 @@ class DeviceWatch:
     """Closed before PortAudio starts again, and tried again after."""
     listening: bool = False
     """The microphone's stream is open: PortAudio is not started again under it."""
+    screen: bool = True
+    """A table screen follows the night: the table can type there, and read the replies, meanwhile."""
     _fault: str = ""
     """PortAudio's last failure to start again, logged once: the next try comes every few seconds."""
 
@@ -65,6 +68,12 @@ class DeviceWatch:
             self._fault = str(error)
         else:
             self._fault = ""
+
+    def meanwhile(self) -> str:
+        """What the table can do until the microphone is back: only a screen takes typing in a voice night."""
+        if self.screen:
+            return "Until then, type on the table screen."
+        return f"Until then, the night waits: with no table screen, {kiosk_command('serve --typed')} plays it typed."
 
     def missing_line(self) -> str:
         """What is missing now, and what to do: one line."""
@@ -98,8 +107,7 @@ class PatientMicrophone:
                     self._missing = True
                     _LOG.debug("microphone: %s", error)
                     self.devices.tell(
-                        f"The kiosk cannot hear. {self.devices.missing_line()} Until then, type on the table "
-                        "screen."
+                        f"The kiosk cannot hear. {self.devices.missing_line()} {self.devices.meanwhile()}"
                     )
             for chunk in self._silence(position):
                 yield chunk
@@ -174,7 +182,8 @@ class PatientSpeaker:
         if not self._missing:
             self._missing = True
             _LOG.debug("speaker: %s", error)
+            shown = "shown on the table screen" if self.devices.screen else "only in this log"
             self.devices.tell(
-                f"The kiosk cannot speak. {self.devices.missing_line()} Until then, its replies are shown, "
+                f"The kiosk cannot speak. {self.devices.missing_line()} Until then, its replies are {shown}, "
                 "not said."
             )

@@ -6,6 +6,7 @@ import logging
 from pathlib import Path
 
 from kiosk.config import Settings
+from kiosk.engine.by import By
 from kiosk.engine.host import Host
 from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
@@ -38,8 +39,8 @@ class ReplayFace:
     def opening(self) -> Reply:
         return self.host.opening()
 
-    def hear(self, message: str) -> Reply:
-        return self.host.hear(message)
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        return self.host.hear(message, by)
 
     def listening_for(self) -> Expectation:
         return self.host.listening_for()

@@ -13,10 +13,12 @@ With `patient` (the appliance), a missing microphone or speaker is no error: the
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.config import Settings
+from kiosk.hints import kiosk_command
 from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
 from kiosk.voice.audio import Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
 from kiosk.voice.listening import Recognizers
@@ -85,6 +87,10 @@ def source_for(
     return Microphone(device=settings.devices.input or None)
 
 
+SPEECH_PACKAGES = ("vosk", "sounddevice")
+"""What a voice night imports, checked before anything is opened: one line names every step missing."""
+
+
 def _load(path: Path) -> object:
     try:
         return load_model(path)
@@ -101,16 +107,27 @@ def build(
     audio_out: Path | None = None,
     realtime: bool = False,
     patient: Tell | None = None,
+    screen: bool = True,
 ) -> VoiceParts:
     """Every part of a voice night. The output opens first: a sound server takes a moment to start a
     stream, which loading the model then hides. StackError (one line) for a missing model or voice; an
     AudioError for a device that cannot be opened, unless `patient`."""
     path = model_path(settings)
+    lacking = next((name for name in SPEECH_PACKAGES if importlib.util.find_spec(name) is None), None)
     try:
         check_model(path)
+        no_model = None
     except ModelMissing as error:
-        raise StackError(str(error)) from error
-    devices = DeviceWatch(patient) if patient is not None else None
+        no_model = error
+    if lacking is not None:  # every step, in the order they work: the fetch needs the packages installed
+        then = f" and a speech model: install them with scripts/setup.sh --voice, then {kiosk_command('model fetch')}"
+        raise StackError(
+            f"The voice needs its speech packages ({lacking} is missing)"
+            + (then if no_model is not None else ": scripts/setup.sh --voice")
+        )
+    if no_model is not None:
+        raise StackError(str(no_model)) from no_model
+    devices = DeviceWatch(patient, screen=screen) if patient is not None else None
     output = output_for(settings, audio_out, devices)
     speaker: Speaker | None = None
     try:

@@ -31,6 +31,14 @@ def _lines(stream: IO[str], into: queue.Queue[str]) -> None:
     into.put("")
 
 
+def _next_holding(lines: queue.Queue[str], text: str, where: str) -> str:
+    while True:
+        line = lines.get(timeout=REPLY_WAIT)
+        assert line, f"the kiosk stopped before saying {text!r} {where}"
+        if text in line:
+            return line
+
+
 @dataclass
 class Kiosk:
     """A kiosk process playing a typed night with its screen on loopback."""
@@ -100,13 +108,13 @@ class Kiosk:
         self.replies.append(reply)
         return reply
 
+    def wait_stdout(self, text: str) -> str:
+        """The kiosk's next line on stdout that holds `text` (the lines before it are passed over)."""
+        return _next_holding(self._out, text, "on stdout")
+
     def wait_stderr(self, text: str) -> str:
         """The kiosk's next line on stderr that holds `text` (the lines before it are passed over)."""
-        while True:
-            line = self._err.get(timeout=REPLY_WAIT)
-            assert line, f"the kiosk stopped before saying {text!r} on stderr"
-            if text in line:
-                return line
+        return _next_holding(self._err, text, "on stderr")
 
     def stderr_left(self) -> str:
         """Once stopped: everything on stderr not yet passed over."""

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from kiosk.engine.by import By
 from kiosk.engine.host import Host
 from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Night
@@ -432,8 +433,8 @@ class CarriedOnHost:
     def opening(self) -> Reply:
         return self.first if self.first is not None else self.host.opening()
 
-    def hear(self, message: str) -> Reply:
-        return self.host.hear(message)
+    def hear(self, message: str, by: By = By.TABLE) -> Reply:
+        return self.host.hear(message, by)
 
     def listening_for(self) -> Expectation:
         return self.host.listening_for()

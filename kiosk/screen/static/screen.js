@@ -66,7 +66,8 @@ function drawBoard(view) {
         box.append(el("span", "nobody", "–"));
         said += "nobody scored";
       } else {
-        const badges = el("span", "scorers");
+        // Three or four scorers: smaller badges on one line, so a played cell never grows its row.
+        const badges = el("span", cell.scorers.length > 2 ? "scorers many" : "scorers");
         for (const look of cell.scorers) badges.append(teamBadge(look, false));
         box.append(badges);
         said += cell.scorers.map((look) => look.name).join(" and ") + " scored";
@@ -94,7 +95,7 @@ function whoHasAnswered(view) {
     return box;
   }
   const said = "Answers in: " + (answered.join(", ") || "none yet");
-  box.append(el("p", "", waiting.length ? `${said} · Still to answer: ${waiting.join(", ")}` : said));
+  box.append(el("p", "", waiting.length ? `${said} · Waiting for: ${waiting.join(", ")}` : said));
   return box;
 }
 
@@ -133,7 +134,10 @@ function drawStage(view) {
     const banner = el("div", "candle-end");
     const title = el("p", "candle-title", "Candle-End");
     if (view.candle_end.tied.length) title.append(el("span", "tied", " · Tied: " + view.candle_end.tied.join(", ")));
-    banner.append(title, el("p", "", view.candle_end.line));
+    banner.append(title);
+    // Who the first question left level comes first and large: the second question is theirs.
+    if (view.candle_end.still_level) banner.append(el("p", "still-level", view.candle_end.still_level));
+    banner.append(el("p", "", view.candle_end.line), ...view.candle_end.here.map((line) => el("p", "", line)));
     body.append(banner);
   }
   switch (view.stage) {
@@ -202,11 +206,24 @@ function drawFinale(view, body) {
   body.append(box);
 }
 
+// A TV cannot scroll: a stage fuller than its panel is set a step smaller until it fits (a phone scrolls).
+const FIT_STEPS = [1, 0.92, 0.85, 0.78, 0.72, 0.66];
+const TV = window.matchMedia("(min-width: 900px)");
+
+function fitStage() {
+  const stage = $("stage");
+  for (const step of TV.matches ? FIT_STEPS : [1]) {
+    stage.style.setProperty("--fit", String(step));
+    if (stage.scrollHeight <= stage.clientHeight) return;
+  }
+}
+
 function drawView(view) {
   drawTeams(view);
   drawBoard(view);
   drawStage(view);
   document.body.dataset.stage = view.stage;
+  fitStage();
   document.body.dataset.replies = String(view.replies);
   window.screenReceived.push({ replies: view.replies, at: performance.timeOrigin + performance.now() });
 }
@@ -353,6 +370,8 @@ function connect() {
 }
 
 window.screenReceived = [];
+// The stage's panel changes size with the captions and the window: fit it again.
+new ResizeObserver(fitStage).observe($("stage"));
 setUpKeyboard();
 showPairingCode();
 connect();
