@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 from kiosk import Host, KeySource
+from kiosk import cartridge as card
+from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.ledger import parse_ledger
 from kiosk.keys import load_practice
 from kiosk.records.journal import Journal
@@ -149,6 +151,9 @@ def test_voice_command_line_with_audio_in(korean_model_path: Path, tmp_path: Pat
     assert out.stat().st_size > 100_000
     logs = list((tmp_path / "home" / "nights").glob("night-*.jsonl"))
     assert len(logs) == 1 and '"key": {"source": "practice", "sha256": ' in logs[0].read_text()
+    # The recording ends mid-night: how to carry it on is news for the host, not a warning.
+    farewell = [line for line in run.stderr.splitlines() if "Goodbye. The night is kept" in line]
+    assert len(farewell) == 1 and farewell[0].startswith("INFO "), run.stderr
 
 
 @pytest.mark.process
@@ -208,6 +213,10 @@ def test_messages_typed_on_the_screen_go_on_a_voice_night_captioned_as_typed(
             speaker.close()
     assert [turn.heard for turn in kiosk.turns] == ["two", "D1"]
     assert kiosk.turns[-1].reply is not None and kiosk.turns[-1].reply.ledger.open == "D1"
+    teams = kiosk.turns[0].reply
+    assert teams is not None and host.night.voice  # a voice night, answered in words for the keyboard
+    assert after_card_line(card.TEAMS_LINE, voice=False)[0] in teams.speech
+    assert after_card_line(card.TEAMS_LINE, voice=True)[0] not in teams.speech
     typed = [caption.text for caption in screen.captions if caption.speaker == KEYBOARD]
     assert typed == ["two", "D1"]
     assert not [caption for caption in screen.captions if caption.speaker == FROM_THE_TABLE]

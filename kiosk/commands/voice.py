@@ -72,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
             code = 0
         if keeper.messages:
-            notice(keeper.farewell())
+            # How to carry a night on is news for the host, not a fault, unless the night was not kept whole.
+            _LOG.log(logging.WARNING if keeper.farewell_is_trouble else logging.INFO, "%s", keeper.farewell())
         return code
     except BrokenPipeError:
         return output_closed(keeper.farewell())

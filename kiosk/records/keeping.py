@@ -7,10 +7,12 @@ goes on in memory when it cannot be kept (and says so).
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kiosk.engine.by import By
 from kiosk.engine.host import Host
 from kiosk.engine.reply import Reply
 from kiosk.engine.save import holds_save
@@ -32,6 +34,7 @@ from kiosk.records.nightlog import keep_save, saves_folder
 from kiosk.records.storage import StorageError, UnreadableFile, clean_parts, read_small_file
 
 Notice = Callable[[str], None]
+_LOG = logging.getLogger(__name__)
 CARRY_ON = kiosk_command("{command} --resume")
 """The hint to carry a night on, with the interpreter running the kiosk now (kiosk.hints)."""
 
@@ -51,11 +54,11 @@ class Keeper:
     over: bool = False
     saves: Path = field(default_factory=saves_folder)
 
-    def record(self, message: str | None, reply: Reply) -> Path | None:
+    def record(self, message: str | None, reply: Reply, by: By = By.TABLE) -> Path | None:
         """Keep one turn before it is shown; return where a save block the table asked for was kept."""
         self.over = self.over or reply.over
         if reply is not self.shown_again:
-            self._journal(message, reply)
+            self._journal(message, reply, by)
         if reply is self.shown_again or not reply.save_block:
             return None
         try:
@@ -64,14 +67,14 @@ class Keeper:
             self.notice(f"The save block could not be kept as a file: {error}. Copy it from the screen.")
             return None
 
-    def _journal(self, message: str | None, reply: Reply) -> None:
+    def _journal(self, message: str | None, reply: Reply, by: By) -> None:
         if message is not None:
             self.messages += 1
             self._keep_aside()
         if self.journal is None:
             return
         trouble, lost = self.journal.trouble, self.journal.lost
-        self.journal.record(message, reply)
+        self.journal.record(message, reply, by)
         if lost is None and self.journal.lost is not None:
             self.notice(lost_notice(self.journal))
         elif lost is not None and self.journal.lost is None:
@@ -91,11 +94,22 @@ class Keeper:
         except StorageError as error:
             self.notice(f"The unfinished night {record.name} stays where it was: {error}.")
             return
-        self.notice(f"The unfinished night is kept aside as {kept.stem}: {kiosk_command('nights')} lists it.")
+        _LOG.info(
+            "The unfinished night is kept aside as %s: %s lists it.", kept.stem, kiosk_command("nights")
+        )
 
     @property
     def kept(self) -> bool:
         return self.journal is not None and self.journal.lost is None
+
+    @property
+    def farewell_is_trouble(self) -> bool:
+        """Whether the farewell tells of a night not safely kept, which a log shows as a warning."""
+        return (
+            bool(self.messages)
+            and not self.over
+            and (self.journal is None or self.journal.lost is not None or self.journal.trouble is not None)
+        )
 
     def farewell(self) -> str:
         """The line said when the kiosk stops: how to carry the night on, or why it cannot be."""
@@ -219,7 +233,7 @@ def resume(
             f"The night {record.name} cannot be carried on here: {error}. Nothing was changed."
         ) from error
     journal.held = True  # from here on, a turn neither place can take waits in memory for the next try
-    notice(f"Carrying on the night {record.name} ({record.describe()}).")
+    _LOG.info("Carrying on the night %s (%s).", record.name, record.describe())  # as asked: nothing is wrong
     if journal.trouble is not None:
         notice(fallback_notice(journal))
     elif record.home is not None:
