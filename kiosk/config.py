@@ -16,10 +16,8 @@ line and ignored alone: the rest of the file holds, so a typo in one setting nev
 
 from __future__ import annotations
 
-import argparse
 import enum
 import json
-import logging
 import os
 import sys
 from collections.abc import Callable
@@ -40,7 +38,6 @@ from kiosk.records.storage import APP, UnreadableFile, read_small_file
 SETTINGS_LIMIT = 64 * 1024
 """Bytes: a settings file larger than this is refused in one line."""
 
-_LOG = logging.getLogger(__name__)
 
 FILE_NAME = "kiosk.toml"
 SCREEN_OFF = "off"
@@ -248,6 +245,11 @@ def _put(settings: Settings, setting: FileSetting, value: object) -> Settings:
     return replace(settings, **{setting.node: replace(getattr(settings, setting.node), **change)})
 
 
+def with_setting(settings: Settings, name: str, value: object) -> Settings:
+    """The settings with one setting, by its name in the file, given a value already read."""
+    return _put(settings, _BY_NAME[name], value)
+
+
 def _get(settings: Settings, setting: FileSetting) -> object:
     holder = getattr(settings, setting.node) if setting.node else settings
     return getattr(holder, setting.attribute)
@@ -337,72 +339,3 @@ def render(settings: Settings) -> str:
     for setting in FILE_SETTINGS:
         lines += [f"# {setting.comment}", f"{setting.name} = {_shown(_get(settings, setting))}", ""]
     return "\n".join(lines)
-
-
-# --- flags ---------------------------------------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """--config: the settings file a command reads (every command that reads settings takes it)."""
-    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the user's)")
-
-
-def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
-    """The voice's flags, each overriding its setting; none has a default of its own, so that a flag not
-    given leaves the settings file's value (or the tree's default) in place."""
-    parser.add_argument("--rate", type=int, help="speaking rate, words per minute (default 140)")
-    parser.add_argument("--speaker-voice", help="espeak-ng voice id, e.g. gmw/en-gb-x-rp")
-    parser.add_argument(
-        "--speaker", choices=SPEAKERS, help=f"pyttsx3 (espeak-ng, light) or piper (natural; {PIPER_MEMORY})"
-    )
-
-
-def add_keep_audio_argument(parser: argparse.ArgumentParser) -> None:
-    """--keep-audio: the keep_audio setting, for this run."""
-    parser.add_argument(
-        "--keep-audio",
-        action="store_true",
-        help="keep what each night heard beside its journal, to replay it (python -m kiosk replay-audio)",
-    )
-
-
-def with_flags(settings: Settings, args: argparse.Namespace) -> Settings:
-    """The settings with every flag that was given put in place of the file's value."""
-    given: dict[str, object] = {}
-    device = getattr(args, "device", None)  # `voice --device`: one device for both
-    for name, flag in (("input", "input"), ("output", "output"), ("voice", "speaker_voice"), ("key", "key")):
-        value = getattr(args, flag, None)
-        if value is None and name in ("input", "output"):
-            value = device
-        if value is not None:
-            given[name] = str(value)
-    if getattr(args, "speaker", None) is not None:
-        given["speaker"] = Engine(args.speaker)
-    if getattr(args, "rate", None) is not None:
-        given["rate"] = int(args.rate)
-    if getattr(args, "keep_audio", False):
-        given["keep_audio"] = True
-    if getattr(args, "model", None) is not None:
-        given["model"] = Path(args.model)
-    if getattr(args, "sealed", False):
-        given["key"] = "sealed"
-    if getattr(args, "no_screen", False):
-        given["screen"] = SCREEN_OFF
-    elif isinstance(getattr(args, "screen", None), str):
-        given["screen"] = args.screen
-    if getattr(args, "log_level", None) is not None:  # --log-level, which every command takes
-        given["log_level"] = str(args.log_level).lower()
-    for name, value in given.items():
-        settings = _put(settings, _BY_NAME[name], value)
-    return settings
-
-
-def settings_for(args: argparse.Namespace) -> Settings:
-    """The settings a command runs with, read once: the defaults, then the file (each problem logged in one
-    line), then the flags given. The log's level is set from them here, for every command alike."""
-    settings, problems = load(getattr(args, "config", None))
-    for problem in problems:
-        _LOG.warning("settings: %s", problem)
-    settings = with_flags(settings, args)
-    logs.set_level(settings.log_level)
-    return settings

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import config
+from kiosk import config, settings_flags
 from kiosk.appliance.words import Choice, choice_of, day_words, number_words, offer_unfinished
 from kiosk.config import ConfigError, Devices, Engine, RecogniserSettings, Settings, SpeakerSettings
 
@@ -110,8 +110,11 @@ def test_the_config_folder_is_the_users_by_platform_convention(
 def test_the_voice_is_chosen_in_the_file_or_by_flag() -> None:
     chosen = config.parse('speaker = "piper"\n')
     assert chosen.speaker.engine is Engine.PIPER
-    assert config.with_flags(chosen, argparse.Namespace(speaker="pyttsx3")).speaker.engine is Engine.ESPEAK
-    assert config.with_flags(chosen, argparse.Namespace(speaker=None)).speaker.engine is Engine.PIPER
+    assert (
+        settings_flags.with_flags(chosen, argparse.Namespace(speaker="pyttsx3")).speaker.engine
+        is Engine.ESPEAK
+    )
+    assert settings_flags.with_flags(chosen, argparse.Namespace(speaker=None)).speaker.engine is Engine.PIPER
 
 
 def test_flags_override_the_file() -> None:
@@ -123,16 +126,16 @@ def test_flags_override_the_file() -> None:
     flags = argparse.Namespace(
         input="3", output=None, speaker_voice="gmw/en-gb-x-rp", rate=None, model=None, sealed=True, key=None
     )
-    assert config.with_flags(from_file, flags) == Settings(
+    assert settings_flags.with_flags(from_file, flags) == Settings(
         devices=Devices(input="3", output="2"),
         speaker=SpeakerSettings(voice="gmw/en-gb-x-rp", rate=140),
         key="sealed",
     )
     key_file = argparse.Namespace(sealed=False, key=Path("reveal.md"), rate=130)
-    assert config.with_flags(from_file, key_file).key == "reveal.md"
-    assert config.with_flags(from_file, key_file).speaker.rate == 130
+    assert settings_flags.with_flags(from_file, key_file).key == "reveal.md"
+    assert settings_flags.with_flags(from_file, key_file).speaker.rate == 130
     one_device = argparse.Namespace(input=None, output="5", device="7")
-    assert config.with_flags(from_file, one_device).devices == Devices(input="7", output="5")
+    assert settings_flags.with_flags(from_file, one_device).devices == Devices(input="7", output="5")
 
 
 def test_every_settings_command_reads_the_same_file_the_same_way(tmp_path: Path) -> None:
@@ -141,15 +144,15 @@ def test_every_settings_command_reads_the_same_file_the_same_way(tmp_path: Path)
     path = tmp_path / "kiosk.toml"
     path.write_text('rate = 120\nspeaker = "piper"\ninput = "4"\n')
     for command in (["voice"], ["serve"], ["check-audio"], ["play"]):
-        settings = config.settings_for(_parser().parse_args([*command, "--config", str(path)]))
+        settings = settings_flags.settings_for(_parser().parse_args([*command, "--config", str(path)]))
         assert (settings.speaker.rate, settings.speaker.engine, settings.devices.input) == (
             120,
             Engine.PIPER,
             "4",
         )
     flagged = _parser().parse_args(["voice", "--config", str(path), "--rate", "160", "--device", "2"])
-    assert config.settings_for(flagged).speaker.rate == 160
-    assert config.settings_for(flagged).devices == Devices("2", "2")
+    assert settings_flags.settings_for(flagged).speaker.rate == 160
+    assert settings_flags.settings_for(flagged).devices == Devices("2", "2")
 
 
 @pytest.mark.parametrize(

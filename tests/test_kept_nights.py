@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import config
+from kiosk import config, settings_flags
 from kiosk.records.kept_audio import HeardKeeper, heard_folder, read_heard
 from kiosk.voice.asr import Utterance, Word
 from kiosk.voice.audio import read_wav
@@ -119,8 +119,8 @@ def test_keep_audio_is_off_unless_set_in_the_file_or_by_flag() -> None:
     assert config.Settings().recogniser.keep_audio is False
     assert config.parse("keep_audio = true\n").recogniser.keep_audio is True
     flags = argparse.Namespace(keep_audio=True)
-    assert config.with_flags(config.Settings(), flags).recogniser.keep_audio is True
-    assert config.with_flags(config.Settings(), argparse.Namespace()).recogniser.keep_audio is False
+    assert settings_flags.with_flags(config.Settings(), flags).recogniser.keep_audio is True
+    assert settings_flags.with_flags(config.Settings(), argparse.Namespace()).recogniser.keep_audio is False
 
 
 @pytest.mark.voice

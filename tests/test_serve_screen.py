@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from kiosk import config
+from kiosk import config, settings_flags
 from kiosk.appliance import words
 from kiosk.appliance.table_screen import screen_words
 from kiosk.config import Settings
@@ -169,9 +169,11 @@ def test_the_screen_setting_its_default_and_its_flags(tmp_path: Path) -> None:
     assert config.parse("screen = false").screen == "off"
     assert config.parse("screen = true").screen == "8177"
     chosen = Settings(screen="127.0.0.1:9000")
-    assert config.with_flags(chosen, argparse.Namespace(screen=None, no_screen=True)).screen == "off"
-    assert config.with_flags(chosen, argparse.Namespace(screen="9100", no_screen=False)).screen == "9100"
-    assert config.with_flags(chosen, argparse.Namespace(screen=None, no_screen=False)) == chosen
+    assert settings_flags.with_flags(chosen, argparse.Namespace(screen=None, no_screen=True)).screen == "off"
+    assert (
+        settings_flags.with_flags(chosen, argparse.Namespace(screen="9100", no_screen=False)).screen == "9100"
+    )
+    assert settings_flags.with_flags(chosen, argparse.Namespace(screen=None, no_screen=False)) == chosen
 
 
 @pytest.mark.process

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from kiosk import config
+from kiosk import settings_flags
 
 NAME = "check-audio"
 HELP = "check the microphone, the speaker and the room"
@@ -16,11 +16,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to record (default 5)")
     parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
     parser.add_argument("--output", help="speaker: device name or index")
-    config.add_voice_arguments(parser)
-    config.add_arguments(parser)
+    settings_flags.add_voice_arguments(parser)
+    settings_flags.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from kiosk.checkaudio import check_audio
 
-    return check_audio(config.settings_for(args), args.seconds)
+    return check_audio(settings_flags.settings_for(args), args.seconds)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from kiosk import config
+from kiosk import settings_flags
 from kiosk.commands.options import add_carry_on_options, open_night, output_closed
 from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
@@ -26,11 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--voice", action="store_true", help="take each line as a spoken utterance")
     add_carry_on_options(parser)
     add_screen_option(parser)
-    config.add_arguments(parser)
+    settings_flags.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    config.settings_for(args)  # the log's level; a typed night needs no other setting
+    settings_flags.settings_for(args)  # the log's level; a typed night needs no other setting
     opened = open_night(args, args.voice)
     if opened is None:
         return 2

@@ -8,7 +8,7 @@ import argparse
 import logging
 from pathlib import Path
 
-from kiosk import config
+from kiosk import settings_flags
 
 _LOG = logging.getLogger(__name__)
 
@@ -24,11 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--readings", action="store_true", help="replay the words as they were heard (no speech model needed)"
     )
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
-    config.add_arguments(parser)
+    settings_flags.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = config.settings_for(args)
+    settings = settings_flags.settings_for(args)
     try:
         from kiosk.voice.replay_night import replay_night
     except ImportError as error:

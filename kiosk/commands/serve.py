@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kiosk import config
+from kiosk import config, settings_flags
 from kiosk.appliance.table_screen import screen_text
 from kiosk.keychoice import add_key_options
 
@@ -20,8 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", help="microphone: device name or index (python -m kiosk devices)")
     parser.add_argument("--output", help="speaker: device name or index (python -m kiosk devices)")
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
-    config.add_voice_arguments(parser)
-    config.add_keep_audio_argument(parser)
+    settings_flags.add_voice_arguments(parser)
+    settings_flags.add_keep_audio_argument(parser)
     parser.add_argument("--audio-in", type=Path, metavar="WAV", help="hear a recorded table instead")
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument(
@@ -31,10 +31,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the table screen's address (default: the settings file's, else {config.SCREEN_ON})",
     )
     shown.add_argument("--no-screen", action="store_true", help="no table screen")
-    config.add_arguments(parser)
+    settings_flags.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from kiosk.appliance.serve import serve
 
-    return serve(config.settings_for(args), typed=args.typed, audio_in=args.audio_in)
+    return serve(settings_flags.settings_for(args), typed=args.typed, audio_in=args.audio_in)

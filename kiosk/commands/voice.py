@@ -6,7 +6,7 @@ import argparse
 import logging
 from pathlib import Path
 
-from kiosk import config
+from kiosk import settings_flags
 from kiosk.commands.options import add_carry_on_options, notice, open_night, output_closed
 from kiosk.keychoice import add_key_options
 from kiosk.screen import add_screen_option
@@ -26,15 +26,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", help="speaker: sounddevice device name or index")
     parser.add_argument("--device", help="one device for both microphone and speaker (name or index)")
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
-    config.add_voice_arguments(parser)
-    config.add_keep_audio_argument(parser)
+    settings_flags.add_voice_arguments(parser)
+    settings_flags.add_keep_audio_argument(parser)
     add_carry_on_options(parser)
     add_screen_option(parser)
-    config.add_arguments(parser)
+    settings_flags.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = config.settings_for(args)
+    settings = settings_flags.settings_for(args)
     try:
         from kiosk.records.kept_audio import BesideEachNight
         from kiosk.voice.command import run_voice

@@ -122,7 +122,6 @@ class Wording:
         return Remark(lines_of(*self.fact(fact)))
 
     def fact(self, fact: f.Fact) -> list[str | Line]:
-        night = self.night
         match fact:
             case f.Noted(note, team, cell, others):
                 name = team.value if team else ""
@@ -141,54 +140,22 @@ class Wording:
                 return [
                     self.pick_prompt() + (" Or say save to keep the night for later." if offer_save else "")
                 ]
-            case f.TeamsNamed(teams):
-                if night.solo:
-                    return [card.SOLO_LINE, *self.here(card.SOLO_LINE)]
-                return [
-                    card.TEAMS_LINE.format(
-                        teams=join_names(teams), first=teams[0].value, second=teams[1].value
-                    ),
-                    *self.here(card.TEAMS_LINE),
-                ]
+            case f.TeamsNamed() | f.TeamOut() | f.Latecomer():
+                return self.teams(fact)
             case Part.HOW_TO_PLAY:
                 return [card.HOW_TO_PLAY, *self.here(card.HOW_TO_PLAY)]
             case Part.BOARD:
                 return list(self.board_lines())
             case Part.SCORES:
                 return [self.scores_line()]
-            case f.SaveShown(block):
-                return [
-                    "Here is the save. The kiosk keeps the night as well; to carry on from this save instead, "
-                    "enter it before the first question of a new night.",
-                    Line(block, spoken=False),
-                ]
-            case f.SaveResumed(turn):
-                return [f"The saved night carries on: {questions_played(turn)}."]
-            case f.CarriedOn(turn):
-                return [f"Welcome back: the night carries on where it stopped, and {questions_played(turn)}."]
-            case f.SaveRefused(reason, foreign):
-                if foreign:
-                    return [
-                        f"That save is not this card's: {reason}. It cannot be resumed here; we can play a fresh night."
-                    ]
-                return [f"I can't resume that save: {reason}. The night goes on as it was."]
+            case f.SaveShown() | f.SaveResumed() | f.CarriedOn() | f.SaveRefused():
+                return self.saves(fact)
             case f.QuestionRead() | f.TiebreakRead() | Part.READ_BACK | f.NightEnded():
                 return list(self.part(fact).lines)
             case Part.QUESTION:
                 return [self.current_question()]
             case Part.VOTES:
                 return [self.votes_line()]
-            case f.TeamOut(team, points, kept_answer):
-                kept = " and their locked answer" if kept_answer else ""
-                return [
-                    f"{team.value} are out: they keep their {point_count(points)}{kept}. Say '{team.value} is back' to bring them back."
-                ]
-            case f.Latecomer(name, team, playing):
-                if not playing:
-                    return [
-                        f"{team.value} are not playing tonight: a latecomer joins one of {join_names(night.teams)}."
-                    ]
-                return [f"Welcome, {name}: you join {team.value}." if name else f"Welcome to {team.value}."]
             case f.Ruled():
                 return ruling(fact)
             case Part.CANDLE_END:
@@ -206,6 +173,53 @@ class Wording:
                 return self.card_answer(fact)
             case f.RuleRead(topic):
                 return self.rule_read(topic)
+        raise AssertionError(f"no words for {fact!r}")
+
+    def teams(self, fact: f.Fact) -> list[str | Line]:
+        """The teams named at the start, a team leaving, and a latecomer joining."""
+        night = self.night
+        match fact:
+            case f.TeamsNamed(teams):
+                if night.solo:
+                    return [card.SOLO_LINE, *self.here(card.SOLO_LINE)]
+                return [
+                    card.TEAMS_LINE.format(
+                        teams=join_names(teams), first=teams[0].value, second=teams[1].value
+                    ),
+                    *self.here(card.TEAMS_LINE),
+                ]
+            case f.TeamOut(team, points, kept_answer):
+                kept = " and their locked answer" if kept_answer else ""
+                return [
+                    f"{team.value} are out: they keep their {point_count(points)}{kept}. Say '{team.value} is back' to bring them back."
+                ]
+            case f.Latecomer(name, team, playing):
+                if not playing:
+                    return [
+                        f"{team.value} are not playing tonight: a latecomer joins one of {join_names(night.teams)}."
+                    ]
+                return [f"Welcome, {name}: you join {team.value}." if name else f"Welcome to {team.value}."]
+        raise AssertionError(f"no words for {fact!r}")
+
+    def saves(self, fact: f.Fact) -> list[str | Line]:
+        """A save shown, taken or refused, and a night carried on."""
+        match fact:
+            case f.SaveShown(block):
+                return [
+                    "Here is the save. The kiosk keeps the night as well; to carry on from this save instead, "
+                    "enter it before the first question of a new night.",
+                    Line(block, spoken=False),
+                ]
+            case f.SaveResumed(turn):
+                return [f"The saved night carries on: {questions_played(turn)}."]
+            case f.CarriedOn(turn):
+                return [f"Welcome back: the night carries on where it stopped, and {questions_played(turn)}."]
+            case f.SaveRefused(reason, foreign):
+                if foreign:
+                    return [
+                        f"That save is not this card's: {reason}. It cannot be resumed here; we can play a fresh night."
+                    ]
+                return [f"I can't resume that save: {reason}. The night goes on as it was."]
         raise AssertionError(f"no words for {fact!r}")
 
     # --- what the host is waiting for -----------------------------------------------------------------

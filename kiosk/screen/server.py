@@ -16,8 +16,6 @@ import errno
 import io
 import ipaddress
 import json
-import logging
-import sys
 import threading
 from importlib import resources
 from typing import Any
@@ -29,8 +27,8 @@ from kiosk.screen.address import Address, join_url
 from kiosk.screen.doorway import Doorway, Limits
 from kiosk.screen.gate import Gate, own_names
 from kiosk.screen.keyboard import LOCKED, Pairs, Refusal, RemoteKeyboard
+from kiosk.screen.request_log import request_log
 from kiosk.screen.streams import Broadcast, Stream, Streams
-from kiosk.typed_text import plain_text
 
 MAX_BODY = 4096
 """Bytes: the largest request body taken (a pairing code or one typed line, as JSON)."""
@@ -53,34 +51,7 @@ SECURITY_HEADERS = {
 }
 
 
-class _OneLine(logging.Formatter):
-    """A request aiohttp cannot serve (a malformed one from any device on the network, or a fault in a
-    route) is answered with an error status all the same; the kiosk's terminal gets one line, not a
-    traceback."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        error = record.exc_info[1] if record.exc_info else None
-        why = " ".join(str(error).split())[:160] if error is not None else ""
-        # What a guest sent may reach the log inside an error: without controls that could rewrite it.
-        return plain_text(f"(screen) {record.getMessage()}" + (f": {why}" if why else ""))
-
-
-class _ToStderr(logging.Handler):
-    def emit(self, record: logging.LogRecord) -> None:
-        print(self.format(record), file=sys.stderr, flush=True)
-
-
-def _request_log() -> logging.Logger:
-    log = logging.getLogger("kiosk.screen.requests")
-    if not log.handlers:
-        handler = _ToStderr()
-        handler.setFormatter(_OneLine())
-        log.addHandler(handler)
-        log.propagate = False
-    return log
-
-
-_REQUEST_LOG = _request_log()
+_REQUEST_LOG = request_log()
 
 
 def _why_not(failure: BaseException) -> str:
