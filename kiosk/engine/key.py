@@ -129,6 +129,25 @@ def parse_key(data: bytes) -> Key:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise InvalidKeyError("the key is not UTF-8 text") from error
+    header, sections = _read_sections(text)
+    missing = [cell for cell in (*CELL_IDS, *TIEBREAK_IDS) if cell not in sections]
+    if missing:
+        raise InvalidKeyError("missing " + ", ".join(missing))
+    if not header.get("SALT"):
+        raise InvalidKeyError("missing SALT")
+    if not header.get("SCORING"):
+        raise InvalidKeyError("missing the Scoring line")
+    return Key(
+        entries={cell: _entry(cell, sections[cell]) for cell in CELL_IDS},
+        tiebreaks={cell: _tiebreak(cell, sections[cell]) for cell in TIEBREAK_IDS},
+        scoring=header["SCORING"],
+        salt=header["SALT"],
+        sha256=hashlib.sha256(data).hexdigest(),
+    )
+
+
+def _read_sections(text: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The header's fields, and each section's fields by its cell; the first of a field repeated counts."""
     header: dict[str, str] = {}
     sections: dict[str, dict[str, str]] = {}
     current: dict[str, str] | None = None
@@ -149,46 +168,31 @@ def parse_key(data: bytes) -> Key:
             header.setdefault(label, value)
         elif current is not None and label not in current:
             current[label] = value
+    return header, sections
 
-    missing = [cell for cell in (*CELL_IDS, *TIEBREAK_IDS) if cell not in sections]
-    if missing:
-        raise InvalidKeyError("missing " + ", ".join(missing))
-    if not header.get("SALT"):
-        raise InvalidKeyError("missing SALT")
-    if not header.get("SCORING"):
-        raise InvalidKeyError("missing the Scoring line")
 
-    entries = {}
-    for cell in CELL_IDS:
-        fields = sections[cell]
-        for label in ("Q", "A", "ALSO", "NOT", "SOURCE"):
-            if label not in fields:
-                raise InvalidKeyError(f"{cell} has no {label}")
-        for label in ("Q", "A", "SOURCE"):
-            if fields[label].lower() in NONE_MARKS:
-                raise InvalidKeyError(f"{cell} has an empty {label}")
-        entries[cell] = Entry(
-            cell=cell,
-            question=fields["Q"],
-            answer=fields["A"],
-            also=_forms(fields["ALSO"]),
-            nots=_not_forms(fields["NOT"]),
-            source=fields["SOURCE"],
-        )
-    tiebreaks = {}
-    for cell in TIEBREAK_IDS:
-        fields = sections[cell]
-        for label in ("Q", "A", "SOURCE"):
-            if not fields.get(label) or fields[label].lower() in NONE_MARKS:
-                raise InvalidKeyError(f"{cell} has no {label}")
-        year = _YEAR_IN_ANSWER.search(fields["A"])
-        if not year:
-            raise InvalidKeyError(f"{cell}'s answer is not a year")
-        tiebreaks[cell] = TieBreak(cell, fields["Q"], int(year[1]), fields["A"], fields["SOURCE"])
-    return Key(
-        entries=entries,
-        tiebreaks=tiebreaks,
-        scoring=header["SCORING"],
-        salt=header["SALT"],
-        sha256=hashlib.sha256(data).hexdigest(),
+def _entry(cell: str, fields: dict[str, str]) -> Entry:
+    for label in ("Q", "A", "ALSO", "NOT", "SOURCE"):
+        if label not in fields:
+            raise InvalidKeyError(f"{cell} has no {label}")
+    for label in ("Q", "A", "SOURCE"):
+        if fields[label].lower() in NONE_MARKS:
+            raise InvalidKeyError(f"{cell} has an empty {label}")
+    return Entry(
+        cell=cell,
+        question=fields["Q"],
+        answer=fields["A"],
+        also=_forms(fields["ALSO"]),
+        nots=_not_forms(fields["NOT"]),
+        source=fields["SOURCE"],
     )
+
+
+def _tiebreak(cell: str, fields: dict[str, str]) -> TieBreak:
+    for label in ("Q", "A", "SOURCE"):
+        if not fields.get(label) or fields[label].lower() in NONE_MARKS:
+            raise InvalidKeyError(f"{cell} has no {label}")
+    year = _YEAR_IN_ANSWER.search(fields["A"])
+    if not year:
+        raise InvalidKeyError(f"{cell}'s answer is not a year")
+    return TieBreak(cell, fields["Q"], int(year[1]), fields["A"], fields["SOURCE"])
