@@ -119,30 +119,46 @@ def parse_save(text: str) -> Save:
         raise SaveError("the save is missing " + ", ".join(f"{name}:" for name in missing))
     if "?" in text[text.find(BEGIN) : text.find(END)]:
         raise SaveError("the save holds a ?: it was made in the middle of a question")
+    teams, out = _teams(fields["teams"])
+    playing = frozenset(teams)
+    pick = _member(fields["pick"], "pick:", playing)
+    board, rows = _board(fields["board"], playing)
+    if not is_count(fields["turn"]):
+        raise SaveError(f"turn:{fields['turn']} is not a number written in the digits 0 to 9")
+    turn = int(fields["turn"])
+    if turn != board.played_count():
+        raise SaveError(f"turn:{turn} does not match the {board.played_count()} cells played on the board")
+    scores = _scores(fields["score"], teams, board)
+    ce = _candle_end_mark(fields["ce"], turn, playing)
+    _check_candle_end(turn, teams, out, scores, ce)
+    if fields["sha"] != "none":
+        raise SaveError(f"sha:{fields['sha']} should be sha:none")
+    return Save(turn=turn, teams=teams, out=out, pick=pick, rows=rows, ce=ce, scores=scores)
 
-    if fields["teams"] == "solo":
-        teams: tuple[Team, ...] = (Team.YOU,)
-        out: frozenset[Team] = frozenset()
-    else:
-        names = fields["teams"].split(",")
-        teams = tuple(_team(name.rstrip("-"), "teams:") for name in names)
-        out = frozenset(team for name, team in zip(names, teams, strict=False) if name.endswith("-"))
-        if teams != TEAM_ORDER[: len(teams)] or not 2 <= len(teams) <= 4:
-            raise SaveError(
-                f"teams:{fields['teams']} is not two to four teams named Bats, Ghosts, Owls, Toads"
-            )
-    playing = set(teams)
 
-    def member(name: str, where: str) -> Team:
-        team = _team(name, where)
-        if team not in playing:
-            raise SaveError(f"{where} names {team.value}, who is not in teams:")
-        return team
+def _teams(field: str) -> tuple[tuple[Team, ...], frozenset[Team]]:
+    """The teams of `teams:`, and those of them that are out (a trailing -)."""
+    if field == "solo":
+        return (Team.YOU,), frozenset()
+    names = field.split(",")
+    teams = tuple(_team(name.rstrip("-"), "teams:") for name in names)
+    out = frozenset(team for name, team in zip(names, teams, strict=False) if name.endswith("-"))
+    if teams != TEAM_ORDER[: len(teams)] or not 2 <= len(teams) <= 4:
+        raise SaveError(f"teams:{field} is not two to four teams named Bats, Ghosts, Owls, Toads")
+    return teams, out
 
-    pick = member(fields["pick"], "pick:")
+
+def _member(name: str, where: str, playing: frozenset[Team]) -> Team:
+    team = _team(name, where)
+    if team not in playing:
+        raise SaveError(f"{where} names {team.value}, who is not in teams:")
+    return team
+
+
+def _board(field: str, playing: frozenset[Team]) -> tuple[Board, dict[str, str]]:
     board = Board()
     rows = {}
-    parts = fields["board"].split(",")
+    parts = field.split(",")
     if len(parts) != len(LETTERS):
         raise SaveError("board: needs the five categories A to E")
     for letter, part in zip(LETTERS, parts, strict=False):
@@ -158,17 +174,14 @@ def parse_save(text: str) -> Save:
         for team in slot.scorers or ():
             if team not in playing:
                 raise SaveError(f"board: gives points to {team.value}, who is not in teams:")
+    return board, rows
 
-    if not is_count(fields["turn"]):
-        raise SaveError(f"turn:{fields['turn']} is not a number written in the digits 0 to 9")
-    turn = int(fields["turn"])
-    if turn != board.played_count():
-        raise SaveError(f"turn:{turn} does not match the {board.played_count()} cells played on the board")
 
+def _scores(field: str, teams: tuple[Team, ...], board: Board) -> dict[Team, int]:
     scores: dict[Team, int] = {}
-    for item in fields["score"].split(","):
+    for item in field.split(","):
         name, equals, value = item.partition("=")
-        team = member(name, "score:")
+        team = _member(name, "score:", frozenset(teams))
         if not equals or not is_count(value):
             raise SaveError(f"score: has {item!r}, which is not Team=points in the digits 0 to 9")
         if team in scores:
@@ -180,20 +193,19 @@ def parse_save(text: str) -> Save:
             raise SaveError(
                 f"score: gives {team.value} {scores.get(team, 'nothing')}, but the board adds up to {rebuilt}"
             )
+    return scores
 
-    ce = None
-    if fields["ce"] != "none":
-        match = re.fullmatch(r"(?P<teams>[A-Za-z+]+)@(?P<question>TB[12])", fields["ce"])
-        if not match:
-            raise SaveError(f"ce:{fields['ce']} is not tied teams joined by + then @TB1 or @TB2")
-        tied = tuple(member(name, "ce:") for name in match["teams"].split("+"))
-        if turn != CELL_COUNT or len(tied) < 2:
-            raise SaveError("ce: a Candle-End comes only after all 25 cells, between two or more teams")
-        ce = CandleEndMark(tied, match["question"])
-    _check_candle_end(turn, teams, out, scores, ce)
-    if fields["sha"] != "none":
-        raise SaveError(f"sha:{fields['sha']} should be sha:none")
-    return Save(turn=turn, teams=teams, out=out, pick=pick, rows=rows, ce=ce, scores=scores)
+
+def _candle_end_mark(field: str, turn: int, playing: frozenset[Team]) -> CandleEndMark | None:
+    if field == "none":
+        return None
+    match = re.fullmatch(r"(?P<teams>[A-Za-z+]+)@(?P<question>TB[12])", field)
+    if not match:
+        raise SaveError(f"ce:{field} is not tied teams joined by + then @TB1 or @TB2")
+    tied = tuple(_member(name, "ce:", playing) for name in match["teams"].split("+"))
+    if turn != CELL_COUNT or len(tied) < 2:
+        raise SaveError("ce: a Candle-End comes only after all 25 cells, between two or more teams")
+    return CandleEndMark(tied, match["question"])
 
 
 def _check_candle_end(
