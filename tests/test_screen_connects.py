@@ -26,7 +26,7 @@ CONNECTED = "() => document.getElementById('status').textContent === ''"
 
 @pytest.fixture
 def server() -> Iterator[ScreenServer]:
-    started = ScreenServer(Broadcast(), RemoteKeyboard(pin="4821"), Address("127.0.0.1", 0))
+    started = ScreenServer(Broadcast(), RemoteKeyboard(), Address("127.0.0.1", 0))
     started.start()
     yield started
     started.stop()
