@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -38,6 +39,8 @@ from kiosk.records.storage import APP, UnreadableFile, read_small_file
 SETTINGS_LIMIT = 64 * 1024
 """Bytes: a settings file larger than this is refused in one line."""
 
+
+_LOG = logging.getLogger(__name__)
 
 FILE_NAME = "kiosk.toml"
 SCREEN_OFF = "off"
@@ -320,6 +323,12 @@ def load(path: Path | None = None) -> tuple[Settings, tuple[str, ...]]:
         return read(text, str(path))
     except ConfigError as error:
         return Settings(), (f"{error}; using the default settings",)
+
+
+def report(problems: tuple[str, ...]) -> None:
+    """Each problem the settings file had, one log line each."""
+    for problem in problems:
+        _LOG.warning("settings: %s", problem)
 
 
 def _shown(value: object) -> str:

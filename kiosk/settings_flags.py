@@ -4,12 +4,9 @@
 from __future__ import annotations
 
 import argparse
-import logging
 from pathlib import Path
 
 from kiosk import config, logs
-
-_LOG = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,8 +70,7 @@ def settings_for(args: argparse.Namespace) -> config.Settings:
     """The settings a command runs with, read once: the defaults, then the file (each problem logged in one
     line), then the flags given. The log's level is set from them here, for every command alike."""
     settings, problems = config.load(getattr(args, "config", None))
-    for problem in problems:
-        _LOG.warning("settings: %s", problem)
+    config.report(problems)
     settings = with_flags(settings, args)
     logs.set_level(settings.log_level)
     return settings

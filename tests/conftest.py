@@ -38,6 +38,11 @@ HEAVY_FIXTURES = {
 """A test that uses one of these fixtures (even through another fixture) must carry its mark."""
 
 
+REAL_TIME_MARKS = ("audio",)
+"""The mark of tests that play sound in real time through a private sound server: with `-n 2 --dist
+loadgroup` (scripts/test.sh) they run one after another on one worker, while the other takes the rest."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     unmarked = []
     for item in items:
@@ -49,6 +54,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         ]
         if any(item.get_closest_marker(mark) for mark in HEAVY_MARKS):
             item.add_marker(pytest.mark.slow)
+        if any(item.get_closest_marker(mark) for mark in REAL_TIME_MARKS):
+            item.add_marker(pytest.mark.xdist_group("real-time"))
     if unmarked:
         raise pytest.UsageError("heavy tests without their mark:\n" + "\n".join(unmarked))
 

@@ -20,7 +20,11 @@ from kiosk.screen.keyboard import RemoteKeyboard
 from kiosk.screen.server import ScreenServer
 from kiosk.screen.streams import Broadcast
 
-LOADS = 20
+IN_FLIGHT = 7
+"""Connections a page may hold besides its stream while the next one loads: chromium's six to one host, and
+the last page's icon, asked for late."""
+LOADS = Limits().per_address - IN_FLIGHT
+"""As many pages as the address's share holds with every page's stream kept open and the next one loading."""
 CONNECTED = "() => document.getElementById('status').textContent === ''"
 
 
@@ -62,12 +66,11 @@ def test_an_event_stream_stays_open(server: ScreenServer) -> None:
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_twenty_pages_loaded_in_quick_succession_all_connect_at_the_first_try(
+def test_pages_loaded_in_quick_succession_all_connect_at_the_first_try(
     browser: object, server: ScreenServer
 ) -> None:
 
     assert isinstance(browser, Browser)
-    assert Limits().per_address > LOADS  # the share admits every page's stream, and no more is held
     pages = []
     try:
         for _ in range(LOADS):

@@ -25,7 +25,7 @@ NIGHT_SECONDS = {"clean": 120.0, "music-10": 90.0, "babble-10": 90.0}
 """A quiet short night ends in about 70 s when every turn is heard at once; one that has not by 120 s is stuck.
 A noisy night is stopped at its time, wherever it stands: what it did by then is what is checked."""
 RULED_AS_DESERVED = ("clean",)
-pytestmark = [pytest.mark.slow, pytest.mark.voice, pytest.mark.english]
+pytestmark = [pytest.mark.slow, pytest.mark.voice, pytest.mark.english, pytest.mark.audio]
 
 
 @pytest.fixture(scope="module")
