@@ -11,10 +11,11 @@ import socket
 import time
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from kiosk.screen.address import Address
+from kiosk.screen.address import Address, join_url
 from kiosk.screen.doorway import Limits
 from kiosk.screen.keyboard import RemoteKeyboard
 from kiosk.screen.server import ScreenServer
@@ -63,19 +64,25 @@ def test_an_event_stream_stays_open(server: ScreenServer) -> None:
 @pytest.mark.slow
 @pytest.mark.browser
 def test_pages_loaded_in_quick_succession_all_connect_and_each_holds_its_stream_alone(
-    browser: object, server: ScreenServer
+    browser: object,
 ) -> None:
-    """Whether a page meets its address's share while the last page's connections are still closing depends
-    on how busy the machine is (its stream then waits for a retry); that every page connects, and that once
-    loading settles each holds its stream and nothing else, does not. Kept open, the idle connections of
-    the pages before filled the share, and the pages after it never connected."""
+    """Pages loaded as the table's phones and TVs load them, from the kiosk's network address (a page on the
+    Pi itself, from loopback, also asks every second for a pairing code, which no other page does). Kept
+    open, the idle connections of the pages before filled the address's share, and the pages after it never
+    connected; now every page connects, and once loading settles each holds its stream and nothing else."""
     assert isinstance(browser, Browser)
     assert Limits().per_address > LOADS  # the share admits every page's stream
+    server = ScreenServer(Broadcast(), RemoteKeyboard(), Address("0.0.0.0", 0))
+    server.start()
+    lan = httpx.URL(join_url("0.0.0.0", server.port)).host
+    if lan.startswith("127.") or not lan[0].isdigit():
+        server.stop()
+        pytest.skip("this machine has no network address besides loopback")
     pages = []
     try:
         for _ in range(LOADS):
             page = browser.new_page()  # its own context, left open: nothing shared, nothing closed
-            page.goto(f"http://127.0.0.1:{server.port}/")
+            page.goto(f"http://{lan}:{server.port}/")
             page.wait_for_function(CONNECTED)
             pages.append(page)
         assert server.doorway is not None
@@ -87,3 +94,4 @@ def test_pages_loaded_in_quick_succession_all_connect_and_each_holds_its_stream_
     finally:
         for page in pages:
             page.close()
+        server.stop()
