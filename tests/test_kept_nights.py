@@ -17,7 +17,7 @@ from kiosk.voice.asr import Utterance, Word
 from kiosk.voice.audio import read_wav
 from kiosk.voice.kept_hearing import Came, HeardTurn, Listened, Reading
 from kiosk.voice.listening import Listening
-from kiosk.voice.replay_night import find_kept, report, table_for
+from kiosk.voice.replay_night import find_kept, replay_night, report, table_for
 from kiosk.voice.replaying import differences, replay_audio, replay_readings
 
 KEPT = Path(__file__).parent / "kept_nights"
@@ -136,3 +136,12 @@ def test_a_kept_night_replays_from_its_audio_through_real_vosk_as_it_was(
     replayed = replay_audio(heard, table_for(loaded), recognizers)
     assert report(heard, replayed) == 0, capsys.readouterr().out
     assert replayed.heard_seconds > 15 and replayed.seconds < replayed.heard_seconds
+
+
+@pytest.mark.parametrize("name", ["", ".", "/"])
+def test_a_name_that_is_no_night_is_one_line_never_a_traceback(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("SNAP_APPLE_HOME", str(tmp_path))
+    assert replay_night(name, config.Settings()) == 2
+    assert "names no kept night" in caplog.text

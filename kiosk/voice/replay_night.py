@@ -60,8 +60,10 @@ def find_kept(name: str) -> tuple[HeardNight, LoadedKey]:
     """The kept hearing of the night `name` (as `nights` lists it, its journal, or its .heard folder) and
     the key it was played on; Unkept saying why not."""
     path = Path(name)
-    if path.suffix == ".heard" or path.is_dir():
+    if path.suffix == ".heard":
         journal = path.with_suffix(".jsonl")
+    elif not name.strip() or path.is_dir():
+        raise Unkept(f"{name!r} names no kept night: give a night as `python -m kiosk nights` lists it")
     elif path.suffix == ".jsonl":
         journal = path
     else:
