@@ -2,23 +2,31 @@
 how many questions are ruled as the written answers deserve, clean and in party noise, on voices the
 recognition was tuned on and, apart, on HELD-OUT voices and noise beds nothing was tuned on.
 
-    nice -n 10 .venv/bin/python scripts/bench_table.py          # 36 held-out questions a condition: hours
+    nice -n 10 .venv/bin/python scripts/bench_table.py          # 36 held-out questions a condition
     nice -n 10 .venv/bin/python scripts/bench_table.py --condition room-0.5-1m --questions 2   # a smoke run
     nice -n 10 .venv/bin/python scripts/bench_table.py --condition babble-10 --voice flite-slt
     nice -n 10 .venv/bin/python scripts/bench_table.py --baseline main   # before (main) and after (this tree)
 
+Each night is played on the simulated line (testbed/table/virtual_line.py): the real kiosk, its recognisers
+and its voice, in a process of its own, its microphone fed the room's sound, on a clock that moves only as
+the microphone is read. A night is heard as fast as the machine recognises it (about 15-30 times real time
+here) and the same way every run, so `--jobs` nights are played at once and other work on the machine
+changes no figure. The kiosk's speech takes the seconds it lasts, and in a room reaches its own microphone
+through the room. `--sound-server` plays each night in real time instead, through a private PulseAudio
+server and a `python -m kiosk voice` process (`--speak`: aloud, at its real pace).
+
 Per condition, and for held-out and tuning voices apart, it prints: questions ruled as deserved (each team's
 verdict and points as the written answers typed would get them, on the cell the table picked); spelled fixes
 the adult needed per question, and of the teams' answers it set out to fix, those set right within two
-spellings ("fixed in 2"); median seconds per question (pick to ruling); answers given to the wrong
-team (another team's words in a team's read-back); closed-set lines (team count, picks, yes, commands,
-disputes) understood at once; nights that got stuck. Every rate is printed with its 95% interval (Wilson's).
+spellings ("fixed in 2"); median seconds per question (pick to ruling, on the night's clock); answers given
+to the wrong team (another team's words in a team's read-back); closed-set lines (team count, picks, yes,
+commands, disputes) understood at once; nights that got stuck. Every rate is printed with its 95% interval
+(Wilson's).
 
-With `--baseline REF`, each night is played twice in the same run, first against REF's kiosk (its `kiosk/`
-from git, in a temporary folder), then against this tree's; the two are printed side by side, and a rate
-whose intervals do not overlap is marked as differing. By default the kiosk writes its speech to a file
-instead of saying it, so seconds per question leave out the kiosk's own reading aloud (`--speak` plays it,
-at its real pace). Seconds are wall-clock on a shared machine: other work inflates them.
+With `--baseline REF`, each night is played twice in the same run, against REF's kiosk (its `kiosk/` from
+git, in a temporary folder) and against this tree's; the two are printed side by side, and a rate whose
+intervals do not overlap is marked as differing. REF must have the simulated line's seam
+(kiosk.commands.voice.run taking `parts`); an older kiosk is played with `--sound-server`.
 """
 
 from __future__ import annotations
@@ -26,10 +34,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
+import pickle
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, replace
 from pathlib import Path
@@ -174,13 +185,34 @@ def with_habits(names: list[str], habits: str) -> dict[str, Condition]:
     return conditions
 
 
-def play(
+def _printed(label: str, night: Night, record: NightRecord) -> None:
+    condition, voice, script = night
+    ruled = sum(1 for q in record.questions if q.as_deserved)
+    print(
+        f"{label:6} {condition:18} {voice.name:16} {script.name:16} "
+        f"ruled as deserved {ruled}/{len(record.deserved)}"
+        f"  fixes {sum(q.corrections for q in record.questions)}  {record.seconds:.0f} s"
+        + (f"  STUCK: {record.stuck}" if record.stuck else "")
+        + (f"  ({record.ended_early})" if record.ended_early else ""),
+        flush=True,
+    )
+
+
+def _kept(args: argparse.Namespace, name: str, transcript: list[tuple[float, str]]) -> None:
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        lines = [f"{t:7.1f} {line}" for t, line in transcript if "(hearing)" not in line]
+        (args.keep / f"{name}.txt").write_text("\n".join(lines) + "\n")
+
+
+def play_on_sound_server(
     nights: list[Night],
     conditions: dict[str, Condition],
     trees: dict[str, Path | None],
     args: argparse.Namespace,
 ) -> dict[str, list[NightRecord]]:
-    """Every night against each kiosk in turn (the baseline first), in one room server."""
+    """Every night against each kiosk process in turn (the baseline first), in one room server, in real
+    time."""
     records: dict[str, list[NightRecord]] = {label: [] for label in trees}
     with tempfile.TemporaryDirectory() as folder, Room(Path(folder) / "room") as room:
         for number, (condition, voice, script) in enumerate(nights):
@@ -190,20 +222,58 @@ def play(
                     room, script, voice, conditions[condition], night_folder, speak=args.speak, tree=tree
                 )
                 records[label].append(record)
-                ruled = sum(1 for q in record.questions if q.as_deserved)
-                print(
-                    f"{label:6} {condition:18} {voice.name:16} {script.name:16} "
-                    f"ruled as deserved {ruled}/{len(record.deserved)}"
-                    f"  fixes {sum(q.corrections for q in record.questions)}  {record.seconds:.0f} s"
-                    + (f"  STUCK: {record.stuck}" if record.stuck else "")
-                    + (f"  ({record.ended_early})" if record.ended_early else ""),
-                    flush=True,
-                )
-                if args.keep:
-                    args.keep.mkdir(parents=True, exist_ok=True)
-                    lines = [f"{t:7.1f} {line}" for t, line in kiosk.transcript if "(hearing)" not in line]
-                    (args.keep / f"night-{number}-{label}.txt").write_text("\n".join(lines) + "\n")
+                _printed(label, (condition, voice, script), record)
+                _kept(args, f"night-{number}-{label}", kiosk.transcript)
     return records
+
+
+def _on_the_line(night: Night, condition: Condition, tree: Path | None, folder: Path) -> NightRecord:
+    """One night on the simulated line, in a process of its own whose `kiosk` is the tree's."""
+    _, voice, script = night
+    folder.mkdir(parents=True)
+    asked, answered = folder / "night.pickle", folder / "record.pickle"
+    asked.write_bytes(pickle.dumps((script, voice, condition, folder / "night")))
+    ran = subprocess.run(
+        [sys.executable, "-m", "testbed.table.virtual_night", str(asked), str(answered)],
+        cwd=tree or ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if ran.returncode or not answered.exists():
+        raise SystemExit(f"a night on the simulated line failed:\n{ran.stdout}{ran.stderr}")
+    record, transcript = pickle.loads(answered.read_bytes())
+    (folder / "transcript.pickle").write_bytes(pickle.dumps(transcript))
+    return record  # type: ignore[no-any-return]
+
+
+def play_on_the_line(
+    nights: list[Night],
+    conditions: dict[str, Condition],
+    trees: dict[str, Path | None],
+    args: argparse.Namespace,
+) -> dict[str, list[NightRecord]]:
+    """Every night against each kiosk on the simulated line, `--jobs` at a time: the line's clock is the
+    night's own, so nights played side by side are heard as they would be alone."""
+    played = [(number, label, tree) for number in range(len(nights)) for label, tree in trees.items()]
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(args.jobs) as pool:
+        futures = {
+            (number, label): pool.submit(
+                _on_the_line,
+                nights[number],
+                conditions[nights[number][0]],
+                tree,
+                Path(folder) / f"night-{number}-{label}",
+            )
+            for number, label, tree in played
+        }
+        for (number, label), future in futures.items():
+            record = future.result()
+            _printed(label, nights[number], record)
+            transcript = Path(folder) / f"night-{number}-{label}" / "transcript.pickle"
+            _kept(args, f"night-{number}-{label}", pickle.loads(transcript.read_bytes()))
+    return {label: [futures[number, label].result() for number in range(len(nights))] for label in trees}
 
 
 def main() -> int:
@@ -227,14 +297,25 @@ def main() -> int:
         + ", ".join(habit.value for habit in Habit),
     )
     parser.add_argument("--voice", help="every night in this voice instead (see testbed/table/voices.py)")
-    parser.add_argument("--speak", action="store_true", help="the kiosk says its replies at its real pace")
+    parser.add_argument(
+        "--sound-server",
+        action="store_true",
+        help="play each night in real time through a private PulseAudio server and a kiosk process, instead "
+        "of on the simulated line",
+    )
+    parser.add_argument(
+        "--speak",
+        action="store_true",
+        help="with --sound-server: the kiosk says its replies at its real pace",
+    )
+    parser.add_argument("--jobs", type=int, default=2, help="nights played at once on the simulated line")
     parser.add_argument(
         "--kiosk-tree", type=Path, help="run the kiosk package in this folder instead of this tree's"
     )
     parser.add_argument("--baseline", metavar="REF", help="also play every night against REF's kiosk")
     parser.add_argument("--keep", type=Path, help="write each night's kiosk transcript and the records here")
     args = parser.parse_args()
-    if not tools_available():
+    if not tools_available():  # flite voices are rendered by flite on the simulated line too
         print("pulseaudio, pulseaudio-utils and flite are needed: run scripts/setup.sh", file=sys.stderr)
         return 2
     try:
@@ -249,7 +330,8 @@ def main() -> int:
     with baseline as base:
         if base is not None:
             trees = {"before": base, **trees}
-        records = play(nights, conditions, trees, args)
+        playing = play_on_sound_server if args.sound_server else play_on_the_line
+        records = playing(nights, conditions, trees, args)
     for label, kept in records.items():
         if len(records) > 1:
             print(f"\n# {label}: {args.baseline if label == 'before' else 'this tree'}")

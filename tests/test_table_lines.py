@@ -231,6 +231,12 @@ class RepliesInTurn:
     def block(self, seconds: float) -> str | None:
         return self.pending.pop() if self.pending else None
 
+    def now(self) -> float:
+        return 0.0
+
+    def wait(self, seconds: float) -> None:
+        pass
+
 
 SILENT = np.zeros(1, dtype=np.int16)
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from kiosk import settings_flags
 from kiosk.commands.options import add_carry_on_options, notice, open_night, output_closed
 from kiosk.keychoice import add_key_options
 from kiosk.screen import add_screen_option
 from kiosk.screen.phone_words import HOW_TO_PAIR
+
+if TYPE_CHECKING:
+    from kiosk.voice.stack import VoiceParts
 
 _LOG = logging.getLogger(__name__)
 
@@ -33,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     settings_flags.add_arguments(parser)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, *, parts: VoiceParts | None = None, printout: TextIO | None = None) -> int:
+    """The night by voice; `parts` and `printout` in place of the devices and the terminal (a simulated
+    table, testbed/table/virtual_line.py)."""
     settings = settings_flags.settings_for(args)
     try:
         from kiosk.records.kept_audio import BesideEachNight
@@ -68,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
                 notices=None if screen is None else screen.notices(),
                 announce="" if screen is None else HOW_TO_PAIR,
                 keeping=keeping,
+                parts=parts,
+                printout=printout,
             )
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
             code = 0

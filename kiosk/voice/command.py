@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from dataclasses import replace
+from typing import TextIO
 
 from kiosk.config import Settings
 from kiosk.engine.by import By
@@ -15,7 +17,7 @@ from kiosk.voice.audio import AudioError
 from kiosk.voice.heard import TypedMessages
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.parts import KeepsHearing
-from kiosk.voice.stack import StackError, build
+from kiosk.voice.stack import StackError, VoiceParts, build
 
 _LOG = logging.getLogger(__name__)
 
@@ -49,12 +51,15 @@ def run_voice(
     notices: TypedMessages | None = None,
     announce: str = "",
     keeping: KeepsHearing | None = None,
+    parts: VoiceParts | None = None,
+    printout: TextIO | None = None,
 ) -> int:
     """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
     `typed` holds messages typed on a screen, `notices` the kiosk's news from it; `announce` is said after
-    the opening, never shown; `keeping` keeps what the night heard, to replay it."""
+    the opening, never shown; `keeping` keeps what the night heard, to replay it. `parts` and `printout`
+    replace the devices and the terminal (a simulated table's microphone, speaker and screen)."""
     try:
-        parts = build(
+        parts = parts or build(
             settings,
             audio_in=args.audio_in,
             audio_out=args.audio_out,
@@ -72,6 +77,7 @@ def run_voice(
             None,
             parts.speaker,
             parts.output,
+            printout=printout or sys.stdout,
             recognizer_set=parts.recognizers,
             confirm_picks=settings.recogniser.confirm_picks,
             on_listening=lambda: _LOG.info("(listening)"),
@@ -79,6 +85,7 @@ def run_voice(
             notices=notices,
             announce=announce,
             keeping=keeping,
+            clock=parts.clock,
         )
         return kiosk.run(parts.source, resume)
     except AudioError as error:

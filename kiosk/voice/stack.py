@@ -14,7 +14,9 @@ With `patient` (the appliance), a missing microphone or speaker is no error: the
 from __future__ import annotations
 
 import importlib.util
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kiosk.config import Settings
@@ -39,6 +41,9 @@ class VoiceParts:
     recognizers: Recognizers
     speaker: Speaker
     output: Output
+    clock: Callable[[], float] = field(default=time.monotonic)
+    """The clock the source stamps its chunks on and the output its times: the wall clock, or a simulated
+    table's own (testbed/table/virtual_line.py), which runs as fast as the night can be heard."""
 
     def close(self) -> None:
         self.output.close()

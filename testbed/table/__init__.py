@@ -31,7 +31,7 @@ from .reader import Habit, HumanReader
 from .records import Figures, NightRecord
 from .room import Room, tools_available
 from .talk import NIGHT_SECONDS
-from .voices import Family, Voice
+from .voices import Family, Samples, Voice
 
 
 @dataclass(frozen=True)
@@ -106,11 +106,8 @@ def play_night(
     """One whole night by voice; the record, and the kiosk process (its transcript) for a report."""
     folder.mkdir(parents=True, exist_ok=True)
     held_out = voice.held_out
-    noise = bed(condition.bed_name(held_out)) if condition.noise else None
     spec = condition.room_for(held_out)
-    if noise is not None and spec is not None:
-        noise = looped_in_room(noise, spec, Source.BABBLE if condition.noise == "babble" else Source.MUSIC)
-    room.play_noise(noise, condition.snr_db, seed=len(script.name) + len(voice.name))
+    room.play_noise(room_noise(condition, held_out), condition.snr_db, seed=bed_seed(script, voice))
     record = NightRecord(
         script.name,
         voice.name,
@@ -120,7 +117,7 @@ def play_night(
         len(script.teams),
         deserved(script),
     )
-    reader = _reader(condition, spec, voice, script) if condition.habits else None
+    reader = reader_for(condition, spec, voice, script) if condition.habits else None
     echo = EchoPath(room.env, spec) if speak and spec is not None else contextlib.nullcontext()
     kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
@@ -141,11 +138,27 @@ def play_night(
     return record, kiosk
 
 
+def room_noise(condition: Condition, held_out: bool) -> Samples | None:
+    """The condition's noise bed as the microphone hears it (from its own place, in a room); None for none."""
+    if not condition.noise:
+        return None
+    noise = bed(condition.bed_name(held_out))
+    spec = condition.room_for(held_out)
+    if spec is None:
+        return noise
+    return looped_in_room(noise, spec, Source.BABBLE if condition.noise == "babble" else Source.MUSIC)
+
+
+def bed_seed(script: NightScript, voice: Voice) -> int:
+    """Where in its loop the night's bed starts: the same for a night every run."""
+    return len(script.name) + len(voice.name)
+
+
 CHILD_VOICE = Voice("child", Family.ESPEAK, "gmw/en-US+f2", pitch=95, speed=175)
 """The child who calls out over the reader: high, quick, from across the table."""
 
 
-def _reader(condition: Condition, spec: RoomSpec | None, voice: Voice, script: NightScript) -> HumanReader:
+def reader_for(condition: Condition, spec: RoomSpec | None, voice: Voice, script: NightScript) -> HumanReader:
     """The night's human reader, seeded by its set, script and voice: the same night every run."""
     seed = voice_set(voice.held_out).reader_seed + zlib.crc32(f"{script.name}/{voice.name}".encode())
     return HumanReader(

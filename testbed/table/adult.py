@@ -7,7 +7,6 @@ ends the night by every team's yes. All it learns is the kiosk's text; all it sa
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from kiosk.engine.teams import Team
@@ -68,7 +67,7 @@ class Adult(Fixer):
         except Stuck as stuck:
             self.record.stuck = str(stuck)
         finally:
-            self.record.seconds = time.monotonic() - self.started
+            self.record.seconds = self.kiosk.now() - self.started
 
     def team_count(self) -> None:
         """Say the team count (and yes, when the kiosk says it back); if the kiosk starts another count, say it
@@ -94,20 +93,20 @@ class Adult(Fixer):
     def question(self, question: Question) -> None:
         record = QuestionRecord(question.cell, self.record.deserved[len(self.record.questions)])
         self.record.questions.append(record)
-        began = time.monotonic()
+        began = self.kiosk.now()
         if question.pick:
             self.pick(question)
         record.opened = self.ledger.open if self.ledger else ""
         if record.opened != question.cell:
             self.all_pass()  # a cell read cannot be taken back: the table passes it, and it counts as lost
-            record.seconds = time.monotonic() - began
+            record.seconds = self.kiosk.now() - began
             return
         self.question_now = question
         self.answer(question)
         self.check_read_back(question, record)
         self.question_now = None
         record.ruled = ruling_lines(self.text)
-        record.seconds = time.monotonic() - began
+        record.seconds = self.kiosk.now() - began
 
     def pick(self, question: Question) -> None:
         """Say the pick; asked which of two was meant, say the one meant by its title, as the kiosk asks;

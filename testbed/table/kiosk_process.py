@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, Queue
+from typing import Protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = ROOT / "models" / "vosk-model-small-en-us-0.15"
@@ -37,6 +38,26 @@ class Ledger:
             return None
         played, cell, got = found[-1]
         return Ledger(int(played), cell, () if got == "—" else tuple(got.split(",")))
+
+
+class KioskLine(Protocol):
+    """The kiosk as the simulated table meets it: its replies as text, and the clock the night runs on (the
+    wall clock for a kiosk process, the simulated room's own for virtual_line.VirtualKiosk)."""
+
+    transcript: list[tuple[float, str]]
+
+    @property
+    def ended(self) -> bool: ...
+
+    def block(self, timeout: float) -> str | None: ...
+
+    def note(self, said: str) -> None: ...
+
+    def shown(self) -> list[str]: ...
+
+    def now(self) -> float: ...
+
+    def wait(self, seconds: float) -> None: ...
 
 
 class KioskProcess:
@@ -114,6 +135,12 @@ class KioskProcess:
     def shown(self) -> list[str]:
         """What the kiosk showed, without its live captions."""
         return [line for _, line in self.transcript if not HEARING.match(line) and not line.startswith("> ")]
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def wait(self, seconds: float) -> None:
+        time.sleep(seconds)
 
     def stop(self) -> int:
         if self.process.poll() is None:

@@ -27,6 +27,20 @@ HISS_RMS = 20.0
 """A quiet room's own hiss, as in the recorded tables: a clean night is never digital silence."""
 
 
+def bed_loop(bed: Samples | None, snr_db: float | None, seed: int = 0) -> Samples:
+    """The room's sound between utterances, looped: the bed at snr_db below SPEECH_RMS from a seeded start,
+    or a quiet room's hiss, always with the hiss."""
+    rng = np.random.default_rng(seed)
+    if bed is None or snr_db is None:
+        loop = rng.normal(0, HISS_RMS, RATE * 10)
+    else:
+        x = bed.astype(np.float64)
+        gain = SPEECH_RMS / 10 ** (snr_db / 20) / (float(np.sqrt((x**2).mean())) or 1.0)
+        start = int(rng.integers(0, len(x)))
+        loop = np.roll(x, -start) * gain + rng.normal(0, HISS_RMS, len(x))
+    return np.clip(loop, -32768, 32767).astype(np.int16)
+
+
 def tools_available() -> bool:
     return all(shutil.which(tool) for tool in ("pulseaudio", "pactl", "paplay", "parec", "pacat", "flite"))
 
@@ -56,15 +70,7 @@ class Room:
         """Loop a noise bed into the microphone at snr_db below SPEECH_RMS, from a seeded start; no bed is a
         quiet room's hiss."""
         self.stop_noise()
-        rng = np.random.default_rng(seed)
-        if bed is None or snr_db is None:
-            loop = rng.normal(0, HISS_RMS, RATE * 10)
-        else:
-            x = bed.astype(np.float64)
-            gain = SPEECH_RMS / 10 ** (snr_db / 20) / (float(np.sqrt((x**2).mean())) or 1.0)
-            start = int(rng.integers(0, len(x)))
-            loop = np.roll(x, -start) * gain + rng.normal(0, HISS_RMS, len(x))
-        pcm = np.clip(loop, -32768, 32767).astype(np.int16).tobytes()
+        pcm = bed_loop(bed, snr_db, seed).tobytes()
         self._quiet.clear()
         self._noise = subprocess.Popen(
             PACAT,

@@ -5,7 +5,6 @@ closed-set line until the kiosk moves on. The night itself (what to say when) is
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -24,7 +23,7 @@ from .kiosk_lines import (
     WHOSE_OFFERED,
     WITH_WORDS,
 )
-from .kiosk_process import KioskProcess, Ledger
+from .kiosk_process import KioskLine, Ledger
 from .nights import Question, Written
 from .reader import HumanReader
 from .records import NightRecord
@@ -71,7 +70,7 @@ class Stuck(Exception):
 
 @dataclass(kw_only=True)
 class Talk:
-    kiosk: KioskProcess
+    kiosk: KioskLine
     say_out: Callable[[str], Samples]
     """Renders a line in the adult's voice."""
     play: Callable[[Samples], None]
@@ -84,10 +83,11 @@ class Talk:
     ledger: Ledger | None = None
     question_now: Question | None = None
     """The question being answered, for the kiosk calling a team by name."""
-    started: float = field(default_factory=time.monotonic)
+    started: float = field(init=False)
+    """The kiosk line's clock when the night began."""
     night_seconds: float = NIGHT_SECONDS
     heard_at: float = 0.0
-    """time.monotonic() when the kiosk's last reply was read."""
+    """The kiosk line's clock when the kiosk's last reply was read."""
     reaction_seconds: float = REACTION_SECONDS
     """The pause before each line; a table of scripted replies, with no room to echo, needs none."""
     line: str = ""
@@ -110,6 +110,9 @@ class Talk:
     by_team: bool = False
     """The kiosk has offered to ask about each team's answer on a "no": the adult says no to a read-back
     that needs a fix, as a person told so would, and answers for each team."""
+
+    def __post_init__(self) -> None:
+        self.started = self.kiosk.now()
 
     def say(self, line: str) -> str | None:
         """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
@@ -149,14 +152,14 @@ class Talk:
         return reply
 
     def _say_once(self, line: str) -> str | None:
-        if time.monotonic() - self.started > self.night_seconds:
+        if self.kiosk.now() - self.started > self.night_seconds:
             raise Stuck(f"the night took over {self.night_seconds:.0f} s")
         if self.kiosk.ended:
             raise Stuck("the kiosk ended")
-        waited = time.monotonic() - self.heard_at
+        waited = self.kiosk.now() - self.heard_at
         reaction = self.reader.lead(line, self.reaction_seconds) if self.reader else self.reaction_seconds
         if waited < reaction:
-            time.sleep(reaction - waited)
+            self.kiosk.wait(reaction - waited)
         self.record.said.append(line)
         self.last_named = ([self.last_named, *TEAM_NAME.findall(line)])[-1]
         self.kiosk.note(line)
@@ -172,7 +175,7 @@ class Talk:
         return reply
 
     def _read(self, reply: str) -> None:
-        self.heard_at = time.monotonic()
+        self.heard_at = self.kiosk.now()
         self.text = reply
         self.ledger = Ledger.last_in(reply) or self.ledger
         self.with_words = self.with_words or WITH_WORDS in reply
