@@ -18,6 +18,7 @@ from .kiosk_lines import (
     COUNT_BACK,
     DIGITS,
     FIXED,
+    FOREIGN_SAVE,
     LETTER_AGAIN,
     NOT_CAUGHT,
     OFFERED,
@@ -53,6 +54,8 @@ class Adult(Fixer):
                 raise Stuck("the kiosk never listened")
             more = self.kiosk.block(1.5)
             self._read(first if more is None else f"{first}\n{more}")
+            if FOREIGN_SAVE.search(self.text):  # the host brought the save: carried on by a yes
+                self.closed("yes", lambda reply: FOREIGN_SAVE.search(reply) is None, "carry on")
             if self.script.team_count:
                 self.team_count()
             for question in self.script.questions:

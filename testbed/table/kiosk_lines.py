@@ -80,6 +80,8 @@ LETTER_LEFT = "Let's leave that word as it was."
 TAKEN_AS_NO = "so I'll take it as a no."
 """A team's answer whose reply the kiosk did not catch twice running, taken as said no to: its word spelled."""
 SLOWLY = "slowly"
+FOREIGN_SAVE = re.compile(r"To carry on from it, say yes")
+"""A save made by another kiosk, held until the table says yes (kiosk.records.foreign_saves)."""
 TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
 READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
 FIXED = re.compile(r"^Fixed: (Bats|Ghosts|Owls|Toads) said ", re.MULTILINE)
