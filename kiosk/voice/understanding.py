@@ -38,6 +38,7 @@ from kiosk.voice.misheard_stall import misheard_stall, reading_that_locks
 from kiosk.voice.parts import Hears, HearsEachWay
 from kiosk.voice.read_back_yes import yes_and_a_word, yes_over_a_spelling
 from kiosk.voice.reader import ReaderLevel, loud_words
+from kiosk.voice.rival_names import rival_name
 from kiosk.voice.room import RoomLevel
 
 _LOG = logging.getLogger(__name__)
@@ -151,6 +152,9 @@ class Understanding:
         if self.room.loud:  # other voices' words around the reader's dropped
             utterance = loud_words(utterance, audio, heard_to)
         labelled = with_label(utterance, hearing.since, also, hearing.beside_since)
+        if rival_name(labelled, utterance, self.recognizers.beside(hearing.way), audio):
+            _LOG.debug("a team name doubted, another among the name list's readings: %s", told(labelled))
+            labelled = utterance
         if not labelled.text or not Team.from_name(labelled.text.split()[0]):
             # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
             # (answering.py); in a loud room, unheard if far quieter than the reader (party talk).
