@@ -17,9 +17,15 @@ def main(argv: list[str]) -> int:
         for name, what in CASES.items():
             print(f"  {name:9} {what}", file=sys.stderr)
         return 2
+    from testbed.measurement import recorded
+
     case = importlib.import_module(f"testbed.measure.{argv[0]}")
     sys.argv = [f"testbed.measure {argv[0]}", *argv[1:]]
-    return int(case.main() or 0)
+    if "-h" in argv or "--help" in argv:
+        return int(case.main() or 0)
+    with recorded(f"measure-{argv[0]}"):  # written only for a whole run; a SystemExit leaves none
+        status = int(case.main() or 0)
+    return status
 
 
 if __name__ == "__main__":

@@ -7,10 +7,8 @@
 Each utterance is rendered by a voice, mixed into a noise bed at a signal-to-noise ratio (measured over the
 speech), and decoded by the kiosk's own recognisers (listening.py) one way and another. Figures are printed
 per voice set and condition, the TUNING set (the voices of the recorded tables: espeak-ng gmw/en-us at
-165 and 125 words a minute, Piper's joe voice; their babble and music beds) apart from the HELD-OUT set,
-which nothing was tuned on: espeak-ng voices and pitches the tables never use, Debian's flite voices, a
-babble bed of flite voices reading other text, and the simulated table's held-out music bed
-(testbed/table/beds.py).
+165 and 125 words a minute, Piper's joe voice; their babble and music beds) apart from the frozen HELD-OUT
+set nothing is tuned on: the voices and beds testbed/held_out.toml lists, as the simulated table reads them.
 
 With `--room`, every utterance passes through a room (testbed/room_acoustics.py: a 5 x 4 x 2.6 m room of that
 RT60, the reader that far from the microphone) and each bed comes from its own place in it; the ratio is then
@@ -38,17 +36,13 @@ from kiosk.voice.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, loa
 from kiosk.voice.grammar import UNKNOWN, read_back, spelling, years
 from kiosk.voice.listening import Recognizers, with_label
 from kiosk.voice.model import default_model_path
+from kiosk.voice.rival_names import rival_name
 from testbed.measure.front_ends import front_end
-from testbed.measure.hearing_voices import (
-    Samples,
-    Voice,
-    held_out_babble,
-    held_out_music,
-    held_out_voices,
-    tuning_voices,
-    wav,
-)
+from testbed.measure.hearing_voices import Samples, Voice, tuning_voices, wav
 from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
+from testbed.table.beds import bed as named_bed
+from testbed.table.held_out import voice_set
+from testbed.table.voices import held_out_voices
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,7 +110,8 @@ def label_of(text: str) -> Team | None:
 
 
 def measure_labels(recognizers: Recognizers, cases: list[tuple[Team, Samples]]) -> Counter[str]:
-    """Each answer's leading team as the open recogniser alone hears it, and with the name list beside."""
+    """Each answer's leading team as the open recogniser alone hears it, with the name list beside, and with
+    a name the list alone heard asked about when its other readings lead with another team (rival_names.py)."""
     counts: Counter[str] = Counter()
     labels = recognizers.labels
     assert labels is not None
@@ -126,9 +121,12 @@ def measure_labels(recognizers: Recognizers, cases: list[tuple[Team, Samples]]) 
         heard = decoded(recognizers.open, pcm)
         beside = decoded(labels, pcm)
         text = heard.text if heard else ""
+        listed = with_label(heard, since, beside, label_since) if heard else None
+        doubted = listed is not None and heard is not None and rival_name(listed, heard, labels, pcm)
         for way, found in (
             ("open", label_of(text)),
-            ("with list", label_of(with_label(heard, since, beside, label_since).text) if heard else None),
+            ("with list", label_of(listed.text) if listed else None),
+            ("with list, rivals asked", None if doubted else label_of(listed.text) if listed else None),
         ):
             counts[f"{way} right"] += found is team
             counts[f"{way} wrong team"] += found is not None and found is not team
@@ -259,7 +257,10 @@ def main() -> None:
             tuning_voices,
             {name: partial(wav, NOISE / f"{name}.wav") for name in ("babble", "music")},
         ),
-        "held-out": (held_out_voices, {"babble": held_out_babble, "music": held_out_music}),
+        "held-out": (
+            held_out_voices,  # type: ignore[dict-item]
+            {name: partial(named_bed, voice_set(True).beds[name]) for name in ("babble", "music")},
+        ),
     }
     if arguments.held_out_only:
         del sets["tuning"]
