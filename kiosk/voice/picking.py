@@ -125,29 +125,13 @@ class Picks:
         offers, self._offers = self._offers, None
         if waiting is not None and offers is not None:
             return self._offered(heard, board, loud, waiting, offers)
-        if waiting is not None and heard.text in YES:
-            if lone_right(heard, loud):
-                self.waiting = waiting
-                return self.again(board)
-            if self._doubted(heard, loud, waiting):
-                self.waiting = waiting
-                return self._was_that_a_yes(said_back(waiting, yes=QUOTED_SURE_YES))
-            return said_by_name(waiting)
-        if waiting is not None and heard.text in NO:
-            return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
+        if waiting is not None and (heard.text in YES or heard.text in NO):
+            return self._yes_or_no(heard, board, loud, waiting)
         found = meaning(heard.text)
         if waiting is None and found is None and heard.text:
-            points = POINT_WORDS.index(heard.text) + 1 if heard.text in POINT_WORDS else None
-            offering = points is not None and any(cell.points == points for cell in board.free_cells())
-            instead = meant_instead(heard, board)
-            # The points alone mean a pick more than another reading's command does: "E four" heard as
-            # "four", "night" beside it, was read as "end the night".
-            if instead is not None and not (offering and Cell.parse(instead) is None):
-                return self._instead(instead, board, loud)
-            if points is not None and offering:
-                # The points alone, the category lost ("The Treat Bag three" heard as "three" three times
-                # running in babble): the free cells at those points are offered one at a time.
-                return self._offer(heard, board, Cell("A", points), Offering.POINTS)
+            alone = self._points_alone(heard, board, loud)
+            if alone is not None:
+                return alone
         if waiting is not None and found is None:
             # Neither yes, no, a pick nor a command: most likely a yes the room garbled ("owls", "that was my
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
@@ -158,17 +142,7 @@ class Picks:
             self._rejected.append(waiting)  # another pick said to the one said back: not that one
         cell = cell_read(found, board, loud)
         if cell is not None and not board.is_free(cell):
-            # A cell already played, which nobody can have meant ("The Treat Bag four" heard as "three" with
-            # two cells left): another reading that is free is said back; with none, the host says the cell
-            # was played and asks again.
-            free = free_reading(heard, board)
-            if free is None and loud and len(board.free_cells()) <= FEW_LEFT:
-                # In babble, asked for "The Treat Bag four" with two cells left, the kiosk heard "d three"
-                # and the host said D3 had been played: the few cells left are offered instead.
-                return self._offer(heard, board, cell, Offering.FREE)
-            if free is None:
-                return heard.text
-            return self._say_back(free, loud)
+            return self._played(heard, board, cell, loud)
         unsure = doubt(heard, board)
         if unsure is not None and loud and self.confirm and cell is None:
             # A command as likely as a cell ("The Treat Bag five" heard as "save", then "treat bag five"):
@@ -184,17 +158,63 @@ class Picks:
         if not loud and not (by_letter(heard.text) and rivals(cell, board)):
             return heard.text
         if cell in self._rejected:
-            # The cell the table just said no to, heard again: in babble "Far and Wide four" was heard as
-            # "one" five times running, each said back. The category is heard; its points are offered,
-            # unless another reading names a cell of another category ("Far and Wide one" heard as
-            # "spiders one", "and wide one" beside it): then the category was misheard too.
-            kin = tuple(free for free in board.free_cells() if free.letter == cell.letter)
-            other = free_reading(heard, board, but=(*self._rejected, *kin))
-            if other is not None:
-                return self._say_back(other, loud)
-            insisted = cell if waiting is not None and cell != waiting else None
-            return self._offer(heard, board, cell, Offering.CATEGORY, insisted=insisted)
+            return self._rejected_again(heard, board, cell, waiting, loud)
         return self._say_back(cell, loud)
+
+    def _yes_or_no(self, heard: Utterance, board: Board, loud: bool, waiting: Cell) -> str | Ask:
+        """A yes or a no to the pick said back (`waiting`)."""
+        if heard.text not in YES:
+            return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
+        if lone_right(heard, loud):
+            self.waiting = waiting
+            return self.again(board)
+        if self._doubted(heard, loud, waiting):
+            self.waiting = waiting
+            return self._was_that_a_yes(said_back(waiting, yes=QUOTED_SURE_YES))
+        return said_by_name(waiting)
+
+    def _points_alone(self, heard: Utterance, board: Board, loud: bool) -> str | Ask | None:
+        """Words that mean no pick nor command: another reading that does, or the free cells at the points
+        heard alone, offered; None for neither."""
+        points = POINT_WORDS.index(heard.text) + 1 if heard.text in POINT_WORDS else None
+        offering = points is not None and any(cell.points == points for cell in board.free_cells())
+        instead = meant_instead(heard, board)
+        # The points alone mean a pick more than another reading's command does: "E four" heard as
+        # "four", "night" beside it, was read as "end the night".
+        if instead is not None and not (offering and Cell.parse(instead) is None):
+            return self._instead(instead, board, loud)
+        if points is not None and offering:
+            # The points alone, the category lost ("The Treat Bag three" heard as "three" three times
+            # running in babble): the free cells at those points are offered one at a time.
+            return self._offer(heard, board, Cell("A", points), Offering.POINTS)
+        return None
+
+    def _played(self, heard: Utterance, board: Board, cell: Cell, loud: bool) -> str | Ask:
+        """A cell already played, which nobody can have meant ("The Treat Bag four" heard as "three" with
+        two cells left): another reading that is free is said back; with none, the host says the cell was
+        played and asks again."""
+        free = free_reading(heard, board)
+        if free is None and loud and len(board.free_cells()) <= FEW_LEFT:
+            # In babble, asked for "The Treat Bag four" with two cells left, the kiosk heard "d three" and
+            # the host said D3 had been played: the few cells left are offered instead.
+            return self._offer(heard, board, cell, Offering.FREE)
+        if free is None:
+            return heard.text
+        return self._say_back(free, loud)
+
+    def _rejected_again(
+        self, heard: Utterance, board: Board, cell: Cell, waiting: Cell | None, loud: bool
+    ) -> str | Ask:
+        """The cell the table just said no to, heard again: in babble "Far and Wide four" was heard as "one"
+        five times running, each said back. The category is heard; its points are offered, unless another
+        reading names a cell of another category ("Far and Wide one" heard as "spiders one", "and wide one"
+        beside it): then the category was misheard too."""
+        kin = tuple(free for free in board.free_cells() if free.letter == cell.letter)
+        other = free_reading(heard, board, but=(*self._rejected, *kin))
+        if other is not None:
+            return self._say_back(other, loud)
+        insisted = cell if waiting is not None and cell != waiting else None
+        return self._offer(heard, board, cell, Offering.CATEGORY, insisted=insisted)
 
     def again(self, board: Board | None = None) -> Ask:
         """The pick said back or offered, asked about again for the yes heard most surely: its reply was
