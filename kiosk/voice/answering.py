@@ -23,25 +23,20 @@ from dataclasses import dataclass, field
 
 from kiosk.engine import intent
 from kiosk.engine.commands import is_no
-from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
-from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS, alike, closest_word, spelled_word
-from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.spelling import alike, closest_word, spelled_word
+from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
-from kiosk.voice.asr import Utterance
+from kiosk.voice.answer_words import in_order, plain_no, unlabelled, without_stray_name, year_cut_short
 from kiosk.voice.letter_by_letter import OFFER, LetterByLetter
-from kiosk.voice.listening import WITH_WORDS, Listening, spelled_back, team_named
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES_LOUD, SURE_YES, plain_yes
+from kiosk.voice.listening import WITH_WORDS, spelled_back
+from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.respelling import merged
 from kiosk.voice.spoken_years import no_year_in
 from kiosk.voice.whose import Whose, spelling_in
 
-PLAIN_NO = frozenset(("no", "nope"))
-"""What takes up the offer to spell a word one letter at a time: the "no" asked for, alone or after one
-word of the room's (in babble a reader's "no" was heard as "nope", "you no", "en no" and "mike no", and the
-offer went by)."""
 TRIES = 2
 """Tries that leave the same teams still to answer before the kiosk calls them one by one."""
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
@@ -175,25 +170,57 @@ class Answerers:
         calling, self.calling = self.calling, None
         if night is None or not night.voice:
             return heard
-        if offered is not None and night.phase is Phase.READBACK and plain_no(words_of(heard)):
-            # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
-            # nobody meant to spell was begun.
-            self.by_letter = LetterByLetter(offered)
-            return Ask(self.by_letter.opening)
-        if night.phase.reading_back and is_no(words_of(heard)):
-            self._nos = (nos + 1) % TRIES
-            if nos + 1 < TRIES:
-                return heard
-            self.plain_yes_asked = True
-            return Ask(NO_TWICE_YEARS if night.phase is Phase.CANDLE_READBACK else NO_TWICE)
+        no = self._read_back_no(heard, night, offered, nos)
+        if no is not None:
+            return no
         if night.solo or not (night.phase.collecting or night.phase.reading_back):
             return heard
         as_heard = words_of(heard).split()
         words = without_stray_name(as_heard, night)
         heard = heard if words == as_heard else " ".join(words)
         waiting = night.still_to_answer()
-        inside = [team for team in map(Team.from_name, hidden) if team in waiting]
         opening = Team.from_name(words[0]) if words else None
+        other = self._another_team(words, night, waiting, opening, calling, hidden)
+        if other is not None:
+            return other
+        answering = opening or (None if under_way else calling)
+        year = self._no_whole_year(words, night, opening, answering, yearless, calling)
+        if year is not None:
+            return year
+        if not words or opening is not None:
+            return self._respelled(heard, night)
+        if calling is not None and night.phase.collecting and not under_way:
+            return f"{calling.value.lower()} {heard}"
+        return self._no_team_named(heard, words, night, waiting, under_way, missed, offered)
+
+    def _read_back_no(self, heard: str, night: Night, offered: Team | None, nos: int) -> str | Ask | None:
+        """A no during the read-back: the offer to spell one letter at a time taken up, or the no passed on
+        (asked for a plain yes at the second running); None for other words."""
+        if offered is not None and night.phase is Phase.READBACK and plain_no(words_of(heard)):
+            # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
+            # nobody meant to spell was begun.
+            self.by_letter = LetterByLetter(offered)
+            return Ask(self.by_letter.opening)
+        if not (night.phase.reading_back and is_no(words_of(heard))):
+            return None
+        self._nos = (nos + 1) % TRIES
+        if nos + 1 < TRIES:
+            return heard
+        self.plain_yes_asked = True
+        return Ask(NO_TWICE_YEARS if night.phase is Phase.CANDLE_READBACK else NO_TWICE)
+
+    def _another_team(
+        self,
+        words: list[str],
+        night: Night,
+        waiting: list[Team],
+        opening: Team | None,
+        calling: Team | None,
+        hidden: tuple[str, ...],
+    ) -> Ask | None:
+        """Asked when the words may hold another team's too (a name heard inside them), or name another
+        team than the one called; None otherwise."""
+        inside = [team for team in map(Team.from_name, hidden) if team in waiting]
         asked, self._inside = self._inside, None
         if night.phase.collecting and inside and inside[0] is not opening and asked != (opening, inside[0]):
             # Another team's answer may be joined to this one: nothing is given, the table says them apart.
@@ -205,25 +232,46 @@ class Answerers:
             # "owls a lot"; "Ghosts, halloween" as "toads you know read"). In 425 calls over the simulated
             # table's noisy nights, the reader said the team called every time, and another name was heard
             # 5 times; given as heard, the words would be another team's answer, silently.
-            self.holding = Whose(" ".join(words[1:]), _in_order({opening, calling}))
+            self.holding = Whose(" ".join(words[1:]), in_order({opening, calling}))
             return Ask(self.holding.question)
-        answering = opening or (None if under_way else calling)
+        return None
+
+    def _no_whole_year(
+        self,
+        words: list[str],
+        night: Night,
+        opening: Team | None,
+        answering: Team | None,
+        yearless: Team | None,
+        calling: Team | None,
+    ) -> Ask | None:
+        """In the Candle-End, asked once for an answer heard as no year, or for a year fix cut short."""
         year_words = words[1:] if opening else words
         if night.phase is Phase.CANDLE and answering and answering is not yearless and no_year_in(year_words):
             self._yearless, self.calling = answering, calling
             return Ask(NO_YEAR_HEARD.format(heard=" ".join(year_words), team=answering.value))
-        short = _year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
+        short = year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
         if opening is not None and short is not None:
             # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host
             # would say only that the first answer counts.
             return Ask(YEAR_CUT_SHORT.format(digits=short, team=opening.value))
-        if not words or opening is not None:
-            return self._respelled(heard, night)
-        if calling is not None and night.phase.collecting and not under_way:
-            return f"{calling.value.lower()} {heard}"
+        return None
+
+    def _no_team_named(
+        self,
+        heard: str,
+        words: list[str],
+        night: Night,
+        waiting: list[Team],
+        under_way: bool,
+        missed: int,
+        offered: Team | None,
+    ) -> str | Ask:
+        """Words that name no team and were not called for: whose they were is asked, or, in the read-back,
+        words that are no spelling are asked for again; passed on where the engine needs no team."""
         read = intent.read(heard, night)
-        if night.phase.collecting and _unlabelled(read, words):
-            teams = _in_order({*waiting, *([night.last_named] if night.last_named else [])})
+        if night.phase.collecting and unlabelled(read, words):
+            teams = in_order({*waiting, *([night.last_named] if night.last_named else [])})
         elif night.phase.reading_back and isinstance(read, intent.Continue):
             if spelling_in(words) is None:
                 # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
@@ -237,7 +285,7 @@ class Answerers:
                 # and a team named for them would get a word of the tail's letters alone.
                 self._asked_again = True
                 return Ask(PART_CAUGHT)
-            teams = _in_order(set(night.answering()))
+            teams = in_order(set(night.answering()))
         else:
             return heard
         if not teams:
@@ -333,50 +381,3 @@ class Answerers:
             return None
         self.calling = waiting[0]
         return Ask(f"{waiting[0].value}, your answer?")
-
-
-def without_stray_name(words: list[str], night: Night) -> list[str]:
-    """The words without a first name of no team at this table: it is another misheard ("owls" for "bats"
-    in party noise), and the words are taken like any others whose name was lost. A name alone is kept."""
-    first = Team.from_name(words[0]) if words else None
-    return words[1:] if first is not None and first not in night.teams and len(words) > 1 else words
-
-
-def _unlabelled(read: intent.Intent, words: list[str]) -> bool:
-    """Words the engine would give to the team last named, or refuse for want of a name."""
-    if read is intent.Plain.START_WITH_TEAM:
-        return True
-    if not isinstance(read, intent.Answers):
-        return False
-    lead, parts = voice_labels(words)
-    return not parts and bool(lead)
-
-
-def _year_cut_short(words: list[str]) -> str | None:
-    """A Candle-End year fix heard with fewer digits than a year's ("one zero zero"), as heard; else None."""
-    if not 0 < len(words) < YEAR_DIGITS or not all(word in SPOKEN_DIGITS for word in words):
-        return None
-    return ", ".join(words)
-
-
-def plain_no(words: str) -> bool:
-    """A no to the offer: one of PLAIN_NO, alone or after one other word that names no team; never a yes
-    heard with a no in it ("wrong not right")."""
-    said = words.split()
-    if len(said) == 2 and team_named(said[0]) is not None:
-        return False  # a team's own no, not the reader's to the offer
-    return 0 < len(said) <= 2 and said[-1] in PLAIN_NO
-
-
-def _in_order(teams: set[Team]) -> tuple[Team, ...]:
-    return tuple(team for team in TEAM_ORDER if team in teams)
-
-
-def loose_yes(
-    heard: Utterance, way: Listening, loud: bool, asked: tuple[str, ...], yes_asked: bool = False
-) -> bool:
-    """A yes other than the one the kiosk asks for in a loud room (read_back_yes.plain_yes), unless the kiosk
-    has asked since the host last replied (`asked`) whether it was one, or has asked in this read-back for
-    a plain yes (`yes_asked`): asked once, a reader who says "yes" again means it (flite rms's "that's
-    right" was heard as "right", then "see right", then "right" in babble)."""
-    return loud and plain_yes(heard, way) and not yes_asked and NOT_SURE_OF_YES_LOUD not in asked

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
-from kiosk.voice.answering import NOT_CAUGHT, SORRY, Answerers, Ask, loose_yes
+from kiosk.voice.answering import NOT_CAUGHT, SORRY, Answerers, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.counting import Counts
 from kiosk.voice.doubt import meaning
@@ -18,7 +18,7 @@ from kiosk.voice.leaving import Leaving
 from kiosk.voice.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.listening import Listening
 from kiosk.voice.picking import Picks
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, yes_under_way
+from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, loose_yes, yes_under_way
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, TeamByTeam
 from kiosk.voice.voting import Votes, a_teams_yes
 

@@ -13,7 +13,7 @@ import logging
 
 from kiosk.engine.commands import is_yes
 from kiosk.engine.text import words_of
-from kiosk.voice.answering import plain_no
+from kiosk.voice.answer_words import plain_no
 from kiosk.voice.asr import Utterance, told
 from kiosk.voice.parts import Hears
 from kiosk.voice.reader import loudest_stretch

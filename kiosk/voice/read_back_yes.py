@@ -65,3 +65,13 @@ def _said_yes(heard: Utterance) -> bool:
     words = heard.text.replace("'", "").split()
     named = len(words) > 1 and Team.from_name(words[0]) is not None
     return is_yes(" ".join(words[1:] if named else words))
+
+
+def loose_yes(
+    heard: Utterance, way: Listening, loud: bool, asked: tuple[str, ...], yes_asked: bool = False
+) -> bool:
+    """A yes other than the one the kiosk asks for in a loud room (read_back_yes.plain_yes), unless the kiosk
+    has asked since the host last replied (`asked`) whether it was one, or has asked in this read-back for
+    a plain yes (`yes_asked`): asked once, a reader who says "yes" again means it (flite rms's "that's
+    right" was heard as "right", then "see right", then "right" in babble)."""
+    return loud and plain_yes(heard, way) and not yes_asked and NOT_SURE_OF_YES_LOUD not in asked

@@ -23,7 +23,8 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
-from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask, plain_no, without_stray_name
+from kiosk.voice.answer_words import plain_no, without_stray_name
+from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import SAY_NO, LetterByLetter, Unit
 from kiosk.voice.read_back_yes import SURE_YES
