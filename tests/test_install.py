@@ -96,7 +96,7 @@ def test_install_without_the_service_writes_settings_and_keeps_them(tmp_path: Pa
     }
     models = Path(__file__).resolve().parent.parent / "models" / "vosk-model-small-en-us-0.15"
     if not (models / "am" / "final.mdl").exists():
-        pytest.skip("no English model in models/: install would fetch it")
+        pytest.fail(f"no English Vosk model in {models}: run scripts/setup.sh (install would fetch it)")
     command = [sys.executable, "-m", "kiosk", "install", "--no-service"]
     run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr
