@@ -6,12 +6,7 @@ import logging
 from pathlib import Path
 
 from kiosk.config import Settings
-from kiosk.engine.by import By
 from kiosk.engine.host import Host
-from kiosk.engine.ledger import Ledger
-from kiosk.engine.listening import Expectation
-from kiosk.engine.night import Night
-from kiosk.engine.reply import Reply
 from kiosk.keys import LoadedKey
 from kiosk.records.carrying import key_for
 from kiosk.records.kept_audio import HeardNight, heard_folder, read_heard
@@ -28,32 +23,6 @@ _LOG = logging.getLogger(__name__)
 
 class Unkept(Exception):
     """No kept night to replay; the message says why in one line."""
-
-
-class ReplayFace:
-    """The night replayed in memory: nothing is journalled, no save kept (kiosk.table.Face)."""
-
-    def __init__(self, host: Host) -> None:
-        self.host = host
-
-    def opening(self) -> Reply:
-        return self.host.opening()
-
-    def hear(self, message: str, by: By = By.TABLE) -> Reply:
-        return self.host.hear(message, by)
-
-    def listening_for(self) -> Expectation:
-        return self.host.listening_for()
-
-    def ledger(self) -> Ledger:
-        return self.host.ledger()
-
-    def set_voice(self, voice: bool) -> None:
-        self.host.set_voice(voice)
-
-    @property
-    def night(self) -> Night:
-        return self.host.night
 
 
 def find_kept(name: str) -> tuple[HeardNight, LoadedKey]:
@@ -82,8 +51,8 @@ def find_kept(name: str) -> tuple[HeardNight, LoadedKey]:
 
 
 def table_for(loaded: LoadedKey) -> Table:
-    """A fresh night on the key, by voice, kept nowhere."""
-    return Table(ReplayFace(Host(loaded.key, source=loaded.source, voice=True)))
+    """A fresh night on the key, by voice, kept nowhere: the host itself is the table's face."""
+    return Table(Host(loaded.key, source=loaded.source, voice=True))
 
 
 def replay_night(name: str, settings: Settings, *, readings: bool = False) -> int:
