@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from .adult import Adult
 from .beds import bed
 from .echo import EchoPath
 from .held_out import voice_set
-from .kiosk_process import KioskProcess
+from .kiosk_process import KioskLine, KioskProcess
 from .nights import NightScript, deserved, key
 from .reader import Habit, HumanReader
 from .records import Figures, NightRecord
@@ -108,34 +109,54 @@ def play_night(
     held_out = voice.held_out
     spec = condition.room_for(held_out)
     room.play_noise(room_noise(condition, held_out), condition.snr_db, seed=bed_seed(script, voice))
-    record = NightRecord(
-        script.name,
-        voice.name,
-        voice.family.value,
-        condition.name,
-        held_out,
-        len(script.teams),
-        deserved(script),
-    )
-    reader = reader_for(condition, spec, voice, script) if condition.habits else None
+    record = night_record(script, voice, condition)
     echo = EchoPath(room.env, spec) if speak and spec is not None else contextlib.nullcontext()
     kiosk = KioskProcess(room.env, folder, save=script.save, speak=speak, **({"tree": tree} if tree else {}))
     try:
         with echo:
-            Adult(
-                script=script,
-                key=key(),
-                kiosk=kiosk,
-                say_out=voice.render if reader is None else reader.render,
-                reader=reader,
-                play=room.say if spec is None else lambda samples: room.say(in_room(samples, spec)),
-                record=record,
-                night_seconds=night_seconds,
-            ).play_night()
+            play_adult(script, voice, condition, kiosk, room.say, record, night_seconds)
     finally:
         kiosk.stop()
         room.stop_noise()
     return record, kiosk
+
+
+def night_record(script: NightScript, voice: Voice, condition: Condition) -> NightRecord:
+    """The night's record, empty but for what it is and what each question deserves."""
+    return NightRecord(
+        script.name,
+        voice.name,
+        voice.family.value,
+        condition.name,
+        voice.held_out,
+        len(script.teams),
+        deserved(script),
+    )
+
+
+def play_adult(
+    script: NightScript,
+    voice: Voice,
+    condition: Condition,
+    kiosk: KioskLine,
+    say: Callable[[Samples], None],
+    record: NightRecord,
+    night_seconds: float,
+) -> None:
+    """The simulated adult plays the night against `kiosk`, in its voice (with the condition's human
+    habits), each line said into the room by `say` through the condition's room, if any."""
+    spec = condition.room_for(voice.held_out)
+    reader = reader_for(condition, spec, voice, script) if condition.habits else None
+    Adult(
+        script=script,
+        key=key(),
+        kiosk=kiosk,
+        say_out=voice.render if reader is None else reader.render,
+        reader=reader,
+        play=say if spec is None else lambda samples: say(in_room(samples, spec)),
+        record=record,
+        night_seconds=night_seconds,
+    ).play_night()
 
 
 def room_noise(condition: Condition, held_out: bool) -> Samples | None:

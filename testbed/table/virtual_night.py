@@ -25,13 +25,12 @@ from kiosk.commands import voice as voice_command
 from kiosk.voice.asr import load_model, supports_grammar
 from kiosk.voice.listening import Recognizers
 from kiosk.voice.stack import VoiceParts, model_path, speaker_for
-from testbed.room_acoustics import Source, impulse_response, in_room
+from testbed.room_acoustics import Source, impulse_response
 
-from . import Condition, bed_seed, reader_for, room_noise
-from .adult import Adult
+from . import Condition, bed_seed, night_record, play_adult, room_noise
 from .echo import SPEAKER_GAIN
 from .kiosk_process import MODEL
-from .nights import NightScript, deserved, key
+from .nights import NightScript
 from .records import NightRecord
 from .room import bed_loop
 from .virtual_line import Microphone, Screen, Speaker, VirtualKiosk, VirtualLine
@@ -65,25 +64,12 @@ def play_virtual_night(
     line = VirtualLine(
         bed_loop(room_noise(condition, held_out), condition.snr_db, bed_seed(script, voice)), echo
     )
-    record = NightRecord(
-        script.name, voice.name, voice.family.value, condition.name, held_out, len(script.teams),
-        deserved(script),
-    )  # fmt: skip
-    reader = reader_for(condition, spec, voice, script) if condition.habits else None
+    record = night_record(script, voice, condition)
     kiosk = VirtualKiosk(line)
     running = threading.Thread(target=_kiosk_night, args=(line, script, folder), name="kiosk", daemon=True)
     running.start()
     try:
-        Adult(
-            script=script,
-            key=key(),
-            kiosk=kiosk,
-            say_out=voice.render if reader is None else reader.render,
-            reader=reader,
-            play=kiosk.say if spec is None else lambda samples: kiosk.say(in_room(samples, spec)),
-            record=record,
-            night_seconds=night_seconds,
-        ).play_night()
+        play_adult(script, voice, condition, kiosk, kiosk.say, record, night_seconds)
     finally:
         line.table_finished()
         running.join(timeout=60)
