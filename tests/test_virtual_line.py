@@ -75,6 +75,20 @@ def test_the_table_reads_a_reply_once_the_kiosks_voice_has_ended_and_is_heard_fr
     assert line.sample % CHUNK == 0
 
 
+def test_the_kiosks_echo_does_not_hold_the_tables_words_back() -> None:
+    """In a room the kiosk's voice rings on after it ends; a reader who answers then is heard from then."""
+    line = VirtualLine(np.zeros(RATE, dtype=np.int16), echo=np.zeros(RATE))  # a silent second-long tail
+    kiosk = VirtualKiosk(line)
+    heard: list[float] = []
+    running = threading.Thread(target=_scripted_kiosk, args=(line, heard), daemon=True)
+    running.start()
+    assert kiosk.block(10.0) == "Say something."
+    kiosk.say(np.full(RATE // 2, 5000, dtype=np.int16))  # at 1.5 s, inside the echo's tail
+    line.table_finished()
+    running.join(timeout=10)
+    assert heard == [pytest.approx(1.5)]
+
+
 def _night_on_the_line(folder: Path) -> tuple[NightRecord, list[str]]:
     """A one-question night, clean, on the line in a process of its own (as scripts/bench_table.py runs
     it); its record and what the kiosk showed, less what names the wall clock's time."""

@@ -116,6 +116,8 @@ class VirtualLine:
     """Every line the kiosk printed or logged, with the clock when it did."""
     kiosk_quiet_at: float = 0.0
     """When the kiosk's voice ends (what it has said so far)."""
+    table_until: int = 0
+    """The sample after the adult's last utterance."""
     wake: Callable[[], bool] | None = None
     """What the waiting table waits for; the kiosk hands it the turn once it holds."""
     ended: bool = False
@@ -176,9 +178,10 @@ class VirtualLine:
             self.wake = None
 
     def say(self, samples: Samples) -> None:
-        """The adult's utterance into the room: from now (or once its last has been said), until it ends."""
-        begins = max(self.sample, max((b + len(s) for b, s in self.sounds.playing), default=0))
-        ends = self.sounds.add(begins, samples.astype(np.float64))
+        """The adult's utterance into the room: from now (or once its last has been said), until it ends.
+        The kiosk's voice and its echo do not hold it back: a reader may talk over them."""
+        begins = max(self.sample, self.table_until)
+        self.table_until = ends = self.sounds.add(begins, samples.astype(np.float64))
         self.wait_until(lambda: self.sample >= ends)
 
     def table_finished(self) -> None:
