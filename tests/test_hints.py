@@ -111,7 +111,12 @@ def test_nights_when_every_night_is_over_offers_a_new_night(
     assert kiosk_command("play") in listed and kiosk_command("serve") in listed
 
 
-def test_help_after_a_night_offers_what_was_just_offered() -> None:
+def test_help_after_a_night_offers_what_was_just_offered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(
+        "SNAP_APPLE_HOME", str(tmp_path)
+    )  # a night kept by the machine's own use is no part of it
     session = Session(lambda: choose_key("practice"), notice=lambda line: None)
     session.opening()
     for message in ("solo", "end the night"):
