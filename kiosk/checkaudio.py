@@ -124,6 +124,9 @@ def record(seconds: float, settings: config.Settings) -> npt.NDArray[np.int16]:
 
 START_SECONDS = 5.0
 """Seconds the microphone may take to send its first audio before the room measure gives up."""
+SWEEP_LATENCY = 0.25
+"""Seconds buffered ahead of the speaker for the tone. A gap in it spoils the measure, and nobody waits on it
+as on a reply: the replies' 80 ms ran dry hundreds of times a tone through ALSA's pulse plugin, 250 ms never."""
 
 
 @dataclass
@@ -163,11 +166,11 @@ def _listen(settings: config.Settings, heard: _Heard) -> None:
 def record_sweep(settings: config.Settings) -> tuple[npt.NDArray[np.int16], int]:
     """A quiet second, the sweep played on the speaker and its tail, as the microphone heard them; and the
     sample where the kiosk believes the sweep began."""
-    from kiosk.voice.stack import output_for
+    from kiosk.voice.audio import SpeakerOutput
     from kiosk.voice.tts import Speech
 
     heard = _Heard([], threading.Event())
-    output = output_for(settings)
+    output = SpeakerOutput(device=settings.devices.output or None, latency=SWEEP_LATENCY)
     listener = threading.Thread(target=_listen, args=(settings, heard), daemon=True)
     try:
         output.open()
