@@ -110,16 +110,22 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
     assert picks.take(replace(clipped, scores=(69.9, 66.0)), board, loud=True) == Ask(
         "I didn't catch a yes. The Haunted Shelf 5? Say \"that's right\", or say the category's name."
     )
-    # "That's right" with a category's title word in a reading as likely: the reader may have named a
-    # pick ("Far and Wide four" heard so, "far right" beside it), asked about once; the room's "that's"
-    # heard as a team's name ("bats night") or a title word far below is the yes.
+    # "That's right" with a reading about as likely that means no yes (policy.read): the reader may have
+    # named a pick ("Far and Wide four" heard so, "far right" beside it), or said no ("No." heard as "that's
+    # right" 49.1, "the night owls" 48.7): asked about once, in any room. Far below, it is the yes.
     named = Utterance("that's right", alternatives=("far right",), scores=(78.3, 76.4))
+    owls = replace(named, alternatives=("the night owls",), scores=(49.1, 48.7))
+    for pick, said, beside in (
+        ("old customs three", "Old Customs 3", named),
+        ("old customs four", "Old Customs 4", owls),
+    ):
+        for room in (True, False):
+            picks = Picks()
+            picks.take(Utterance(pick), board, loud=True)
+            assert picks.take(beside, board, loud=room) == Ask(f"Was that a yes? {said}? {LOUD_BACK}")
+            assert picks.take(beside, board, loud=room) == pick
     picks.take(Utterance("old customs three"), board, loud=True)
-    assert picks.take(named, board, loud=True) == Ask(f"Was that a yes? Old Customs 3? {LOUD_BACK}")
-    assert picks.take(named, board, loud=True) == "old customs three"
-    for beside in (replace(named, alternatives=("bats night",)), replace(named, scores=(78.3, 75.0))):
-        picks.take(Utterance("old customs three"), board, loud=True)
-        assert picks.take(beside, board, loud=True) == "old customs three"
+    assert picks.take(replace(named, scores=(78.3, 75.0)), board, loud=True) == "old customs three"
     assert picks.take(Utterance("board"), board, loud=True) == "board"  # commands go straight on
     assert picks.take(Utterance("pass"), board, loud=True) == Ask(f"Old Customs 1? {LOUD_BACK}")
     assert picks.take(Utterance("pass"), board) == "pass"  # in a quiet room, as the host reads it

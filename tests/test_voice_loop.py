@@ -573,6 +573,13 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     assert isinstance(leaving.take(Utterance("ghosts leave"), night, loud=False), Ask)
     assert leaving.take(Typed("board"), night, loud=False) is None
     assert leaving.take(Utterance("yes"), night, loud=False) is None and leaving.waiting is None
+    # A team out loses its answer (policy.Slot.LEAVING): a plain yes in a loud room is asked about once.
+    leaving.take(Utterance("ghosts leave"), night, loud=True)
+    asked = leaving.take(Utterance("yes"), night, loud=True)
+    assert isinstance(asked, Ask) and asked.question.startswith("Was that a yes? Ghosts leaving the night?")
+    assert leaving.take(Utterance("yes"), night, loud=True) == "ghosts leave"
+    leaving.take(Utterance("ghosts leave"), night, loud=True)
+    assert leaving.take(Utterance("that's right"), night, loud=True) == "ghosts leave"
 
 
 def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() -> None:

@@ -1,7 +1,7 @@
 """How many teams, by voice. The count starts the night: it names the teams and reads the board. In party
 babble "two teams" was heard as "three teams", and a correction ("no, two teams") as nothing the kiosk
 knew, so a night began with a team that was not there. In a loud room (room.py) the count is said back
-and waits for the yes heard most surely, as a pick is (picking.py); a plain yes is asked about once.
+and waits for the yes heard most surely, as a pick is (picking.py); a yes it is unsure of is asked about once (policy.py).
 
 A count missed twice running is asked for another way, in any room: the kiosk offers the counts one at a
 time, for the yes it hears most surely. In babble one reader's "four teams" was heard as "owls one",
@@ -17,7 +17,8 @@ from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.picking import ONE_AT_A_TIME
-from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
+from kiosk.voice.policy import NO, YES, Act, Slot, decide, read
+from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
@@ -36,7 +37,7 @@ class Counts:
     """The count waiting was the kiosk's offer, not what it heard: a no moves on to the next one."""
     _misses: int = 0
     _yes_asked: bool = False
-    """The kiosk has asked about the count waiting once already: a plain yes is taken."""
+    """The kiosk has asked about the count waiting once already: a yes is taken."""
 
     def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
         """Before the night begins: the kiosk's question, or the confirmed count for the host; None for
@@ -48,14 +49,11 @@ class Counts:
             self._misses = 0
             return None
         if waiting is not None and heard in YES:
-            if lone_right(utterance, loud):
-                # As for a pick said back: in party babble "four teams" was heard as a lone "right", and a
-                # two-team night began on an offer the reader had answered with another count.
+            act = decide(Slot.COUNT, read(utterance, loud), asked=int(self._yes_asked))
+            if act is not Act.TAKE:
+                # A lone "right" in a loud room, which "four teams" was heard as, or an unsure yes.
                 self.waiting, self.offered = waiting, offered
-                return self.again()
-            if doubted_yes(utterance, loud) and not self._yes_asked:
-                self.waiting, self.offered = waiting, offered
-                return self.again("Was that a yes?")
+                return self.again("Was that a yes?" if act is Act.ASK_IF_YES else NO_YES_HEARD)
             return SAID[waiting]
         if waiting is not None and offered and heard in NO:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
@@ -90,7 +88,7 @@ class Counts:
 
     def again(self, lead: str = NO_YES_HEARD) -> Ask:
         """The count said back or offered, asked about again for the yes heard most surely; `lead` "Was that
-        a yes?" when a plain yes was heard, taken when said again."""
+        a yes?" when an unsure yes was heard, taken when said again."""
         assert self.waiting is not None
         self._yes_asked = lead != NO_YES_HEARD
         again = "no" if self.offered else "how many again"

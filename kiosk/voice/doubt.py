@@ -22,9 +22,8 @@ from kiosk.engine.picks import parse_pick
 from kiosk.voice.asr import Utterance
 from kiosk.voice.grammar import nearest
 from kiosk.voice.phrases import COMMANDS, between_questions
+from kiosk.voice.tuning import TUNING
 
-MARGIN = 2.0
-"""Readings scored within this of the best are taken as just as likely."""
 _CONFIRMING = frozenset(("yes", "no", "right", "correct", "that's right", "wrong"))
 """Commands that only confirm or deny: the host asks for those itself."""
 
@@ -111,12 +110,12 @@ def meant_instead(heard: Utterance, board: Board) -> str | None:
 
 
 def likely_alternatives(heard: Utterance) -> tuple[str, ...]:
-    """The recogniser's other readings scored within MARGIN of the best, likeliest first."""
+    """The recogniser's other readings scored within the confirming margin of the best, likeliest first."""
     if not heard.scores:
         return ()
     best = heard.scores[0]
     scored = zip(heard.alternatives, heard.scores[1:], strict=False)
-    return tuple(text for text, score in scored if best - score <= MARGIN)
+    return tuple(text for text, score in scored if best - score <= TUNING.confirming.margin)
 
 
 @cache

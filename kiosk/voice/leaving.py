@@ -13,7 +13,8 @@ from kiosk.engine.night import Night
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.heard import Typed
-from kiosk.voice.yes_or_no import NO, QUOTED_SURE_YES, YES, lone_right
+from kiosk.voice.policy import NO, Act, Slot, decide, read
+from kiosk.voice.yes_or_no import QUOTED_SURE_YES
 
 
 @dataclass
@@ -21,6 +22,8 @@ class Leaving:
     """The words heard as a team leaving, said back and waiting for a yes."""
 
     waiting: str | None = None
+    _yes_asked: bool = False
+    """The kiosk asked whether it heard a yes to the team waiting: a yes now is taken."""
 
     def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
         """The words for the host once a yes confirms them, the kiosk's question, or None: no team leaving,
@@ -30,7 +33,11 @@ class Leaving:
         waiting, self.waiting, heard = self.waiting, None, utterance.text
         if isinstance(utterance, Typed):
             return None
-        if waiting is not None and heard in YES and not lone_right(utterance, loud):
+        act = decide(Slot.LEAVING, read(utterance, loud), asked=int(self._yes_asked))
+        if waiting is not None and act is Act.ASK_IF_YES:
+            self.waiting, self._yes_asked = waiting, True
+            return Ask(f"Was that a yes? {self.again().question}")
+        if waiting is not None and act is Act.TAKE:
             return waiting
         move = parse_team_move(waiting) if waiting is not None else None
         if move is not None and heard in NO:
@@ -40,7 +47,7 @@ class Leaving:
             return None
         if move.team not in night.teams or move.team in night.out:
             return None  # the host says what it makes of that
-        self.waiting = heard
+        self.waiting, self._yes_asked = heard, False
         return self.again()
 
     def again(self) -> Ask:

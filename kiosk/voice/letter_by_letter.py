@@ -22,11 +22,11 @@ from kiosk.engine.spelling import SHORTEST, SPOKEN_DIGITS, YEAR_DIGITS
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
 from kiosk.voice.asr import Utterance, told
-from kiosk.voice.doubt import MARGIN
 from kiosk.voice.grammar import UNKNOWN, digits_but, letters_but
 from kiosk.voice.listening import Listening
 from kiosk.voice.parts import Hears
 from kiosk.voice.read_back_yes import SURE_YES
+from kiosk.voice.tuning import TUNING
 
 JOINED = "Two words may be spelled as one."
 SAY_NO = 'say "no, no"'
@@ -270,7 +270,7 @@ def past_refused(
 
 
 def a_sure_no(heard: Utterance) -> bool:
-    """A "no" the likeliest reading, with no letter's or digit's word scored within MARGIN of it: such a no
+    """A "no" the likeliest reading, with no letter's or digit's word scored within the confirming margin of it: such a no
     refuses the unit it takes back. In babble "Nine." was heard as "no" (80.2) with "nine" beside it (79.5):
     the 8 before it, right, was taken back and refused, and "Eight." said again was refused till the year
     was left."""
@@ -279,7 +279,7 @@ def a_sure_no(heard: Utterance) -> bool:
     close = [
         reading.split()
         for reading, score in zip(heard.alternatives, heard.scores[1:], strict=False)
-        if heard.scores[0] - score <= MARGIN
+        if heard.scores[0] - score <= TUNING.confirming.margin
     ]
     return not any(Unit.LETTER.of(words) or Unit.DIGIT.of(words) for words in close)
 

@@ -10,7 +10,7 @@ from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
 from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
 from kiosk.voice.asr import Utterance
-from kiosk.voice.doubt import cell_meant, likely_alternatives
+from kiosk.voice.doubt import cell_meant
 from kiosk.voice.phrases import PICK_LETTERS, POINT_WORDS, spoken_title
 
 SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e": "abcd"}
@@ -48,14 +48,6 @@ _TITLE_WORDS = {
     **{word: "D" for word in WINGS_AND_WEBS_WORDS},
 }
 """A word of a category's title as said, and the category it names."""
-
-
-def title_beside(heard: Utterance) -> bool:
-    """A reading about as likely as the one heard (doubt.likely_alternatives) holds a word of a category's
-    title ("far", "haunted", "treat"; not the team names Wings & Webs answers to, which the room's "that's"
-    is heard as): the reader may have named a pick where a yes was heard."""
-    words = {word for reading in likely_alternatives(heard) for word in reading.split()}
-    return any(word in _TITLE_WORDS and word not in WINGS_AND_WEBS_WORDS for word in words)
 
 
 def by_letter(text: str) -> bool:

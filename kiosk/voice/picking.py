@@ -12,7 +12,7 @@ Three ways of being unsure:
 - the room is loud (room.py): in party noise the points were misheard too ("wings and webs three" heard as
   "wings and webs one", with no other reading), and "Ghosts, yes" as "pass", so every pick (a pass too, as
   the cell it would read) is said back before its question is read, for the yes heard most surely ("that's
-  right"); a plain yes is asked about once.
+  right"); a yes the kiosk is unsure of is asked about once (policy.py).
 
 A cell said back whose yes is missed twice, a category's cells each said no to, or late in a loud night a
 played cell heard, have the cells offered one at a time: a night never sticks on its pick.
@@ -40,10 +40,9 @@ from kiosk.voice.pick_readings import (
     free_reading,
     rivals,
     said_by_name,
-    title_beside,
 )
-from kiosk.voice.read_back_yes import SURE_YES
-from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, doubted_yes, lone_right
+from kiosk.voice.policy import Act, Reading, Reply, Slot, decide, read
+from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
 
 MISSES = 2
 """Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
@@ -88,7 +87,7 @@ class Picks:
     """Replies in a row to the cell said back or offered that were neither a yes, a no nor another pick, or
     a plain yes asked about (a loud room's)."""
     _yes_asked: Cell | None = None
-    """The cell whose plain yes the kiosk asked about ("Was that a yes?"): a plain yes to it now is taken."""
+    """The cell whose yes the kiosk asked about ("Was that a yes?", policy.Act.ASK_IF_YES): a yes to it now is taken."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: a pick missed (see missed()) if the host asked for the pick
@@ -125,8 +124,9 @@ class Picks:
         offers, self._offers = self._offers, None
         if waiting is not None and offers is not None:
             return self._offered(heard, board, loud, waiting, offers)
-        if waiting is not None and (heard.text in YES or heard.text in NO):
-            return self._yes_or_no(heard, board, loud, waiting)
+        reading = read(heard, loud)
+        if waiting is not None and reading.reply is not Reply.NEITHER:
+            return self._yes_or_no(reading, waiting)
         found = meaning(heard.text)
         if waiting is None and found is None and heard.text:
             alone = self._points_alone(heard, board, loud)
@@ -161,14 +161,12 @@ class Picks:
             return self._rejected_again(heard, board, cell, waiting, loud)
         return self._say_back(cell, loud)
 
-    def _yes_or_no(self, heard: Utterance, board: Board, loud: bool, waiting: Cell) -> str | Ask:
-        """A yes or a no to the pick said back (`waiting`)."""
-        if heard.text not in YES:
+    def _yes_or_no(self, reading: Reading, waiting: Cell) -> str | Ask:
+        """A yes or a no to the pick said back (`waiting`), as the policy rules on it."""
+        act = decide(Slot.PICK, reading, asked=int(self._yes_asked == waiting))
+        if act is Act.REFUSED:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
-        if lone_right(heard, loud):
-            self.waiting = waiting
-            return self.again(board)
-        if self._doubted(heard, loud, waiting):
+        if act is Act.ASK_IF_YES:
             self.waiting = waiting
             return self._was_that_a_yes(said_back(waiting, yes=QUOTED_SURE_YES))
         return said_by_name(waiting)
@@ -253,18 +251,6 @@ class Picks:
         self.waiting, self._missed = cell, 0
         return Ask(said_back(cell, yes=QUOTED_SURE_YES if loud else "yes"))
 
-    def _doubted(self, yes: Utterance, loud: bool, waiting: Cell) -> bool:
-        """A plain yes ("yes", "correct"; a lone "right" is none, lone_right) to the cell waiting, in a loud
-        room, not yet asked about: a cell read is never taken back, and in babble a reader's "no" to an
-        offered cell, ten seconds of the room's talk around it, was heard as "yes" and the cell was read; so
-        was another's "no" after "I didn't catch a yes" (its first "no" heard as "owls"). Asked about once,
-        a plain yes is taken. So is "that's right" with a category's title word in a reading as likely: in
-        babble "Far and Wide four", said to Far and Wide 1 said back, was heard as "that's right", "far
-        right" just below it, and Far and Wide 1 was read (over three benches' nights the only "that's
-        right" with such a reading beside it; "bats right" and "bats night" are the room's "that's")."""
-        sure_but_named = loud and yes.text == SURE_YES and title_beside(yes)
-        return (doubted_yes(yes, loud) or sure_but_named) and self._yes_asked != waiting
-
     def _was_that_a_yes(self, asked: str) -> Ask:
         assert self.waiting is not None
         self._missed, self._yes_asked = self._missed + 1, self.waiting
@@ -327,11 +313,12 @@ class Picks:
         while Far and Wide 3 was offered."""
         found = meaning(heard.text)
         cell = Cell.parse(found) if found else None
-        if heard.text in YES and self._doubted(heard, loud, waiting):
+        reading = read(heard, loud)
+        yes = reading.reply is Reply.YES
+        if yes and decide(Slot.PICK, reading, asked=int(self._yes_asked == waiting)) is Act.ASK_IF_YES:
             self.waiting, self._offers = waiting, offers
             return self._was_that_a_yes(offered(waiting))
-        sure_yes = heard.text in YES and not lone_right(heard, loud)
-        if sure_yes or (cell == waiting and not by_letter(heard.text)):
+        if yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
             return said_by_name(waiting)
         if cell is not None and not board.is_free(cell):
@@ -350,7 +337,7 @@ class Picks:
         if cell == waiting:
             self.waiting, self._offers = waiting, offers
             return self.again(board)
-        if heard.text in NO or cell is not None:
+        if reading.reply is Reply.NO or cell is not None:
             self._rejected.append(waiting)
             rest = [one for one in offers if one not in self._rejected]
             if cell in rest:

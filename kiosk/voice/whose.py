@@ -21,7 +21,8 @@ from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.listening import team_named
-from kiosk.voice.yes_or_no import NO, NO_YES_HEARD, QUOTED_SURE_YES, YES, lone_right
+from kiosk.voice.policy import Act, Slot, decide, read
+from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
 
 GIVE_UP = "Then say it again, with the team's name first."
 _AROUND_A_NAME = frozenset(
@@ -82,10 +83,10 @@ class Whose:
         if self.offered is None:
             offered = replace(self, offered=self._likeliest_first(night)[0])
             return offered, offered.question
-        reply = " ".join(heard.split())
-        if reply in YES and not lone_right(Utterance(reply), loud=True):  # asked again, as for picks
+        act = decide(Slot.WHOSE, read(Utterance(" ".join(heard.split())), loud=True), asked=0)
+        if act is Act.TAKE:
             return None, Named(self.offered)
-        if reply in NO:
+        if act is Act.REFUSED:
             rest = self._likeliest_first(night)
             after = rest[rest.index(self.offered) + 1 :]
             if not after:

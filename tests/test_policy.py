@@ -1,0 +1,89 @@
+"""The one policy for replies to the kiosk's confirming questions (kiosk/voice/policy.py): the reply, the
+room and the tries in; the act out."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kiosk.voice.asr import Utterance
+from kiosk.voice.policy import POLICY, Act, Cost, Reply, Slot, decide, read
+
+SURE = Utterance("that's right")
+PLAIN = Utterance("yes")
+COIN_TOSS = Utterance("that's right", alternatives=("the night owls",), scores=(49.1, 48.7))
+"""A reader's "No." in babble, heard so: the likeliest reading a yes by 0.4."""
+FAR_BELOW = Utterance("that's right", alternatives=("the night owls",), scores=(49.1, 45.0))
+LONE_RIGHT = Utterance("right")
+RIGHT_BESIDE_A_YES = Utterance("right", alternatives=("that's right",), scores=(69.9, 69.8))
+NO = Utterance("no")
+UNSURE_NO = Utterance("no", alternatives=("that's right",), scores=(50.0, 49.9))
+NEITHER = Utterance("owls")
+
+
+@pytest.mark.parametrize(
+    ("heard", "loud", "reply", "sure"),
+    [
+        (SURE, False, Reply.YES, True),
+        (SURE, True, Reply.YES, True),
+        (PLAIN, False, Reply.YES, True),
+        (PLAIN, True, Reply.YES, False),  # only the yes heard most surely is sure in a loud room
+        (COIN_TOSS, False, Reply.YES, False),
+        (COIN_TOSS, True, Reply.YES, False),
+        (FAR_BELOW, True, Reply.YES, True),
+        (LONE_RIGHT, False, Reply.YES, True),
+        (LONE_RIGHT, True, Reply.NEITHER, False),
+        (RIGHT_BESIDE_A_YES, True, Reply.YES, False),
+        (NO, True, Reply.NO, True),
+        (UNSURE_NO, False, Reply.NO, False),
+        (NEITHER, False, Reply.NEITHER, True),
+    ],
+)
+def test_a_reply_is_read_as_yes_no_or_neither_and_sure_or_not(
+    heard: Utterance, loud: bool, reply: Reply, sure: bool
+) -> None:
+    reading = read(heard, loud)
+    assert (reading.reply, reading.sure) == (reply, sure)
+
+
+def test_the_margin_is_how_far_the_likeliest_stands_above_another_meaning() -> None:
+    assert read(COIN_TOSS, loud=False).margin == pytest.approx(0.4)
+    assert read(SURE, loud=False).margin == math.inf  # no scores: nothing to weigh
+    agreeing = Utterance("yes", alternatives=("that's right", "no"), scores=(60.0, 59.5, 55.0))
+    assert read(agreeing, loud=False).margin == pytest.approx(5.0)  # another yes is no rival
+    assert read(agreeing, loud=False, margin=6.0).sure is False  # the margin is the tuning tree's
+
+
+IRREVERSIBLE = [slot for slot, row in POLICY.items() if row.cost is Cost.IRREVERSIBLE]
+
+
+@pytest.mark.parametrize("slot", list(Slot))
+@pytest.mark.parametrize(
+    ("heard", "loud", "asked", "irreversible_act", "fixable_act"),
+    [
+        (SURE, True, 0, Act.TAKE, Act.TAKE),
+        (PLAIN, False, 0, Act.TAKE, Act.TAKE),
+        (PLAIN, True, 0, Act.ASK_IF_YES, Act.TAKE),
+        (PLAIN, True, 1, Act.TAKE, Act.TAKE),  # two readings agreeing
+        (COIN_TOSS, False, 0, Act.ASK_IF_YES, Act.TAKE),
+        (COIN_TOSS, True, 1, Act.TAKE, Act.TAKE),
+        (LONE_RIGHT, True, 0, Act.NOT_HEARD, Act.NOT_HEARD),
+        (NO, True, 0, Act.REFUSED, Act.REFUSED),
+        (UNSURE_NO, True, 0, Act.REFUSED, Act.REFUSED),  # a no undoes nothing
+        (NEITHER, False, 0, Act.NOT_HEARD, Act.NOT_HEARD),
+    ],
+)
+def test_what_a_mistake_costs_chooses_the_act(
+    slot: Slot, heard: Utterance, loud: bool, asked: int, irreversible_act: Act, fixable_act: Act
+) -> None:
+    expected = irreversible_act if slot in IRREVERSIBLE else fixable_act
+    assert decide(slot, read(heard, loud), asked) is expected
+
+
+def test_every_slot_has_one_row_and_nothing_irreversible_is_taken_unsure_at_the_first_ask() -> None:
+    assert set(POLICY) == set(Slot)
+    assert IRREVERSIBLE  # a pick, the count and a team leaving cannot be undone
+    for slot in IRREVERSIBLE:
+        assert POLICY[slot].asks_if_yes >= 1
+        assert decide(slot, read(COIN_TOSS, loud=True), asked=0) is Act.ASK_IF_YES
