@@ -469,7 +469,7 @@ STALLED = (
 
 def _stalled_at_but(button_key: Key) -> Heard:
     """ "but" taken, then a letter said no to heard there three times and once as no letter: five replies
-    that took the word no further (letter_by_letter.STALLS)."""
+    that took the word no further (TUNING.confirming.letter_stalls)."""
     heard = spelled_twice(button_key)
     heard.hear("no")
     for word in ("bravo", "uniform", "tango", "lima", "no"):

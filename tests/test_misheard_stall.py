@@ -8,8 +8,9 @@ import pytest
 
 from kiosk.engine.phrase import STALLS
 from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, readings
-from kiosk.voice.listening import OPEN_READINGS, Recognizers
+from kiosk.voice.listening import Recognizers
 from kiosk.voice.misheard_stall import SAID_TO_HOLD, misheard_stall, reading_that_locks
+from kiosk.voice.tuning import TUNING
 
 
 def _words(text: str, start: float = 1.0) -> tuple[Word, ...]:
@@ -71,7 +72,7 @@ def test_the_open_recogniser_hears_an_answer_again_with_its_readings(english_mod
     best = recognizer.decode(pcm)
     assert best is not None and best.alternatives == ()  # the best path alone, as every answer is heard
     heard_to = recognizer.fed
-    again = recognizer.readings_of(pcm, OPEN_READINGS)
+    again = recognizer.readings_of(pcm, TUNING.readings.open)
     assert len(again) >= 2 and len({reading.text for reading in again}) == len(again), again
     seconds = len(pcm) / 2 / SAMPLE_RATE
     for reading in again:

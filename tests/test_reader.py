@@ -9,17 +9,8 @@ from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
 from kiosk.voice.audio import CHUNK_SECONDS
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.listening import Listening
-from kiosk.voice.reader import (
-    QUIETER_DB,
-    READER_GONE,
-    STRETCH_GAP,
-    STRETCH_PAD,
-    LoudestSoFar,
-    ReaderLevel,
-    loud_words,
-    loudest_stretch,
-    loudness,
-)
+from kiosk.voice.reader import LoudestSoFar, ReaderLevel, loud_words, loudest_stretch, loudness
+from kiosk.voice.tuning import TUNING
 
 from .support.room_audio import room_talk
 
@@ -42,7 +33,7 @@ def test_a_far_quieter_closed_set_phrase_is_another_voice() -> None:
     reader = ReaderLevel()
     assert not reader.other_voice(voice(3000), Listening.BETWEEN_QUESTIONS)  # no level yet: heard
     reader.answered(voice(2800))  # an answer that opened with a team's name
-    quieter = 3000 * 10 ** (-(QUIETER_DB + 2) / 20)
+    quieter = 3000 * 10 ** (-(TUNING.reader.quieter_db + 2) / 20)
     assert reader.other_voice(voice(quieter), Listening.BETWEEN_QUESTIONS)
     assert reader.other_voice(voice(quieter), Listening.READ_BACK)
     assert reader.other_voice(voice(quieter), Listening.WHOSE)  # a team name from across the room
@@ -60,7 +51,9 @@ def test_as_loud_as_the_reader_needs_the_readers_level_known_and_reached() -> No
     reader.answered(voice(3000))
     reader.answered(voice(3000))
     assert reader.as_loud(voice(3000)) and reader.as_loud(voice(3000 * 10 ** (-4 / 20)))
-    assert not reader.as_loud(voice(3000 * 10 ** (-(QUIETER_DB + 2) / 20)))  # the room's other voices
+    assert not reader.as_loud(
+        voice(3000 * 10 ** (-(TUNING.reader.quieter_db + 2) / 20))
+    )  # the room's other voices
     assert not reader.as_loud(b"\0\0" * 100)  # too little audio
 
 
@@ -68,7 +61,7 @@ def test_answers_never_lower_the_readers_level_unless_they_name_a_team() -> None
     reader = ReaderLevel()
     reader.answered(voice(3000))
     reader.answered(voice(3000))
-    quieter = voice(3000 * 10 ** (-(QUIETER_DB + 2) / 20))
+    quieter = voice(3000 * 10 ** (-(TUNING.reader.quieter_db + 2) / 20))
     for _ in range(20):  # party talk heard as answers with no team name: not kept
         assert not reader.other_voice(quieter, Listening.ANSWERS)
     assert reader.other_voice(quieter, Listening.READ_BACK)
@@ -86,7 +79,9 @@ def test_words_far_quieter_than_the_answers_own_voice_are_dropped() -> None:
     kept = loud_words(heard, pcm, end)
     assert kept.text == "bats barn owl" and [word.word for word in kept.words] == ["bats", "barn", "owl"]
     # Another voice only a few dB down may be the reader's own softer word: it stays.
-    near = np.concatenate([reader, rng.normal(0, 4000 / 10 ** ((QUIETER_DB - 3) / 20), SAMPLE_RATE)])
+    near = np.concatenate(
+        [reader, rng.normal(0, 4000 / 10 ** ((TUNING.reader.quieter_db - 3) / 20), SAMPLE_RATE)]
+    )
     assert loud_words(heard, near.astype(np.int16).tobytes(), end) == heard
     assert loud_words(Utterance(""), pcm, end) == Utterance("")
     before = Utterance("bats yeah", (Word("bats", 9.0, 9.3, 1.0), words[-1]))  # before the audio kept
@@ -101,17 +96,19 @@ def test_the_loudest_stretch_is_the_readers_word_without_the_talk_around_it() ->
     pcm = room_talk((1.5, 0.6))
     stretch = loudest_stretch(pcm)
     assert stretch is not None
-    # The word and STRETCH_PAD either side (to a frame), from where it is in the utterance.
-    assert abs(seconds_of(stretch) - (0.6 + 2 * STRETCH_PAD)) < 0.1
+    # The word and TUNING.reader.stretch_pad either side (to a frame), from where it is in the utterance.
+    assert abs(seconds_of(stretch) - (0.6 + 2 * TUNING.reader.stretch_pad)) < 0.1
     start = pcm.find(stretch) / 2 / SAMPLE_RATE
-    assert abs(start - (1.5 - STRETCH_PAD)) < 0.1
+    assert abs(start - (1.5 - TUNING.reader.stretch_pad)) < 0.1
 
 
 def test_the_loudest_stretch_bridges_a_commas_pause_but_not_a_second_word_apart() -> None:
-    said_twice = loudest_stretch(room_talk((1.0, 0.3), (1.3 + STRETCH_GAP - 0.1, 0.3)))  # "No, no."
-    assert said_twice is not None and seconds_of(said_twice) > 0.6 + STRETCH_GAP
+    said_twice = loudest_stretch(
+        room_talk((1.0, 0.3), (1.3 + TUNING.reader.stretch_gap - 0.1, 0.3))
+    )  # "No, no."
+    assert said_twice is not None and seconds_of(said_twice) > 0.6 + TUNING.reader.stretch_gap
     apart = loudest_stretch(room_talk((0.5, 0.4), (2.5, 0.4)))
-    assert apart is not None and seconds_of(apart) < 0.4 + 2 * STRETCH_PAD + 0.1
+    assert apart is not None and seconds_of(apart) < 0.4 + 2 * TUNING.reader.stretch_pad + 0.1
 
 
 def test_no_loudest_stretch_in_an_even_utterance_or_too_little_audio() -> None:
@@ -133,9 +130,14 @@ def fed(pcm: bytes, loudest: LoudestSoFar) -> float | None:
 
 def test_the_readers_voice_is_gone_once_it_has_left_the_loudest_though_the_room_talks_on() -> None:
     word = fed(room_talk((0.5, 0.6)), LoudestSoFar())  # "Sierra." over the room's talk
-    assert word is not None and abs(word - (1.1 + READER_GONE)) < 0.2
-    said_twice = fed(room_talk((0.5, 0.3), (0.8 + STRETCH_GAP - 0.1, 0.3)), LoudestSoFar())  # "No, no."
-    assert said_twice is not None and abs(said_twice - (1.3 + STRETCH_GAP + READER_GONE)) < 0.2
+    assert word is not None and abs(word - (1.1 + TUNING.reader.gone)) < 0.2
+    said_twice = fed(
+        room_talk((0.5, 0.3), (0.8 + TUNING.reader.stretch_gap - 0.1, 0.3)), LoudestSoFar()
+    )  # "No, no."
+    assert (
+        said_twice is not None
+        and abs(said_twice - (1.3 + TUNING.reader.stretch_gap + TUNING.reader.gone)) < 0.2
+    )
     assert fed(room_talk(), LoudestSoFar()) is None  # the room alone: nothing stands out of it
     assert fed(room_talk((0.0, 4.0)), LoudestSoFar()) is None  # the reader throughout
 

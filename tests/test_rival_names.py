@@ -5,7 +5,8 @@ reverberation may have put in their place."""
 from __future__ import annotations
 
 from kiosk.voice.asr import Utterance
-from kiosk.voice.rival_names import NAME_READINGS, rival_name
+from kiosk.voice.rival_names import rival_name
+from kiosk.voice.tuning import TUNING
 
 
 class NameList:
@@ -27,7 +28,7 @@ def _doubted(labelled: str, heard: str, names: NameList | None) -> bool:
 def test_a_name_the_list_alone_heard_is_doubted_when_another_team_leads_one_of_its_readings() -> None:
     names = NameList("ghosts", "toads", "ghosts")
     assert _doubted("ghosts a big brass button", "go a big brass button", names)
-    assert names.asked == [NAME_READINGS]
+    assert names.asked == [TUNING.readings.names]
 
 
 def test_readings_that_all_lead_with_the_same_team_leave_the_name_taken() -> None:

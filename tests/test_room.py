@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from kiosk.voice.asr import SAMPLE_RATE
-from kiosk.voice.room import LOUD_MARGIN_DB, RoomLevel, margin
+from kiosk.voice.room import RoomLevel, margin
+from kiosk.voice.tuning import TUNING
 
 
 def utterance(under_rms: float, seed: int = 0) -> bytes:
@@ -25,7 +26,7 @@ def utterance(under_rms: float, seed: int = 0) -> bytes:
 def test_a_quiet_room_leaves_a_wide_margin_and_a_noisy_one_a_narrow_one() -> None:
     quiet, noisy = margin(utterance(0.0)), margin(utterance(3000 / 10 ** (10 / 20)))
     assert quiet is not None and quiet > 40
-    assert noisy is not None and 5 < noisy < LOUD_MARGIN_DB
+    assert noisy is not None and 5 < noisy < TUNING.room.loud_margin_db
     assert margin(b"\x00\x01" * 100) is None  # too little audio to say
 
 

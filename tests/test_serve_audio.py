@@ -22,8 +22,8 @@ from kiosk.appliance.table_screen import screen_words
 from kiosk.keys import load_practice
 from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.audio import resample
-from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.tuning import TUNING
 from testbed.virtual_audio import VirtualAudio
 
 pytestmark = [pytest.mark.audio, pytest.mark.english, pytest.mark.process]
@@ -41,7 +41,7 @@ utterance, what the kiosk's reply holds once it has understood it, and what the 
 again (a pick by its category's name, as the kiosk asks when unsure of a letter)."""
 TRIES = 4
 """A table says a thing again when the kiosk has misheard it (synthetic speech is hard for recognisers)."""
-SETTLE = TAIL_SECONDS + 0.7
+SETTLE = TUNING.hearing.tail + 0.7
 """Seconds the table waits after the kiosk says it listens, with no new reply begun, before speaking: as
 people do. A fixed short wait raced the kiosk under load (a reply still being said, or a second reply to an
 utterance heard in two pieces, while the table spoke over it)."""

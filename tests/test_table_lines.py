@@ -23,11 +23,12 @@ from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.asr import Utterance
 from kiosk.voice.conversation import Conversation
 from kiosk.voice.counting import Counts
-from kiosk.voice.letter_by_letter import LEFT, OFFER, STALLS, LetterByLetter, Unit
+from kiosk.voice.letter_by_letter import LEFT, OFFER, LetterByLetter, Unit
 from kiosk.voice.listening import Listening, spelled_back
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
+from kiosk.voice.tuning import TUNING
 from kiosk.voice.voting import Votes
 from kiosk.voice.whose import Whose
 from testbed.table.adult import Adult
@@ -492,7 +493,7 @@ def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -
 
 def test_the_table_takes_a_word_offered_as_it_stands_only_when_it_would_do() -> None:
     # "F, L" for "fly": a key word of three letters has no slip to spare, so the adult says no.
-    stalled = LetterByLetter(Team.BATS, ("f", "l"), stalls=STALLS - 1).take("")[2]
+    stalled = LetterByLetter(Team.BATS, ("f", "l"), stalls=TUNING.confirming.letter_stalls - 1).take("")[2]
     said = _spelling_fly(
         LetterByLetter(Team.BATS).opening,
         "F for foxtrot. Next letter?",

@@ -27,8 +27,8 @@ from kiosk.voice.letter_by_letter import (
     no_once,
 )
 from kiosk.voice.listening import Listening
-from kiosk.voice.reader import READER_GONE
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
+from kiosk.voice.tuning import TUNING
 
 from .conftest import Played, play_board
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table, noise
@@ -411,7 +411,7 @@ def test_a_loud_rooms_letter_heard_as_no_word_ends_once_the_readers_voice_is_gon
         loud_table(["no", "no", unheard, talk, Quiet(4.0), *letters("that's right", "that's right")])
     spans = re.findall(r"heard one letter \(([\d.]+)-([\d.]+) s, ([a-z ]+),", caplog.text)
     began, ended, why = next(span for span in spans if span[2] != "quiet")  # the "no" before it ended so
-    assert why == "reader done" and float(ended) - float(began) < 0.6 + READER_GONE + 0.3
+    assert why == "reader done" and float(ended) - float(began) < 0.6 + TUNING.reader.gone + 0.3
 
 
 def test_a_loud_read_backs_reply_heard_as_no_word_is_asked_for_again_within_seconds(

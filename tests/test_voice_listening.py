@@ -24,7 +24,6 @@ from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, one_d
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.listening import (
-    OPEN_BUDGET_SECONDS,
     Listening,
     Recognizers,
     hidden_names,
@@ -38,15 +37,8 @@ from kiosk.voice.listening import (
 )
 from kiosk.voice.read_back_yes import yes_over_a_spelling
 from kiosk.voice.tts import Speaker, SpeakerSettings, Speech
-from kiosk.voice.turns import (
-    ANSWER_HANGOVER,
-    CLOSED_HANGOVER,
-    FINAL_HANGOVER,
-    LOUD_YES_HANGOVER,
-    UNFINISHED_HANGOVER,
-    VOTE_HANGOVER,
-    hangover,
-)
+from kiosk.voice.tuning import TUNING
+from kiosk.voice.turns import hangover
 from testbed.rendered import ends, rendered_table, room_noise, with_noise
 from testbed.tables import noise_bed, write_wav
 
@@ -87,35 +79,48 @@ def test_a_complete_closed_phrase_is_final_and_a_team_name_is_not() -> None:
 
 
 def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
-    assert hangover("d three", Listening.BETWEEN_QUESTIONS) == FINAL_HANGOVER
-    assert hangover("bats", Listening.BETWEEN_QUESTIONS) == CLOSED_HANGOVER
-    assert hangover("bats yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER  # "ghosts yes" may follow
-    assert hangover("bats yes ghosts yes", Listening.BETWEEN_QUESTIONS) == VOTE_HANGOVER
-    assert hangover("yes", Listening.READ_BACK) == FINAL_HANGOVER
+    assert hangover("d three", Listening.BETWEEN_QUESTIONS) == TUNING.hangovers.final
+    assert hangover("bats", Listening.BETWEEN_QUESTIONS) == TUNING.hangovers.closed
+    assert (
+        hangover("bats yes", Listening.BETWEEN_QUESTIONS) == TUNING.hangovers.vote
+    )  # "ghosts yes" may follow
+    assert hangover("bats yes ghosts yes", Listening.BETWEEN_QUESTIONS) == TUNING.hangovers.vote
+    assert hangover("yes", Listening.READ_BACK) == TUNING.hangovers.final
     # In a loud room a yes locks the answers only after a speller's pause: "Ghosts. Foxtrot." passed for one.
-    assert hangover("that's right", Listening.READ_BACK, loud=True) == LOUD_YES_HANGOVER
-    assert hangover("no", Listening.READ_BACK, loud=True) == FINAL_HANGOVER
-    assert hangover("bats bee you", Listening.READ_BACK) == UNFINISHED_HANGOVER  # a pause between letters
-    assert hangover("bats b as in", Listening.READ_BACK) == UNFINISHED_HANGOVER
-    assert hangover("bats that was not what was said", Listening.READ_BACK) == ANSWER_HANGOVER
+    assert hangover("that's right", Listening.READ_BACK, loud=True) == TUNING.hangovers.loud_yes
+    assert hangover("no", Listening.READ_BACK, loud=True) == TUNING.hangovers.final
+    assert (
+        hangover("bats bee you", Listening.READ_BACK) == TUNING.hangovers.unfinished
+    )  # a pause between letters
+    assert hangover("bats b as in", Listening.READ_BACK) == TUNING.hangovers.unfinished
+    assert hangover("bats that was not what was said", Listening.READ_BACK) == TUNING.hangovers.answer
     # The team's name heard as no letter ("Bats." as "pass"), or as nothing the list knows: a spelling may
     # follow, after the pause a speller makes.
-    assert hangover("pass", Listening.READ_BACK) == UNFINISHED_HANGOVER
-    assert hangover("", Listening.READ_BACK) == UNFINISHED_HANGOVER
-    assert hangover("bats a broomstick", Listening.ANSWERS) == ANSWER_HANGOVER
-    assert hangover("yes", Listening.ANSWERS) == ANSWER_HANGOVER  # an answer may be "yes, but..."
-    assert hangover("bats", Listening.ANSWERS) == UNFINISHED_HANGOVER
-    assert hangover("that's", Listening.ANSWERS, label="bats") == UNFINISHED_HANGOVER
-    assert hangover("bats bram and", Listening.ANSWERS) == UNFINISHED_HANGOVER
+    assert hangover("pass", Listening.READ_BACK) == TUNING.hangovers.unfinished
+    assert hangover("", Listening.READ_BACK) == TUNING.hangovers.unfinished
+    assert hangover("bats a broomstick", Listening.ANSWERS) == TUNING.hangovers.answer
+    assert hangover("yes", Listening.ANSWERS) == TUNING.hangovers.answer  # an answer may be "yes, but..."
+    assert hangover("bats", Listening.ANSWERS) == TUNING.hangovers.unfinished
+    assert hangover("that's", Listening.ANSWERS, label="bats") == TUNING.hangovers.unfinished
+    assert hangover("bats bram and", Listening.ANSWERS) == TUNING.hangovers.unfinished
     # One letter at a time: a NATO word alone; "no no" and "that's right" sooner still, a lone "no" not (the
     # no asked for, "no, no", has a comma's pause in it).
-    assert hangover("tango", Listening.ONE_LETTER) == hangover("no", Listening.ONE_LETTER) == CLOSED_HANGOVER
+    assert (
+        hangover("tango", Listening.ONE_LETTER)
+        == hangover("no", Listening.ONE_LETTER)
+        == TUNING.hangovers.closed
+    )
     assert (
         hangover("no no", Listening.ONE_LETTER)
         == hangover("that's right", Listening.ONE_LETTER)
-        == FINAL_HANGOVER
+        == TUNING.hangovers.final
     )
-    assert max(FINAL_HANGOVER, CLOSED_HANGOVER, ANSWER_HANGOVER) < 0.8 < VOTE_HANGOVER <= UNFINISHED_HANGOVER
+    assert (
+        max(TUNING.hangovers.final, TUNING.hangovers.closed, TUNING.hangovers.answer)
+        < 0.8
+        < TUNING.hangovers.vote
+        <= TUNING.hangovers.unfinished
+    )
 
 
 def test_how_the_kiosk_listens_follows_the_night(practice_key: object) -> None:
@@ -131,8 +136,8 @@ def test_how_the_kiosk_listens_follows_the_night(practice_key: object) -> None:
     assert listening_for(candle.host) is Listening.YEARS
     candle.host.night.phase = Phase.CANDLE_READBACK  # a year is fixed by its digits, not by letters
     assert listening_for(candle.host) is Listening.YEARS_READ_BACK
-    assert hangover("bats one eight", Listening.YEARS_READ_BACK) == UNFINISHED_HANGOVER
-    assert hangover("that's right", Listening.YEARS_READ_BACK) == FINAL_HANGOVER
+    assert hangover("bats one eight", Listening.YEARS_READ_BACK) == TUNING.hangovers.unfinished
+    assert hangover("that's right", Listening.YEARS_READ_BACK) == TUNING.hangovers.final
 
 
 def test_a_leading_team_name_comes_from_the_label_list() -> None:
@@ -523,7 +528,7 @@ def test_the_open_recogniser_is_renewed_after_its_budget_and_still_hears(english
     assert not recognizers.renew_open(samples)  # nothing heard yet
     pcm = samples.tobytes()
     before = first.decode(pcm)
-    while first.fed < OPEN_BUDGET_SECONDS:
+    while first.fed < TUNING.hearing.open_budget:
         first.decode(pcm)
     assert recognizers.renew_open(samples)
     assert recognizers.open is not first and recognizers[Listening.ANSWERS] is recognizers.open

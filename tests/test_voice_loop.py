@@ -18,7 +18,6 @@ from kiosk.voice.asr import Utterance
 from kiosk.voice.audio import Chunk
 from kiosk.voice.heard import Typed
 from kiosk.voice.hearing import Hearing
-from kiosk.voice.kiosk import TAIL_SECONDS
 from kiosk.voice.leaving import Leaving
 from kiosk.voice.listening import Listening
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
@@ -26,7 +25,7 @@ from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD
 from kiosk.voice.tts import Speech, SpeechError, sentences
-from kiosk.voice.turns import ANSWER_HANGOVER, FINAL_HANGOVER, UNFINISHED_HANGOVER
+from kiosk.voice.tuning import TUNING
 from kiosk.voice.voting import Votes
 
 from .conftest import Played, play_board
@@ -83,9 +82,11 @@ def test_the_tail_after_the_kiosk_stops_is_ignored_then_the_table_is_heard() -> 
     # The microphone's first chunk after the opening is captured 0.1 s after the kiosk stopped.
     early = fake_table(practice_host(), [Spoken("solo", seconds=0.2), Quiet(2.0), "two"])
     early.run()
-    assert TAIL_SECONDS > 0.2
+    assert TUNING.hearing.tail > 0.2
     assert early.heard == ["two"]  # "solo" fell inside the tail: room echo, as far as the kiosk knows
-    later = fake_table(practice_host(), [Quiet(TAIL_SECONDS + 0.1), Spoken("solo", seconds=0.2), Quiet(2.0)])
+    later = fake_table(
+        practice_host(), [Quiet(TUNING.hearing.tail + 0.1), Spoken("solo", seconds=0.2), Quiet(2.0)]
+    )
     later.run()
     assert later.heard == ["solo"]
 
@@ -95,8 +96,8 @@ def test_a_whole_pick_ends_its_turn_sooner_than_an_answer() -> None:
     table.run()
     pick, answer = table.kiosk.turns[2], table.kiosk.turns[3]
     assert pick.latency is not None and answer.latency is not None
-    assert FINAL_HANGOVER <= pick.latency < ANSWER_HANGOVER
-    assert ANSWER_HANGOVER <= answer.latency < UNFINISHED_HANGOVER
+    assert TUNING.hangovers.final <= pick.latency < TUNING.hangovers.answer
+    assert TUNING.hangovers.answer <= answer.latency < TUNING.hangovers.unfinished
 
 
 def test_an_answer_heard_opening_with_a_stall_is_taken_as_the_likeliest_reading_that_locks() -> None:
@@ -116,7 +117,9 @@ def test_an_answer_heard_opening_with_a_stall_is_taken_as_the_likeliest_reading_
 
 
 def test_a_team_name_alone_waits_for_its_answer() -> None:
-    pause = (ANSWER_HANGOVER + UNFINISHED_HANGOVER) / 2  # longer than an answer's wait, shorter than a name's
+    pause = (
+        TUNING.hangovers.answer + TUNING.hangovers.unfinished
+    ) / 2  # longer than an answer's wait, shorter than a name's
     waited = fake_table(practice_host(), [*TO_D1, Spoken("bats"), Quiet(pause), "fly"])
     waited.run()
     assert waited.heard == [*TO_D1, "bats fly"]  # one turn, in two pieces

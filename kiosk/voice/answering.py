@@ -35,10 +35,9 @@ from kiosk.voice.listening import WITH_WORDS, spelled_back
 from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.respelling import merged
 from kiosk.voice.spoken_years import no_year_in
+from kiosk.voice.tuning import TUNING
 from kiosk.voice.whose import Whose, spelling_in
 
-TRIES = 2
-"""Tries that leave the same teams still to answer before the kiosk calls them one by one."""
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
 """Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and a word for each letter is
 heard far more surely (listening.WITH_WORDS)."""
@@ -203,8 +202,8 @@ class Answerers:
             return Ask(self.by_letter.opening)
         if not (night.phase.reading_back and is_no(words_of(heard))):
             return None
-        self._nos = (nos + 1) % TRIES
-        if nos + 1 < TRIES:
+        self._nos = (nos + 1) % TUNING.confirming.answer_tries
+        if nos + 1 < TUNING.confirming.answer_tries:
             return heard
         self.plain_yes_asked = True
         return Ask(NO_TWICE_YEARS if night.phase is Phase.CANDLE_READBACK else NO_TWICE)
@@ -296,7 +295,7 @@ class Answerers:
 
     def letter_missed(self) -> Ask:
         """A reply heard as no word while a word is spelled one letter at a time: asked for again, or the
-        word left as it was after letter_by_letter.MISSES in a row."""
+        word left as it was after TUNING.confirming.letter_misses in a row."""
         assert self.by_letter is not None
         self.by_letter, said = self.by_letter.missed()
         return Ask(said)
@@ -340,7 +339,7 @@ class Answerers:
     def after(self, night: Night | None, reply: Reply | None = None, loud: bool = False) -> Ask | None:
         """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter
         (the second with the offer to spell the word one letter at a time); the team the kiosk calls by name when the same
-        teams are still to answer after TRIES tries, or at once in a loud room; how to spell a fix, at the
+        teams are still to answer after TUNING.confirming.answer_tries tries, or at once in a loud room; how to spell a fix, at the
         night's first read-back and, in a loud room, at each question's; or None."""
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
@@ -358,10 +357,12 @@ class Answerers:
             self._spelled[fix.team] = (heard.get(fix.team, fix.word), fix.word)
             self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
             doubted, self.letters_doubted = self.letters_doubted, False
-            if tries >= TRIES:
+            if tries >= TUNING.confirming.answer_tries:
                 # Spelled twice over and still being fixed: the word is offered one letter at a time.
                 typing = (
-                    f" {TYPE_IT.format(team=fix.team)}" if self.keyboard and loud and tries == TRIES else ""
+                    f" {TYPE_IT.format(team=fix.team)}"
+                    if self.keyboard and loud and tries == TUNING.confirming.answer_tries
+                    else ""
                 )
                 self._offered = Team(fix.team)
                 return Ask(f"{spelled_back(fix.word, offer=OFFER)}{typing}")
@@ -377,7 +378,7 @@ class Answerers:
                 return None
         else:
             self._tries += 1
-        if (self._tries < TRIES and not loud) or not waiting:
+        if (self._tries < TUNING.confirming.answer_tries and not loud) or not waiting:
             return None
         self.calling = waiting[0]
         return Ask(f"{waiting[0].value}, your answer?")

@@ -18,14 +18,13 @@ from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.picking import ONE_AT_A_TIME
 from kiosk.voice.policy import NO, YES, Act, Slot, decide, read
+from kiosk.voice.tuning import TUNING
 from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
 OFFERED = (2, 3, 4, 1)
 """The counts offered one at a time, in this order and round again: two teams first, as most tables play."""
-MISSES = 2
-"""Counts missed in a row before the kiosk offers them one at a time."""
 
 
 @dataclass
@@ -82,7 +81,7 @@ class Counts:
             self.waiting = waiting
             return self.again()
         self._misses += 1
-        if self._misses % MISSES:
+        if self._misses % TUNING.confirming.count_misses:
             return None
         return self._offer(OFFERED[0], first=True)
 

@@ -10,25 +10,8 @@ from kiosk.voice.audio import Chunk
 from kiosk.voice.grammar import UNKNOWN
 from kiosk.voice.listening import Listening
 from kiosk.voice.reader import LoudestSoFar, ReaderLevel
+from kiosk.voice.tuning import TUNING
 
-UNDER_WAY = 0.1
-"""Seconds (a chunk) after the kiosk begins to listen within which voice was begun before it: a reader
-replying to the kiosk starts later, after its deaf tail and a person's pause."""
-FIRST_WORD_UNDER_WAY = 0.25
-"""Seconds after the kiosk begins to listen within which the recogniser's first word must begin too: music
-at 10 dB passes for voice in the first chunk now and then, and a reply 0.6 s later was taken for the
-rest of an earlier spelling, five times running."""
-STALL_SECONDS = 2.0
-"""Seconds with words heard and none changing that end an utterance even if the room never goes quiet."""
-LONGEST_SECONDS = 20.0
-"""No utterance runs longer than this."""
-WORDLESS_SECONDS = 4.0
-"""Seconds of voice in which the list heard no word that end a one-word reply (a letter's word, a team's
-name, a yes): its word shows in the list's partial words within about 0.6 s of being begun. Over music the
-end-of-speech detector hears voice all the time, and a letter's word the list did not catch held the kiosk
-listening to LONGEST_SECONDS, three times in one short night, where asking again takes a second. So for a loud
-room's read-back, whose reply the kiosk asks for as "that's right" or no: over music at 5 dB a reader's
-"No." to it, heard as no word, held the kiosk listening for 20 s three times running."""
 _ONE_WORD_REPLIES = (Listening.ONE_LETTER, Listening.ONE_DIGIT, Listening.WHOSE)
 
 
@@ -85,14 +68,14 @@ class Hearing:
 
     def ends(self, at: float, quiet: bool, loud: bool = False) -> bool:
         """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech
-        detector's), or in a `loud` room a one-word reply whose voice has left its loudest (reader.READER_GONE),
-        or words unchanged for STALL_SECONDS in a room that never goes quiet, or a short reply with no word
-        heard in WORDLESS_SECONDS, or at LONGEST_SECONDS."""
+        detector's), or in a `loud` room a one-word reply whose voice has left its loudest (TUNING.reader.gone),
+        or words unchanged for TUNING.hearing.stall in a room that never goes quiet, or a short reply with no word
+        heard in TUNING.hearing.wordless, or at TUNING.hearing.longest."""
         done = self.reader_done(at, loud)
-        stalled = bool(self.so_far) and at - self.changed_at >= STALL_SECONDS
+        stalled = bool(self.so_far) and at - self.changed_at >= TUNING.hearing.stall
         voiced = 0.0 if self.started_at is None else at - self.started_at
-        wordless = self._short_reply(loud) and not self.so_far and voiced >= WORDLESS_SECONDS
-        too_long = voiced >= LONGEST_SECONDS
+        wordless = self._short_reply(loud) and not self.so_far and voiced >= TUNING.hearing.wordless
+        too_long = voiced >= TUNING.hearing.longest
         reasons = (
             ("quiet", quiet),
             ("reader done", done),
@@ -110,7 +93,7 @@ class Hearing:
         return self.way in _ONE_WORD_REPLIES or (loud and self.way.reading_back and not self.beside_so_far)
 
     def reader_done(self, at: float, loud: bool) -> bool:
-        """In a `loud` room, a one-word reply whose voice has left its loudest moment (reader.READER_GONE)
+        """In a `loud` room, a one-word reply whose voice has left its loudest moment (TUNING.reader.gone)
         before `at`: the room talks on, and the end of speech, or a list that heard the word as none of its
         own, would keep the kiosk listening for seconds more."""
         return loud and self.way in _ONE_WORD_REPLIES and self.loudest.gone(at)
@@ -130,8 +113,8 @@ class Hearing:
         in reply to it."""
         if self.started_at is None or self.opened_at is None or not self.first:
             return False
-        word_under_way = self.first_word is None or self.first_word < FIRST_WORD_UNDER_WAY
-        return self.started_at - self.opened_at < UNDER_WAY and word_under_way
+        word_under_way = self.first_word is None or self.first_word < TUNING.hearing.first_word_under_way
+        return self.started_at - self.opened_at < TUNING.hearing.under_way and word_under_way
 
     def not_caught(self, reader: ReaderLevel | None = None) -> Utterance | None:
         """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
@@ -140,7 +123,7 @@ class Hearing:
         were heard so, and each night stuck); else nothing (the room's noise passing for voice). While a
         letter or digit is taken one at a time, an utterance as loud as the `reader`'s (reader.py) is an
         empty reply whenever it comes, so a word whose replies are never caught is left within a few
-        (letter_by_letter.MISSES): in babble one voice's "No." was heard as no word a dozen times running
+        (TUNING.confirming.letter_misses): in babble one voice's "No." was heard as no word a dozen times running
         while the kiosk, having asked once, waited in silence."""
         if self.started_at is None:
             return None

@@ -41,16 +41,13 @@ from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
 from kiosk.voice.speaking import speak
 from kiosk.voice.tts import SpeechError
+from kiosk.voice.tuning import TUNING
 from kiosk.voice.turns import hangover
 from kiosk.voice.understanding import Understanding
 from kiosk.voice.vad import EndOfSpeech
 
 _LOG = logging.getLogger(__name__)
 
-TAIL_SECONDS = 0.3
-"""Seconds after the kiosk stops speaking during which the microphone is still ignored (room echo)."""
-PREROLL_SECONDS = 1.0
-"""Audio kept from before speech starts, to hear an utterance again with the full vocabulary."""
 WARM_TEXT = "Bats, D three. Ghosts: a broomstick. Yes. B U T T O N. What's the score?"
 """Spoken to the recognisers during the opening: words of every kind the table says."""
 
@@ -299,7 +296,9 @@ class VoiceKiosk:
         anything = bool(hearing.pieces) or bool(so_far)
         if not anything and not detector.speaking and not hearing.reader_done(chunk.at, self.room.loud):
             if hearing.started_at is None:  # nobody has spoken yet: keep only the preroll
-                del hearing.audio[: max(0, len(hearing.audio) - int(PREROLL_SECONDS * SAMPLE_RATE) * 2)]
+                del hearing.audio[
+                    : max(0, len(hearing.audio) - int(TUNING.hearing.preroll * SAMPLE_RATE) * 2)
+                ]
             # Once someone has, all of it is kept: a closed list may hear its first words only as [unk]
             # ("Bats. T, U" as "dee you"), and the lists that hear it again need them.
             return False
@@ -352,7 +351,7 @@ class VoiceKiosk:
             self._warming = None
         self.recognizers.reset()
         self.end_of_speech.reset()
-        self._muted_until = max(self.clock(), self.output.quiet_at()) + TAIL_SECONDS
+        self._muted_until = max(self.clock(), self.output.quiet_at()) + TUNING.hearing.tail
         return first
 
 

@@ -36,17 +36,6 @@ OFFER = f"If not, say no, and we'll spell it one letter at a time. {JOINED}"
 """Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
 an answer heard with a word lost or one too many ("barn owl" as "at right now", fixed to "barn right now")
 is set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
-MISSES = 3
-"""Replies in a row heard as no letter before the kiosk leaves the word as it was: a night never sticks."""
-STALLS = 5
-"""Replies since the word last went further than it had been (heard as none, a no, a letter said no to heard
-again in its place; a letter taken where one was taken back is said back and counts neither way) before the
-kiosk offers the letters taken so far as the word, or with fewer than a spelling's two leaves it as it was
-(a lone letter sent as a fix is refused by the host, and the read-back began again). One voice's "Papa." was
-heard as "lima", "mike" or nothing for minutes on end, in babble and over music: each letter heard took a no,
-and a count of replies that took no letter, begun afresh at each no, never ran out. A letter's word said on
-its own is heard as that letter four times in five (tuning voices in babble at 10 dB), so a place is most
-often passed in one reply or two."""
 LONGEST = 20
 """Letters in the longest word taken: a word this long is sent as it stands."""
 WORD_LEFT = "Let's leave that word as it was."
@@ -118,7 +107,7 @@ class LetterByLetter:
     misses: int = 0
     """Replies in a row heard as no letter."""
     stalls: int = 0
-    """Replies since the word last went further than it had been (STALLS)."""
+    """Replies since the word last went further than it had been (TUNING.confirming.letter_stalls)."""
     reached: int = 0
     """The most letters the word has had: only a letter taken beyond it begins the stall count afresh."""
     as_it_stands: bool = False
@@ -187,8 +176,10 @@ class LetterByLetter:
             return self._stalled(replace(self, stalls=self.stalls + 1), f"{said} Which {unit}?")
         if letter is None:
             missed = replace(self, misses=self.misses + 1, stalls=self.stalls + 1)
-            if missed.misses >= MISSES:
-                return missed._stalled(replace(missed, stalls=STALLS), self.unit.left)
+            if missed.misses >= TUNING.confirming.letter_misses:
+                return missed._stalled(
+                    replace(missed, stalls=TUNING.confirming.letter_stalls), self.unit.left
+                )
             if len(words) > 1:
                 return missed._stalled(missed, f"Just one {unit}, please: which {unit}?")
             example = "its word, like tango" if self.unit is Unit.LETTER else "it on its own, like one"
@@ -203,10 +194,10 @@ class LetterByLetter:
 
     @staticmethod
     def _stalled(state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
-        """`state` and the kiosk's `said`, unless the word has stalled (STALLS replies without going
-        further, or MISSES in a row heard as none): then the letters so far are offered as the word; with
+        """`state` and the kiosk's `said`, unless the word has stalled (TUNING.confirming.letter_stalls replies without going
+        further, or TUNING.confirming.letter_misses in a row heard as none): then the letters so far are offered as the word; with
         fewer than a spelling's, or a year's (no year but a whole one counts), the word is left as it was."""
-        if state.stalls < STALLS:
+        if state.stalls < TUNING.confirming.letter_stalls:
             return state, None, said
         if len(state.letters) < SHORTEST or state.unit is Unit.DIGIT:
             return None, None, state.unit.left
@@ -231,7 +222,7 @@ class LetterByLetter:
         return replace(self, misses=1), None, f"Sorry, I didn't catch that. {self.offer}"
 
     def missed(self) -> tuple[LetterByLetter | None, str]:
-        """A reply heard as no word: asked again, or the word left after MISSES in a row."""
+        """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses in a row."""
         state, _, said = self.take("")
         return state, said
 

@@ -38,6 +38,7 @@ from kiosk.voice.grammar import (
     years,
     years_read_back,
 )
+from kiosk.voice.tuning import TUNING
 
 
 class Listening(enum.Enum):
@@ -105,20 +106,14 @@ def listening_for(host: Expecting) -> Listening:
     return Listening.ANSWERS
 
 
-OPEN_READINGS = 4
-"""N-best readings an answer heard opening with a stall is heard again with (misheard_stall.py)."""
-LETTER_READINGS = 4
-"""N-best readings each reply is heard with while a word is spelled one letter at a time."""
 _READINGS = {
     Listening.BETWEEN_QUESTIONS: 3,
-    Listening.ONE_LETTER: LETTER_READINGS,
-    Listening.ONE_DIGIT: LETTER_READINGS,
+    Listening.ONE_LETTER: TUNING.readings.letters,
+    Listening.ONE_DIGIT: TUNING.readings.letters,
 }
 """N-best readings kept by the closed lists that use them: a pick or command is corrected to the nearest
 phrase (doubt.py), and a letter said back is taken back by a "no" heard among a reply's readings
 (letter_by_letter.letter_or_no)."""
-OPEN_BUDGET_SECONDS = 60.0
-"""Seconds of the table's speech the open recogniser hears before it is renewed (Recognizers.renew_open)."""
 
 
 def give_back_freed_memory() -> None:
@@ -166,14 +161,14 @@ class Recognizers:
         return self._by_way[way]
 
     def renew_open(self, samples: npt.NDArray[np.int16]) -> bool:
-        """Build the open recogniser afresh, warmed on `samples`, once it has heard OPEN_BUDGET_SECONDS:
+        """Build the open recogniser afresh, warmed on `samples`, once it has heard TUNING.hearing.open_budget:
         its search keeps every state of the full vocabulary it has visited, about 90 MB over one recorded
         night's answers and 140 MB over four. True if it was renewed."""
-        if self.open.fed < OPEN_BUDGET_SECONDS:
+        if self.open.fed < TUNING.hearing.open_budget:
             return False
         old, fresh = (
             self.open,
-            Recognizer(self.model, alternatives=OPEN_READINGS),
+            Recognizer(self.model, alternatives=TUNING.readings.open),
         )  # if building fails, the old one is kept
         self.open = fresh
         self._by_way = {way: fresh if kept is old else kept for way, kept in self._by_way.items()}
@@ -206,10 +201,6 @@ class Recognizers:
             recognizer.reset()
 
 
-LEADING = 0.3
-"""Seconds: a team name heard this near the start of the utterance is its label."""
-
-
 def with_label(heard: Utterance, since: float, label: Utterance | None, label_since: float) -> Utterance:
     """The answer as the open recogniser heard it, led by the team name the label recogniser heard at its
     start, in place of the words the open one heard there. Only a leading name is taken: inside an
@@ -218,16 +209,15 @@ def with_label(heard: Utterance, since: float, label: Utterance | None, label_si
     if label is None or not label.words or not heard.words or Team.from_name(heard.words[0].word):
         return heard
     name = label.words[0]
-    if Team.from_name(name.word) is None or name.start - label_since > heard.words[0].start - since + LEADING:
+    if (
+        Team.from_name(name.word) is None
+        or name.start - label_since > heard.words[0].start - since + TUNING.hearing.leading
+    ):
         return heard
     end = name.end - label_since
     rest = tuple(word for word in heard.words if word.start - since >= end - 0.1)
     words = (Word(name.word, name.start - label_since + since, name.end - label_since + since, 1.0), *rest)
     return Utterance(" ".join(word.word for word in words), words, heard.alternatives, unknown=heard.unknown)
-
-
-INSIDE = 0.8
-"""Seconds after an answer's first word from which a team name the list hears is inside the answer."""
 
 
 def hidden_names(
@@ -241,7 +231,11 @@ def hidden_names(
         return ()
     first = heard.words[0].start - since
     said = {word.word for word in heard.words[1:]}
-    found = [w.word for w in label.words if w.start - label_since > first + INSIDE and Team.from_name(w.word)]
+    found = [
+        w.word
+        for w in label.words
+        if w.start - label_since > first + TUNING.hearing.inside and Team.from_name(w.word)
+    ]
     return tuple(dict.fromkeys(name for name in found if name not in said))
 
 
@@ -285,11 +279,6 @@ def names_as_letters(words: list[str]) -> list[str]:
     return [word if name is None else _LIKE_A_NAME[name] for word, name in zip(words, names, strict=True)]
 
 
-SURE_SPELLING = 3
-"""Letters a spelling needs before its team is taken from the name list alone: a short reply ("yes", "no")
-is heard as one or two letters, and the name list hears a team in it now and then ("yes" as "ghosts")."""
-
-
 def unnamed_spelling(taken: Utterance) -> bool:
     """A spelled fix with no team at its start: the kiosk would have to ask whose it was."""
     words = taken.text.split()
@@ -299,21 +288,16 @@ def unnamed_spelling(taken: Utterance) -> bool:
 def with_team(taken: Utterance, names: Utterance | None) -> Utterance:
     """A spelled fix whose team both read-back lists lost, led by the team the name list heard at its
     start ("Bats. T, U, R" heard as "dee you r" by both, "bats" by the names alone). Only a name the list
-    heard first and alone (one team, however often), before a spelling of SURE_SPELLING letters or more;
+    heard first and alone (one team, however often), before a spelling of TUNING.confirming.sure_spelling letters or more;
     else the fix stays unnamed and the kiosk asks whose it was."""
     spelled = _letters(taken.text)
-    if names is None or not names.words or spelled is None or len(spelled) < SURE_SPELLING:
+    if names is None or not names.words or spelled is None or len(spelled) < TUNING.confirming.sure_spelling:
         return taken
     teams = {Team.from_name(word.word) for word in names.words}
     first = Team.from_name(names.words[0].word)
     if first is None or teams != {first}:
         return taken
     return Utterance(f"{first.value.lower()} {taken.text}", taken.words, unknown=False)
-
-
-LONE_NAME_SECONDS = 1.5
-"""Longest a reply to "whose was that?" lasts, as the open vocabulary hears it, to be a name alone: a spelling
-said on over the question lasts seconds."""
 
 
 def whose_reply(names: Utterance, heard: Utterance | None) -> Utterance:
@@ -329,7 +313,7 @@ def whose_reply(names: Utterance, heard: Utterance | None) -> Utterance:
         return Utterance("")
     if team_named(heard.words[0].word):
         return heard
-    short = heard.words[-1].end - heard.words[0].start <= LONE_NAME_SECONDS
+    short = heard.words[-1].end - heard.words[0].start <= TUNING.hearing.lone_name
     if len(said) == 1 and team_named(said[0]) and short:
         return Utterance(names.text, names.words)
     return heard if heard.text else Utterance("")

@@ -5,7 +5,7 @@ voice the adult reads each team's written answer straight after its name, and th
 reading of "Bats, barn owl" is "bats are now" in every voice family, "are" being one of the card's
 stalls: over the simulated table's nights, 97 of 1319 answers were heard opening with "are", and each was
 asked for again until it was heard another way. Such an answer is heard again with the open recogniser's
-n-best readings (listening.OPEN_READINGS): where one of them locks, keeps every word and hears another
+n-best readings (TUNING.readings.open): where one of them locks, keeps every word and hears another
 word in the stall's place, it is taken, and the read-back lets the table fix it like any other answer.
 Only then: kept for every answer, the n-best's likeliest reading was a little worse in babble than the
 best path (scripts/measure_open_readings.py at fffbd8d, tuning voices, word error 2.38 against 2.21).

@@ -42,17 +42,10 @@ from kiosk.voice.pick_readings import (
     said_by_name,
 )
 from kiosk.voice.policy import Act, Reading, Reply, Slot, decide, read
+from kiosk.voice.tuning import TUNING
 from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
 
-MISSES = 2
-"""Picks missed in a row before the kiosk says how to pick another way (and again at every MISSES more)."""
 ONE_AT_A_TIME = "Let's take it one at a time."
-FEW_LEFT = 3
-"""Free cells few enough to offer them one at a time at the first MISSES picks missed: late in a babble night
-"The Treat Bag four" was heard as three, C4, three, A3 and B5, all played, with two cells left; named
-("Still free: ...") and asked for slowly by name, "E four" and "The Treat Bag four" were heard as no word,
-"one", "three" and party talk, and the night stuck. With more free cells, they are offered at the second
-MISSES."""
 
 
 class Offering(Enum):
@@ -103,15 +96,15 @@ class Picks:
         return self.missed(night)
 
     def missed(self, night: Night) -> Ask | None:
-        """A pick missed: words that were no pick, or no word at all. At every MISSES-th in a row, the pick
+        """A pick missed: words that were no pick, or no word at all. At every TUNING.confirming.pick_misses-th in a row, the pick
         asked for another way, so that a pick the room keeps garbling does not stick the night: by the
         category's whole name, slowly; with few cells free, or missed again, the free cells offered one at
         a time for the yes heard most surely. Else None."""
         self._misses += 1
         free = night.board.free_cells()
-        if self._misses % MISSES or not free:
+        if self._misses % TUNING.confirming.pick_misses or not free:
             return None
-        if len(free) <= FEW_LEFT or self._misses > MISSES:
+        if len(free) <= TUNING.confirming.few_left or self._misses > TUNING.confirming.pick_misses:
             self._rejected = []
             return self._offer(Utterance(""), night.board, free[0], Offering.FREE)
         return Ask(f"Say the category's name and its points slowly, like {by_name(free[0].id)}. Or say pass.")
@@ -192,7 +185,7 @@ class Picks:
         two cells left): another reading that is free is said back; with none, the host says the cell was
         played and asks again."""
         free = free_reading(heard, board)
-        if free is None and loud and len(board.free_cells()) <= FEW_LEFT:
+        if free is None and loud and len(board.free_cells()) <= TUNING.confirming.few_left:
             # In babble, asked for "The Treat Bag four" with two cells left, the kiosk heard "d three" and
             # the host said D3 had been played: the few cells left are offered instead.
             return self._offer(heard, board, cell, Offering.FREE)
@@ -217,22 +210,22 @@ class Picks:
     def again(self, board: Board | None = None) -> Ask:
         """The pick said back or offered, asked about again for the yes heard most surely: its reply was
         neither a yes, a no nor a pick, a lone "right" in a loud room, or no word at all. A cell offered
-        whose reply is missed MISSES times running gives way to the next, and comes round again after the
+        whose reply is missed TUNING.confirming.pick_misses times running gives way to the next, and comes round again after the
         others: in babble a reader's "no" to The Treat Bag 5, the only cell offered at the points heard,
         was heard as no word and "right", and the night stuck with The Treat Bag 4 free beside it. A cell
-        said back whose reply is missed MISSES times running has its category's cells offered one at a
+        said back whose reply is missed TUNING.confirming.pick_misses times running has its category's cells offered one at a
         time: in babble "E four" was said back as The Treat Bag 5, and the reader's "The Treat Bag four"
         was heard as "three" and as no word until the table gave the night up."""
         assert self.waiting is not None
         self._missed += 1
-        if self._offers is None and self._missed >= MISSES and board is not None:
+        if self._offers is None and self._missed >= TUNING.confirming.pick_misses and board is not None:
             return self._offer(Utterance(""), board, self.waiting, Offering.CATEGORY)
         if self._offers is None:
             return Ask(f"{NO_YES_HEARD} {said_back(self.waiting, yes=QUOTED_SURE_YES)}")
         others = [cell for cell in self._offers if cell != self.waiting]
         if not others and board is not None:
             others = [cell for cell in board.free_cells() if cell != self.waiting]
-        if self._missed < MISSES or not others:
+        if self._missed < TUNING.confirming.pick_misses or not others:
             return Ask(f"{NO_YES_HEARD} {offered(self.waiting)}")
         self._missed = 0
         self.waiting, self._offers = others[0], (*others[1:], self.waiting)

@@ -33,7 +33,7 @@ def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:
 
 
 def yes_and_a_word(heard: Utterance) -> Utterance:
-    """In a loud room the read-back's yes waits out a speller's pause (turns.LOUD_YES_HANGOVER), and the
+    """In a loud room the read-back's yes waits out a speller's pause (TUNING.hangovers.loud_yes), and the
     room's talk may add a word to it: "that's right lima", twice in one babble night, and the night stuck on
     "Sorry, I didn't catch that". SURE_YES and one word after it are the yes; a spelling begun as if with a
     yes ("Ghosts. Foxtrot. Alpha." heard as "that's right foxtrot alpha") goes on past one word."""

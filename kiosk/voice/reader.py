@@ -17,12 +17,8 @@ import numpy.typing as npt
 
 from kiosk.voice.asr import SAMPLE_RATE, Utterance
 from kiosk.voice.listening import Listening
+from kiosk.voice.tuning import TUNING
 
-QUIETER_DB = 8.0
-"""Decibels below the reader's level at which an utterance is taken as another voice. A reader's own
-utterances vary by a few decibels; party talk at 10 dB below the reader sits well beyond this."""
-KEPT = 9
-"""Recent utterances whose level makes the reader's level."""
 FRAME = int(0.03 * SAMPLE_RATE)
 GATED = (
     Listening.BETWEEN_QUESTIONS,
@@ -66,7 +62,7 @@ def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
     """An answer without the words far quieter than its own voiced part: in a loud room, the other voices
     the open recogniser writes around and between the reader's words ("Bats, barn owl" heard as "bats by an
     hour yeah"). `pcm` is the utterance's audio, whose last sample the recogniser heard at `end` on its
-    clock (Recognizer.fed). Each word is judged by its own loudest frames, QUIETER_DB below the whole's.
+    clock (Recognizer.fed). Each word is judged by its own loudest frames, TUNING.reader.quieter_db below the whole's.
 
     Chosen on the tuning voices (babble at 10 dB: 4 of 129 answers word for word, 26 without such words;
     over music and clean no change); held out, in babble 2 of 258 became 24, over music 88 became 91. In a
@@ -79,37 +75,33 @@ def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
     kept = tuple(
         word
         for word in heard.words
-        if _level(pcm, word.start - start, word.end - start) >= whole - QUIETER_DB
+        if _level(pcm, word.start - start, word.end - start) >= whole - TUNING.reader.quieter_db
     )
     if len(kept) == len(heard.words):
         return heard
     return replace(heard, text=" ".join(word.word for word in kept), words=kept)
 
 
-STRETCH_DROP_DB = 8.0
-"""Decibels below an utterance's loudest moment that still belong to the stretch around it: the reader's
-voice stands about 10 dB over party talk, each word's frames vary by a few."""
-STRETCH_GAP = 0.3
-"""Seconds of quieter frames a stretch bridges: the comma in "No, no." lasts 0.10 to 0.26 s."""
-STRETCH_PAD = 0.25
-"""Seconds kept either side of a stretch: a word's soft onset and tail."""
-_SMOOTHED = 5
-"""Frames (0.15 s) a frame's level is averaged over: a syllable, so a word's dips do not end it."""
-
-
 def loudest_stretch(pcm: bytes) -> bytes | None:
-    """The stretch of an utterance around its loudest moment: the frames within STRETCH_DROP_DB of it, across
-    gaps up to STRETCH_GAP, with STRETCH_PAD either side. In party talk the end of speech closes an utterance
+    """The stretch of an utterance around its loudest moment: the frames within TUNING.reader.stretch_drop_db of it, across
+    gaps up to TUNING.reader.stretch_gap, with TUNING.reader.stretch_pad either side. In party talk the end of speech closes an utterance
     seconds after a one-word reply ends, and the recogniser hears the room's voices around the reader's
     word; the stretch is the word alone. None for too little audio, or a stretch that is the whole."""
     power = frame_powers(pcm)
-    if power is None or len(power) < _SMOOTHED:
+    if power is None or len(power) < TUNING.reader.smoothed_frames:
         return None
     count = len(power)
-    level = np.convolve(10 * np.log10(power + 1.0), np.ones(_SMOOTHED) / _SMOOTHED, mode="same")
+    level = np.convolve(
+        10 * np.log10(power + 1.0),
+        np.ones(TUNING.reader.smoothed_frames) / TUNING.reader.smoothed_frames,
+        mode="same",
+    )
     peak = int(np.argmax(level))
-    loud = level >= level[peak] - STRETCH_DROP_DB
-    gap, pad = round(STRETCH_GAP * SAMPLE_RATE / FRAME), round(STRETCH_PAD * SAMPLE_RATE / FRAME)
+    loud = level >= level[peak] - TUNING.reader.stretch_drop_db
+    gap, pad = (
+        round(TUNING.reader.stretch_gap * SAMPLE_RATE / FRAME),
+        round(TUNING.reader.stretch_pad * SAMPLE_RATE / FRAME),
+    )
     first = last = peak
     while first > 0 and (before := loud[max(0, first - 1 - gap) : first]).any():
         first -= 1 + int(np.argmax(before[::-1]))  # to the nearest loud frame within the gap
@@ -121,25 +113,16 @@ def loudest_stretch(pcm: bytes) -> bytes | None:
     return pcm[start * FRAME * 2 : end * FRAME * 2]
 
 
-READER_GONE = 1.0
-"""Seconds with no frame within STRETCH_DROP_DB of the utterance's loudest so far that end a one-word reply
-in a loud room, however the room talks on. The tuning voices' one-word replies ("No.", "No, no.", "That's
-right.", "Sierra.", "Tango.", "Seven.", "Bats.", "Bats, yes.") with babble or music at 10 dB either side
-were so ended 0.9 to 1.1 s after their last word (median), none before it
-(docs/decisions/0008-loudest-stretch.md); in the simulated table's babble nights a letter's word heard as no word
-of its list had the kiosk listen on to the room's talk for 3 to 8 s."""
-
-
 @dataclass
 class LoudestSoFar:
-    """An utterance's loudest moment so far (its level smoothed over _SMOOTHED frames), and when its level
-    last came within STRETCH_DROP_DB of it: loudest_stretch heard as the utterance goes on."""
+    """An utterance's loudest moment so far (its level smoothed over TUNING.reader.smoothed_frames frames), and when its level
+    last came within TUNING.reader.stretch_drop_db of it: loudest_stretch heard as the utterance goes on."""
 
     peak: float = float("-inf")
     last_loud: float | None = None
-    """Seconds into the stream at which the last frame within STRETCH_DROP_DB of the peak ended."""
+    """Seconds into the stream at which the last frame within TUNING.reader.stretch_drop_db of the peak ended."""
     _pending: bytes = b""
-    _recent: deque[float] = field(default_factory=lambda: deque(maxlen=_SMOOTHED))
+    _recent: deque[float] = field(default_factory=lambda: deque(maxlen=TUNING.reader.smoothed_frames))
 
     def feed(self, pcm: bytes, at: float) -> None:
         """Take the utterance's next audio, which starts `at` seconds into the stream."""
@@ -149,14 +132,16 @@ class LoudestSoFar:
         self._pending = data[usable:]
         for index, power in enumerate(_powers(data[:usable])):
             self._recent.append(float(10 * np.log10(power + 1.0)))
-            level = sum(self._recent) / _SMOOTHED  # as loudest_stretch's: a click at the start is no peak
+            level = (
+                sum(self._recent) / TUNING.reader.smoothed_frames
+            )  # as loudest_stretch's: a click at the start is no peak
             self.peak = max(self.peak, level)
-            if level >= self.peak - STRETCH_DROP_DB:
+            if level >= self.peak - TUNING.reader.stretch_drop_db:
                 self.last_loud = start + (index + 1) * FRAME / SAMPLE_RATE
 
     def gone(self, at: float) -> bool:
-        """No frame near the loudest for READER_GONE seconds before `at`: the reader's voice has ended."""
-        return self.last_loud is not None and at - self.last_loud >= READER_GONE
+        """No frame near the loudest for TUNING.reader.gone seconds before `at`: the reader's voice has ended."""
+        return self.last_loud is not None and at - self.last_loud >= TUNING.reader.gone
 
 
 def _level(pcm: bytes, start: float, end: float) -> float:
@@ -175,7 +160,7 @@ def _level(pcm: bytes, start: float, end: float) -> float:
 class ReaderLevel:
     """The table's recent utterance levels, and the test of one against them."""
 
-    recent: deque[float] = field(default_factory=lambda: deque(maxlen=KEPT))
+    recent: deque[float] = field(default_factory=lambda: deque(maxlen=TUNING.reader.kept))
 
     @property
     def level(self) -> float | None:
@@ -197,12 +182,12 @@ class ReaderLevel:
         return False
 
     def quieter(self, level: float | None) -> bool:
-        """A level (loudness) QUIETER_DB or more below the reader's: another voice's."""
+        """A level (loudness) TUNING.reader.quieter_db or more below the reader's: another voice's."""
         reader = self.level
-        return level is not None and reader is not None and level < reader - QUIETER_DB
+        return level is not None and reader is not None and level < reader - TUNING.reader.quieter_db
 
     def as_loud(self, pcm: bytes) -> bool:
-        """An utterance at the reader's level, not QUIETER_DB below it: the reader's, with the level known."""
+        """An utterance at the reader's level, not TUNING.reader.quieter_db below it: the reader's, with the level known."""
         level = loudness(pcm)
         return level is not None and self.level is not None and not self.quieter(level)
 

@@ -21,17 +21,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kiosk.voice.reader import frame_powers, voiced_level
+from kiosk.voice.tuning import TUNING
 
 _LOG = logging.getLogger(__name__)
-
-LOUD_MARGIN_DB = 23.0
-"""A room is loud when the reader's voice stands less than this above it. Chosen on the tuning voices over
-the project's own babble and music beds: utterances at 10 dB below the reader measured 14.6 to 21.3 dB, at
-20 dB below 25.2 to 30.6 dB, and in a quiet room 45 to 48 dB."""
-QUIET_SHARE = 10
-"""The percentile of 30 ms frame levels taken as the room's level."""
-KEPT = 5
-"""Recent utterances whose margins make the room's: one odd utterance does not change how the kiosk asks."""
 
 
 def margin(pcm: bytes) -> float | None:
@@ -40,14 +32,16 @@ def margin(pcm: bytes) -> float | None:
     power = frame_powers(pcm)
     if power is None:
         return None
-    return voiced_level(power) - float(10 * np.log10(np.percentile(power, QUIET_SHARE) + 1.0))
+    return voiced_level(power) - float(
+        10 * np.log10(np.percentile(power, TUNING.room.quiet_percentile) + 1.0)
+    )
 
 
 @dataclass
 class RoomLevel:
     """The margins of the table's recent utterances, and whether the room is loud."""
 
-    recent: deque[float] = field(default_factory=lambda: deque(maxlen=KEPT))
+    recent: deque[float] = field(default_factory=lambda: deque(maxlen=TUNING.room.kept))
 
     def heard(self, pcm: bytes) -> None:
         """Take in an utterance, whoever said it: other voices in the room are the room's sound too."""
@@ -63,5 +57,5 @@ class RoomLevel:
 
     @property
     def loud(self) -> bool:
-        """The median recent margin is below LOUD_MARGIN_DB; a room not heard yet is taken as quiet."""
-        return bool(self.recent) and float(np.median(list(self.recent))) < LOUD_MARGIN_DB
+        """The median recent margin is below TUNING.room.loud_margin_db; a room not heard yet is taken as quiet."""
+        return bool(self.recent) and float(np.median(list(self.recent))) < TUNING.room.loud_margin_db

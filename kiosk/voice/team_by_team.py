@@ -28,12 +28,7 @@ from kiosk.voice.answering import SORRY, SORRY_AGAIN, Answerers, Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.letter_by_letter import SAY_NO, LetterByLetter, Unit
 from kiosk.voice.read_back_yes import SURE_YES
-
-MISSED = 2
-"""Read-back words running that the kiosk could not make out before it asks about each team in turn, as it
-does on a no: the no is heard through the read-back list, with its single letters, 20 times in 54 on the
-tuning voices in babble at 10 dB (as "l", "oh", "november"), and one held-out voice's was never heard in a
-whole read-back, the table saying it 25 times."""
+from kiosk.voice.tuning import TUNING
 
 
 @dataclass
@@ -47,11 +42,11 @@ class TeamByTeam:
     yes_asked: bool = False
     """A yes other than SURE_YES was asked about: the next yes is taken."""
     not_made_out: int = 0
-    """Read-back words in a row, in a loud room, the kiosk could not make out: at MISSED, it asks about each
+    """Read-back words in a row, in a loud room, the kiosk could not make out: at TUNING.confirming.read_back_missed, it asks about each
     team in turn unasked."""
     unclear: int = 0
     """Replies in a row to the team asked about that were neither a yes, a no nor other words the read-back
-    acts on (or no word at all): at MISSED, taken as a no."""
+    acts on (or no word at all): at TUNING.confirming.read_back_missed, taken as a no."""
 
     @property
     def asks(self) -> bool:
@@ -122,21 +117,21 @@ class TeamByTeam:
         return self._unclear(night, answerers)
 
     def _not_made_out(self, night: Night) -> Ask | None:
-        """Read-back words not made out: asked for a yes or a no, and at MISSED in a row each team's answer
+        """Read-back words not made out: asked for a yes or a no, and at TUNING.confirming.read_back_missed in a row each team's answer
         asked about in turn, unasked."""
         self.not_made_out += 1
-        if self.not_made_out < MISSED:
+        if self.not_made_out < TUNING.confirming.read_back_missed:
             return Ask(NOT_CAUGHT_LOUD)
         return self._start(night, f"{SORRY_AGAIN} {ONE_BY_ONE}")
 
     def _unclear(self, night: Night, answerers: Answerers) -> Ask:
-        """A reply not made out: the question again, or at MISSED in a row the team's answer taken as said
+        """A reply not made out: the question again, or at TUNING.confirming.read_back_missed in a row the team's answer taken as said
         no to. Through the one-letter list the tuning voices' "No." in babble at 10 dB came out as a lone
         letter's word or as no word 2 times in 27, "That's right." never (as more words, 4); one held-out
         voice's "No." came out so again and again (as "romeo", "lima", [unk], no word), nine times running
         for one team, and its wrong answer was never spelled."""
         self.unclear += 1
-        if self.unclear < MISSED:
+        if self.unclear < TUNING.confirming.read_back_missed:
             return Ask(f"{SORRY} {self.question(night)}")
         opening = self._spell(night, answerers)
         return Ask(f"{TAKEN_AS_NO} {opening.question}")

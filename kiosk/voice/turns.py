@@ -13,23 +13,7 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import letter_of, letter_words
 from kiosk.voice.grammar import COMMANDS, DIGITS, DISPUTES, DOUBLE_NO, YES_NO, is_final
 from kiosk.voice.listening import Listening
-
-FINAL_HANGOVER = 0.25
-"""Seconds of silence after a complete closed-set phrase (Home Assistant's "aggressive" setting)."""
-CLOSED_HANGOVER = 0.5
-"""Seconds after a closed-set phrase that is not yet complete."""
-ANSWER_HANGOVER = 0.65
-"""Seconds after anything else: the full wait (Home Assistant waits 0.7 s, OpenVoiceOS 0.5 to 0.7 s)."""
-UNFINISHED_HANGOVER = 1.2
-"""Seconds after words that cannot end an utterance."""
-LOUD_YES_HANGOVER = 1.0
-"""Seconds after a read-back's yes in a loud room: the yes locks the answers, and over the simulated table's
-nights the start of a slow spelling ("Ghosts. Foxtrot.") was heard as "that's right" and ruled 3 times in
-296 read-back rulings, each in babble, the utterance ended in the speller's pause after a word."""
-VOTE_HANGOVER = 1.0
-"""Seconds after a team's yes by name between questions: "Bats, yes. Ghosts, yes." has a sentence's pause
-(0.35 to 0.55 s in espeak-ng, longer from a person) before the next team's yes, which a shorter wait would
-cut off and the kiosk, speaking its reply, would not hear."""
+from kiosk.voice.tuning import TUNING, Hangovers
 
 _CANNOT_END = frozenset(
     ("and", "the", "of", "a", "an", "or", "to", "with", "double", "um", "uh", "er", "erm")
@@ -46,48 +30,55 @@ _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS)) - _NOT_IN_A_READ_B
 _SPELLING_GOES_ON = frozenset(("as", "in", "for", "capital"))
 
 
-def hangover(heard_so_far: str, way: Listening, label: str = "", loud: bool = False) -> float:
+def hangover(
+    heard_so_far: str,
+    way: Listening,
+    label: str = "",
+    loud: bool = False,
+    hangovers: Hangovers = TUNING.hangovers,
+) -> float:
     """Seconds of silence that end the utterance, given what has been heard of it so far (and, while
     answers come in, what the team-name list has heard: a lone team name there, its answer still to
-    come, even when the open vocabulary wrote the name as another word); `loud`: the room is loud."""
+    come, even when the open vocabulary wrote the name as another word); `loud`: the room is loud; `hangovers`:
+    the tuning tree's."""
     words = heard_so_far.split()
     if way is Listening.WHOSE:
-        return FINAL_HANGOVER if len(words) == 1 and Team.from_name(words[0]) else CLOSED_HANGOVER
+        return hangovers.final if len(words) == 1 and Team.from_name(words[0]) else hangovers.closed
     if way.one_at_a_time:
         # Its list holds the NATO words (or digits) alone, so no "for" or "double" that a letter goes on after; "no
         # no" and "that's right" end at once, a lone "no" not: the no asked for has a comma's pause in it.
-        return FINAL_HANGOVER if heard_so_far in (DOUBLE_NO, "that's right") else CLOSED_HANGOVER
+        return hangovers.final if heard_so_far in (DOUBLE_NO, "that's right") else hangovers.closed
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
         # A team's name, its answer still to come. One word at most heard openly: the list's partial can
         # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
-        return UNFINISHED_HANGOVER
+        return hangovers.unfinished
     if way.reading_back and heard_so_far in _READ_BACK_FINAL:
         if loud and is_yes(heard_so_far.replace("'", "")):
-            return LOUD_YES_HANGOVER  # the yes locks the answers: a spelling's start must not pass for one
-        return FINAL_HANGOVER  # not a letter: a spelling goes on
+            return hangovers.loud_yes  # the yes locks the answers: a spelling's start must not pass for one
+        return hangovers.final  # not a letter: a spelling goes on
     if way.reading_back and len(words) <= 1:
         # The first word of a spelling is its team's name, and the list may hear it as another word
         # ("Bats." as "pass" in party noise) or as nothing it knows: the speller's pause after it is no end.
-        return UNFINISHED_HANGOVER
+        return hangovers.unfinished
     if not words:
-        return ANSWER_HANGOVER if way is Listening.ANSWERS else CLOSED_HANGOVER
+        return hangovers.answer if way is Listening.ANSWERS else hangovers.closed
     if words[-1] in _CANNOT_END:
-        return UNFINISHED_HANGOVER
+        return hangovers.unfinished
     if way is not Listening.BETWEEN_QUESTIONS and len(words) == 1 and Team.from_name(words[0]):
-        return UNFINISHED_HANGOVER
+        return hangovers.unfinished
     if (
         way is Listening.BETWEEN_QUESTIONS
         and words[-1] == "yes"
         and len(words) >= 2
         and Team.from_name(words[-2])
     ):
-        return VOTE_HANGOVER
+        return hangovers.vote
     if way is Listening.BETWEEN_QUESTIONS and is_final(heard_so_far, way.phrases or ()):
-        return FINAL_HANGOVER
+        return hangovers.final
     if way is Listening.READ_BACK and (letter_of(letter_words(words)[-1]) or words[-1] in _SPELLING_GOES_ON):
-        return UNFINISHED_HANGOVER  # a speller pauses between letters, and a fix must be heard whole
+        return hangovers.unfinished  # a speller pauses between letters, and a fix must be heard whole
     if way is Listening.YEARS_READ_BACK and words[-1] in DIGITS:
-        return UNFINISHED_HANGOVER  # and between a year's digits
+        return hangovers.unfinished  # and between a year's digits
     if way is Listening.BETWEEN_QUESTIONS:
-        return CLOSED_HANGOVER
-    return ANSWER_HANGOVER
+        return hangovers.closed
+    return hangovers.answer

@@ -23,7 +23,6 @@ from kiosk.voice.hearing import Hearing
 from kiosk.voice.kept_hearing import Reading
 from kiosk.voice.letter_by_letter import no_once, past_refused
 from kiosk.voice.listening import (
-    OPEN_READINGS,
     Listening,
     hidden_names,
     letters_doubted,
@@ -40,6 +39,7 @@ from kiosk.voice.read_back_yes import yes_and_a_word, yes_over_a_spelling
 from kiosk.voice.reader import ReaderLevel, loud_words
 from kiosk.voice.rival_names import rival_name
 from kiosk.voice.room import RoomLevel
+from kiosk.voice.tuning import TUNING
 
 _LOG = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class Understanding:
         audio = bytes(hearing.audio)
         heard_to = recognizer.fed  # the clock at the utterance's last sample
         if misheard_stall(utterance) is not None:
-            others = recognizer.readings_of(audio, OPEN_READINGS)
+            others = recognizer.readings_of(audio, TUNING.readings.open)
             utterance = reading_that_locks(utterance, others)
         if self.room.loud:  # other voices' words around the reader's dropped
             utterance = loud_words(utterance, audio, heard_to)
