@@ -53,6 +53,10 @@ def test_the_margin_is_how_far_the_likeliest_stands_above_another_meaning() -> N
     agreeing = Utterance("yes", alternatives=("that's right", "no"), scores=(60.0, 59.5, 55.0))
     assert read(agreeing, loud=False).margin == pytest.approx(5.0)  # another yes is no rival
     assert read(agreeing, loud=False, margin=6.0).sure is False  # the margin is the tuning tree's
+    padded = Utterance("yes", alternatives=("see yes", "c yes"), scores=(364.8, 363.6, 363.6))
+    assert read(padded, loud=False).sure  # a closed list's padding is no other meaning
+    named = Utterance("that's right", alternatives=("far right", "no yes"), scores=(78.3, 76.4, 70.0))
+    assert read(named, loud=False).margin == pytest.approx(1.9)  # "far right" may be "Far and Wide"
 
 
 IRREVERSIBLE = [slot for slot, row in POLICY.items() if row.cost is Cost.IRREVERSIBLE]

@@ -114,7 +114,7 @@ def read(heard: Utterance, loud: bool, margin: float = TUNING.confirming.margin)
     meant = _meaning(heard.text)
     stands = _margin(readings, meant)
     if loud and heard.text == WEAK_YES:
-        beside = any(text != WEAK_YES and _meaning(text) is Reply.YES for text in _close(readings, margin))
+        beside = any(text != WEAK_YES and _leaning(text) is Reply.YES for text in _close(readings, margin))
         return Reading(Reply.YES if beside else Reply.NEITHER, sure=False, margin=stands)
     plain = loud and meant is Reply.YES and heard.text != SURE_YES
     return Reading(meant, sure=stands >= margin and not plain, margin=stands)
@@ -146,10 +146,21 @@ def _scored(heard: Utterance) -> tuple[tuple[str, float], ...]:
     return tuple(zip((heard.text, *heard.alternatives), heard.scores, strict=False))
 
 
+def _leaning(text: str) -> Reply:
+    """What a reading beside the likeliest leans to: a closed list's n-best pads a short reply with a word
+    ("yes" beside "see yes", "c yes"), which is no other meaning. A lone "right" leans to yes, "far right" not."""
+    words = text.split()
+    yes = text == WEAK_YES or SURE_YES in text or any(word in YES - {WEAK_YES} for word in words)
+    no = any(word in NO for word in words)
+    if yes != no:
+        return Reply.YES if yes else Reply.NO
+    return Reply.NEITHER
+
+
 def _margin(readings: tuple[tuple[str, float], ...], meant: Reply) -> float:
     if not readings:
         return math.inf
-    rivals = [score for text, score in readings if _meaning(text) is not meant]
+    rivals = [score for text, score in readings[1:] if _leaning(text) is not meant]
     return readings[0][1] - max(rivals) if rivals else math.inf
 
 
