@@ -16,15 +16,13 @@ from kiosk.voice.asr import Utterance
 from kiosk.voice.pick_readings import by_letter, rivals, said_by_name
 from kiosk.voice.picking import Picks
 
-LOUD_BACK = "Say \"that's right\", or say the category's name."
+LOUD_BACK = 'Say "that\'s right", or say no.'
 """A pick said back in a loud room asks for the yes heard most surely."""
 
 
 def test_a_letter_pick_is_said_back_then_taken_on_yes_by_its_name() -> None:
     picks, board = Picks(), Board()
-    assert picks.take(Utterance("dee three"), board) == Ask(
-        "Wings & Webs 3? Say yes, or say the category's name."
-    )
+    assert picks.take(Utterance("dee three"), board) == Ask('Wings & Webs 3? Say "that\'s right", or say no.')
     assert picks.take(Utterance("yes"), board) == "wings and webs three"
     assert picks.waiting is None
     assert picks.take(Utterance("yes"), board) == "yes"  # a second yes confirms nothing: the host hears it
@@ -35,7 +33,7 @@ def test_words_that_are_no_yes_no_pick_nor_command_keep_the_pick_said_back_and_a
     picks.take(Utterance("dee three"), board)
     # "yes" heard in babble as a team's name, or as other voices' words.
     assert picks.take(Utterance("owls"), board) == Ask(
-        "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
+        "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say no."
     )
     assert picks.take(Utterance("that's right"), board) == "wings and webs three"
     # Missed twice running: the category's cells offered one at a time, the one said back first.
@@ -55,9 +53,7 @@ def test_no_asks_for_the_name_and_another_pick_starts_again() -> None:
     picks.take(Utterance("e two"), board)
     assert picks.take(Utterance("no"), board) == Ask("Which one, then? Say its name, like The Treat Bag 2.")
     picks.take(Utterance("e two"), board)
-    assert picks.take(Utterance("b two"), board) == Ask(
-        "Far and Wide 2? Say yes, or say the category's name."
-    )
+    assert picks.take(Utterance("b two"), board) == Ask('Far and Wide 2? Say "that\'s right", or say no.')
     assert picks.take(Utterance("far and wide two"), board) == "far and wide two"
 
 
@@ -97,7 +93,7 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
     # "End the night" heard as "right": in a loud room a lone "right" reads no cell.
     picks.take(Utterance("wings and webs three"), board, loud=True)
     assert picks.take(Utterance("right"), board, loud=True) == Ask(
-        "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
+        "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say no."
     )
     assert picks.take(Utterance("that's right"), board, loud=True) == "wings and webs three"
     # Unless "that's right" was about as likely a reading: a voice whose "that's" the room drowned. A plain
@@ -108,7 +104,7 @@ def test_in_a_loud_room_every_pick_is_said_back_even_by_name() -> None:
     assert picks.take(clipped, board, loud=True) == "the haunted shelf four"
     picks.take(Utterance("the haunted shelf five"), board, loud=True)
     assert picks.take(replace(clipped, scores=(69.9, 66.0)), board, loud=True) == Ask(
-        "I didn't catch a yes. The Haunted Shelf 5? Say \"that's right\", or say the category's name."
+        "I didn't catch a yes. The Haunted Shelf 5? Say \"that's right\", or say no."
     )
     # "That's right" with a reading about as likely that means no yes (policy.read): the reader may have
     # named a pick ("Far and Wide four" heard so, "far right" beside it), or said no ("No." heard as "that's
@@ -153,7 +149,7 @@ def test_a_yes_with_nothing_asked_gives_way_to_a_reading_as_likely_that_means_so
     assert Picks().take(ended, board) == "end the night"
     # A cell so read is said back, in any room: a read cell cannot be taken back.
     picked = Utterance("no", alternatives=("old customs two",), scores=(60.0, 59.0))
-    assert Picks().take(picked, board) == Ask("Old Customs 2? Say yes, or say the category's name.")
+    assert Picks().take(picked, board) == Ask('Old Customs 2? Say "that\'s right", or say no.')
     # Readings far below, played cells, or a lone reading: the words go on as heard.
     assert (
         Picks().take(Utterance("right", alternatives=("the night",), scores=(50.9, 47.0)), board) == "right"
@@ -222,7 +218,7 @@ def test_a_played_cell_heard_gives_way_to_a_free_reading_said_back() -> None:
             board.play(cell, ())
     # "The Treat Bag four" heard as three, a played cell; the n-best holds the free one, far below.
     heard = Utterance("the treat bag three", alternatives=("the treat bag four",), scores=(70.0, 64.0))
-    assert Picks().take(heard, board) == Ask("The Treat Bag 4? Say yes, or say the category's name.")
+    assert Picks().take(heard, board) == Ask('The Treat Bag 4? Say "that\'s right", or say no.')
     # Readings as likely as each other, one of them played: nothing to choose between.
     close = Utterance("the treat bag four", alternatives=("the treat bag three",), scores=(70.0, 69.5))
     assert Picks().take(close, board) == "the treat bag four"
@@ -423,7 +419,7 @@ def test_picks_missed_twice_ask_by_name_and_missed_again_offer_every_free_cell()
     # Any pick said to an offer of every free cell is a pick, taken as any pick is.
     assert picks.take(Utterance("far and wide two"), night.board) == "far and wide two"
     assert picks.take(Utterance("dee three"), night.board) == Ask(
-        "Wings & Webs 3? Say yes, or say the category's name."
+        'Wings & Webs 3? Say "that\'s right", or say no.'
     )
 
 

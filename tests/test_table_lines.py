@@ -44,11 +44,13 @@ from testbed.table.kiosk_lines import (
     LETTER_SAID_BACK,
     NOT_CAUGHT,
     OFFERED,
+    ONE_AT_A_TIME,
     PICK_YES,
     PLAIN_YES,
     STILL_TO_SAY_YES,
     SURE_YES,
     TAKEN_AS_NO,
+    WHICH_ONE,
     WHICH_YES,
     WHOSE,
     WHOSE_OFFERED,
@@ -111,7 +113,11 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert isinstance(offer, Ask) and said_back(offer.question) == "B2"
     offered_yes = PICK_YES.search(offer.question)
     assert offered_yes is not None and offered_yes.group(1) == "that's right"
-    assert OFFERED in offer.question and OFFERED not in question.question  # an offer is said no to
+    assert OFFERED in offer.question and OFFERED in question.question  # said back or offered: yes or no
+    assert ONE_AT_A_TIME in offer.question  # the adult goes through the offers, a no to each no try
+    said_no = Picks()
+    said_no.take(Utterance("dee three"), Board())
+    assert WHICH_ONE in str(said_no.take(Utterance("no"), Board()))  # the adult then names its pick
     # A plain yes to a cell said back in a loud room is asked about: the same cell, the yes asked for.
     loud_picks = Picks()
     loud_picks.take(Utterance("old customs two"), Board(), loud=True)
@@ -573,7 +579,7 @@ def test_the_table_answers_each_count_offered_or_said_back_in_turn() -> None:
     kiosk = RepliesInTurn(
         "Playing solo, or as two, three or four teams?",
         """Let's take it one at a time. Two teams? Say "that's right", or say no.""",
-        'Four teams? Say "that\'s right", or say how many again.',
+        'Four teams? Say "that\'s right", or say no.',
         f"You are Bats, Ghosts, Owls and Toads.\n{ledger}",
     )
     teams = (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
@@ -588,26 +594,26 @@ def test_the_table_says_yes_to_its_pick_said_back_after_the_last_try() -> None:
     not_heard = "Bats, pick a category and points, like D3."
     kiosk = RepliesInTurn(
         *[not_heard] * 5,
-        "The Treat Bag 4? Say yes, or say the category's name.",
+        'The Treat Bag 4? Say "that\'s right", or say no.',
         "The Treat Bag, 4 points: Which fruit?\n[L] q:23/25 | open:E4 got:— | pick:Bats |",
     )
     question = Question("E4", "E four", (Written(Team.BATS, "fruit"),))
     adult = _adult(kiosk, NightScript("candle-end", (Team.BATS,), (question,)))
     adult.pick(question)
-    assert len(kiosk.heard) == 7 and kiosk.heard[-1] == "yes"
+    assert len(kiosk.heard) == 7 and kiosk.heard[-1] == "that's right"
     assert adult.ledger is not None and adult.ledger.open == "E4"
     # Its yes not caught, the pick said back again: the yes asked for, a few times over.
-    again = "I didn't catch a yes. The Treat Bag 4? Say \"that's right\", or say the category's name."
+    again = "I didn't catch a yes. The Treat Bag 4? Say \"that's right\", or say no."
     kiosk = RepliesInTurn(
         *[not_heard] * 5,
-        "The Treat Bag 4? Say yes, or say the category's name.",
+        'The Treat Bag 4? Say "that\'s right", or say no.',
         again,
         again,
         "The Treat Bag, 4 points: Which fruit?\n[L] q:23/25 | open:E4 got:— | pick:Bats |",
     )
     adult = _adult(kiosk, NightScript("candle-end", (Team.BATS,), (question,)))
     adult.pick(question)
-    assert kiosk.heard[-3:] == ["yes", "that's right", "that's right"]
+    assert kiosk.heard[-3:] == ["that's right"] * 3
     assert adult.ledger is not None and adult.ledger.open == "E4"
 
 

@@ -147,9 +147,7 @@ def test_a_pick_by_a_sound_alike_letter_is_said_back_and_taken_on_a_yes() -> Non
     table = fake_table(practice_host(), ["two", "voice", sure, Quiet(1.5), "yes"])
     table.run()
     said_back = table.kiosk.turns[2]
-    assert (
-        said_back.reply is None and said_back.asked == "Wings & Webs 2? Say yes, or say the category's name."
-    )
+    assert said_back.reply is None and said_back.asked == 'Wings & Webs 2? Say "that\'s right", or say no.'
     assert table.heard == ["two", "voice", "wings and webs two"]  # the host is told the pick by name
     assert table.host.ledger().open == "D2"
 
@@ -158,7 +156,7 @@ def test_no_to_a_pick_said_back_asks_for_its_name_and_reads_nothing() -> None:
     table = fake_table(practice_host(), ["two", "voice", "e two", "no", "wings and webs two"])
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[2:4]] == [
-        "The Treat Bag 2? Say yes, or say the category's name.",
+        'The Treat Bag 2? Say "that\'s right", or say no.',
         "Which one, then? Say its name, like The Treat Bag 2.",
     ]
     assert table.heard == ["two", "voice", "wings and webs two"]
@@ -178,11 +176,11 @@ def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name
     table.kiosk.room = LoudRoom()
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[:2]] == [
-        'Two teams? Say "that\'s right", or say how many again.',
+        'Two teams? Say "that\'s right", or say no.',
         "",
     ]
     assert [turn.asked for turn in table.kiosk.turns[3:]] == [
-        "Wings & Webs 2? Say \"that's right\", or say the category's name.",
+        'Wings & Webs 2? Say "that\'s right", or say no.',
         "",
         "",
         "",
@@ -591,9 +589,9 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns]
     assert asked[:3] == [
-        'Three teams? Say "that\'s right", or say how many again.',
+        'Three teams? Say "that\'s right", or say no.',
         "How many, then? Say solo, or two, three or four teams.",
-        'Two teams? Say "that\'s right", or say how many again.',
+        'Two teams? Say "that\'s right", or say no.',
     ]
     assert table.heard == ["two teams", "voice"]  # the host heard only the count confirmed
     assert table.host.night.teams == (Team.BATS, Team.GHOSTS)
@@ -605,7 +603,7 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
     kept.kiosk.room = LoudRoom()
     kept.run()
     assert [turn.asked for turn in kept.kiosk.turns][1] == (
-        "I didn't catch a yes. Four teams? Say \"that's right\", or say how many again."
+        "I didn't catch a yes. Four teams? Say \"that's right\", or say no."
     )
     assert kept.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
     # A plain yes is asked about once: a night begun is not taken back.
@@ -613,7 +611,7 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
     plain.kiosk.room = LoudRoom()
     plain.run()
     assert [turn.asked for turn in plain.kiosk.turns][1] == (
-        'Was that a yes? Three teams? Say "that\'s right", or say how many again.'
+        'Was that a yes? Three teams? Say "that\'s right", or say no.'
     )
     assert plain.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
 
@@ -643,7 +641,7 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     loud.kiosk.room = LoudRoom()
     loud.run()
     assert [turn.asked for turn in loud.kiosk.turns][2:] == [
-        'Three teams? Say "that\'s right", or say how many again.',
+        'Three teams? Say "that\'s right", or say no.',
         "",
     ]
     assert loud.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
@@ -666,7 +664,7 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     rhymed.run()
     assert [turn.asked for turn in rhymed.kiosk.turns][2:4] == [
         f"I didn't catch a yes. Two teams? {offer}",
-        'Four teams? Say "that\'s right", or say how many again.',
+        'Four teams? Say "that\'s right", or say no.',
     ]
     assert rhymed.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
     # A "right" with "that's right" about as likely beside it (a voice whose "that's" the room drowns) is a

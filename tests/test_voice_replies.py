@@ -14,10 +14,10 @@ from kiosk.voice.listening import Listening
 
 from .support.voice import Quiet, Spoken, fake_table
 
-SAID_BACK = "Wings & Webs 3? Say yes, or say the category's name."
+SAID_BACK = 'Wings & Webs 3? Say "that\'s right", or say no.'
 UNHEARD = Spoken("[unk]", closed="[unk]", names="")
 """Voice in which no list heard a word ("yes" in party babble)."""
-AGAIN = "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say the category's name."
+AGAIN = "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say no."
 
 
 def practice_host() -> Host:

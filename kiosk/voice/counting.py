@@ -16,10 +16,9 @@ from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
-from kiosk.voice.picking import ONE_AT_A_TIME
 from kiosk.voice.policy import NO, YES, Act, Slot, decide, read
 from kiosk.voice.tuning import TUNING
-from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
+from kiosk.voice.yes_or_no import Confirm, Lead
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""
@@ -52,7 +51,7 @@ class Counts:
             if act is not Act.TAKE:
                 # A lone "right" in a loud room, which "four teams" was heard as, or an unsure yes.
                 self.waiting, self.offered = waiting, offered
-                return self.again("Was that a yes?" if act is Act.ASK_IF_YES else NO_YES_HEARD)
+                return self.again(Lead.WAS_THAT_A_YES if act is Act.ASK_IF_YES else Lead.NO_YES_HEARD)
             return SAID[waiting]
         if waiting is not None and offered and heard in NO:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
@@ -70,7 +69,7 @@ class Counts:
             if not loud:
                 return None
             self.waiting, self._yes_asked = count, False
-            return Ask(f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say how many again.")
+            return Ask(Confirm(SAID[count].capitalize()).words)
         if not isinstance(intent.read(heard, night), intent.Plain):
             return None  # a command or a question about the rules: no count missed
         if offered and waiting is not None:
@@ -85,18 +84,16 @@ class Counts:
             return None
         return self._offer(OFFERED[0], first=True)
 
-    def again(self, lead: str = NO_YES_HEARD) -> Ask:
-        """The count said back or offered, asked about again for the yes heard most surely; `lead` "Was that
-        a yes?" when an unsure yes was heard, taken when said again."""
+    def again(self, lead: Lead = Lead.NO_YES_HEARD) -> Ask:
+        """The count said back or offered, asked about again; `lead` WAS_THAT_A_YES when an unsure yes was
+        heard: a yes now is taken."""
         assert self.waiting is not None
-        self._yes_asked = lead != NO_YES_HEARD
-        again = "no" if self.offered else "how many again"
-        return Ask(f"{lead} {SAID[self.waiting].capitalize()}? Say {QUOTED_SURE_YES}, or say {again}.")
+        self._yes_asked = lead is Lead.WAS_THAT_A_YES
+        return Ask(Confirm(SAID[self.waiting].capitalize(), lead).words)
 
     def _offer(self, count: int, first: bool = False) -> Ask:
         self.waiting, self.offered, self._yes_asked = count, True, False
-        offer = f"{SAID[count].capitalize()}? Say {QUOTED_SURE_YES}, or say no."
-        return Ask(f"{ONE_AT_A_TIME} {offer}" if first else offer)
+        return Ask(Confirm(SAID[count].capitalize(), Lead.ONE_AT_A_TIME if first else Lead.NONE).words)
 
 
 def _number_alone(heard: str) -> bool:

@@ -14,7 +14,7 @@ from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.heard import Typed
 from kiosk.voice.policy import NO, Act, Slot, decide, read
-from kiosk.voice.yes_or_no import QUOTED_SURE_YES
+from kiosk.voice.yes_or_no import Confirm, Lead
 
 
 @dataclass
@@ -36,7 +36,7 @@ class Leaving:
         act = decide(Slot.LEAVING, read(utterance, loud), asked=int(self._yes_asked))
         if waiting is not None and act is Act.ASK_IF_YES:
             self.waiting, self._yes_asked = waiting, True
-            return Ask(f"Was that a yes? {self.again().question}")
+            return self.again(Lead.WAS_THAT_A_YES)
         if waiting is not None and act is Act.TAKE:
             return waiting
         move = parse_team_move(waiting) if waiting is not None else None
@@ -50,8 +50,8 @@ class Leaving:
         self.waiting, self._yes_asked = heard, False
         return self.again()
 
-    def again(self) -> Ask:
+    def again(self, lead: Lead = Lead.NONE) -> Ask:
         """The team heard leaving, said back (again)."""
         move = parse_team_move(self.waiting) if self.waiting is not None else None
         assert move is not None
-        return Ask(f"{move.team.value} leaving the night? Say {QUOTED_SURE_YES}, or say no.")
+        return Ask(Confirm(f"{move.team.value} leaving the night", lead).words)

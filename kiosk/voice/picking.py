@@ -43,9 +43,7 @@ from kiosk.voice.pick_readings import (
 )
 from kiosk.voice.policy import Act, Reading, Reply, Slot, decide, read
 from kiosk.voice.tuning import TUNING
-from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
-
-ONE_AT_A_TIME = "Let's take it one at a time."
+from kiosk.voice.yes_or_no import Confirm, Lead
 
 
 class Offering(Enum):
@@ -161,7 +159,7 @@ class Picks:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
         if act is Act.ASK_IF_YES:
             self.waiting = waiting
-            return self._was_that_a_yes(said_back(waiting, yes=QUOTED_SURE_YES))
+            return self._was_that_a_yes()
         return said_by_name(waiting)
 
     def _points_alone(self, heard: Utterance, board: Board, loud: bool) -> str | Ask | None:
@@ -221,15 +219,15 @@ class Picks:
         if self._offers is None and self._missed >= TUNING.confirming.pick_misses and board is not None:
             return self._offer(Utterance(""), board, self.waiting, Offering.CATEGORY)
         if self._offers is None:
-            return Ask(f"{NO_YES_HEARD} {said_back(self.waiting, yes=QUOTED_SURE_YES)}")
+            return confirm(self.waiting, Lead.NO_YES_HEARD)
         others = [cell for cell in self._offers if cell != self.waiting]
         if not others and board is not None:
             others = [cell for cell in board.free_cells() if cell != self.waiting]
         if self._missed < TUNING.confirming.pick_misses or not others:
-            return Ask(f"{NO_YES_HEARD} {offered(self.waiting)}")
+            return confirm(self.waiting, Lead.NO_YES_HEARD)
         self._missed = 0
         self.waiting, self._offers = others[0], (*others[1:], self.waiting)
-        return Ask(f"{NO_YES_HEARD} Or {offered(self.waiting)}")
+        return confirm(self.waiting, Lead.NEXT_OFFERED)
 
     def _instead(self, found: str, board: Board, loud: bool) -> str | Ask:
         """A reading that means something, taken where the likeliest meant nothing here: a command as said
@@ -240,14 +238,14 @@ class Picks:
         return self._say_back(cell, loud)
 
     def _say_back(self, cell: Cell, loud: bool) -> Ask:
-        """The cell said back for a yes: in a loud room the yes heard most surely."""
+        """The cell said back for a yes or a no."""
         self.waiting, self._missed = cell, 0
-        return Ask(said_back(cell, yes=QUOTED_SURE_YES if loud else "yes"))
+        return confirm(cell)
 
-    def _was_that_a_yes(self, asked: str) -> Ask:
+    def _was_that_a_yes(self) -> Ask:
         assert self.waiting is not None
         self._missed, self._yes_asked = self._missed + 1, self.waiting
-        return Ask(f"Was that a yes? {asked}")
+        return confirm(self.waiting, Lead.WAS_THAT_A_YES)
 
     def _offer(
         self,
@@ -286,7 +284,7 @@ class Picks:
                 f"Which one, then? Say the category's name and its points slowly, like {by_name(cell.id)}."
             )
         self.waiting, self._offers, self._missed = offers[0], tuple(offers[1:]), 0
-        return Ask(f"{ONE_AT_A_TIME} {offered(offers[0])}" if first else offered(offers[0]))
+        return confirm(offers[0], Lead.ONE_AT_A_TIME if first else Lead.NONE)
 
     def _kin(self, cell: Cell, other: Cell) -> bool:
         """Cells offered together."""
@@ -310,7 +308,7 @@ class Picks:
         yes = reading.reply is Reply.YES
         if yes and decide(Slot.PICK, reading, asked=int(self._yes_asked == waiting)) is Act.ASK_IF_YES:
             self.waiting, self._offers = waiting, offers
-            return self._was_that_a_yes(offered(waiting))
+            return self._was_that_a_yes()
         if yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
             return said_by_name(waiting)
@@ -340,7 +338,7 @@ class Picks:
                 rest = [cell, *(one for one in rest if one != cell)]
             if rest:
                 self.waiting, self._offers, self._missed = rest[0], tuple(rest[1:]), 0
-                return Ask(offered(rest[0]))
+                return confirm(rest[0])
             return self._offer(Utterance(""), board, waiting, self._offering, first=False)
         if found is not None:
             self._rejected = []
@@ -349,11 +347,6 @@ class Picks:
         return self.again(board)
 
 
-def offered(cell: Cell) -> str:
-    """A cell offered one at a time, for the yes heard most surely."""
-    return f"{by_name(cell.id)}? Say {QUOTED_SURE_YES}, or say no."
-
-
-def said_back(cell: Cell, yes: str = "yes") -> str:
-    """A pick said back by its category's name, to be confirmed by `yes`."""
-    return f"{by_name(cell.id)}? Say {yes}, or say the category's name."
+def confirm(cell: Cell, lead: Lead = Lead.NONE) -> Ask:
+    """A cell said back or offered, by its category's name, for a yes or a no."""
+    return Ask(Confirm(by_name(cell.id), lead).words)

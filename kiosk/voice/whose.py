@@ -22,7 +22,7 @@ from kiosk.engine.text import words_of
 from kiosk.voice.asr import Utterance
 from kiosk.voice.listening import team_named
 from kiosk.voice.policy import Act, Slot, decide, read
-from kiosk.voice.yes_or_no import NO_YES_HEARD, QUOTED_SURE_YES
+from kiosk.voice.yes_or_no import Confirm, Lead
 
 GIVE_UP = "Then say it again, with the team's name first."
 _AROUND_A_NAME = frozenset(
@@ -56,8 +56,8 @@ class Whose:
         what = "spelling" if self.spelling else "answer"
         if self.offered is None:
             return f"Whose {what} was that: {join_names(self.teams, 'or')}?"
-        asked = f"Was that {self.offered.value}' {what}? Say {QUOTED_SURE_YES}, or say no."
-        return f"{NO_YES_HEARD} {asked}" if self.again else asked
+        lead = Lead.NO_YES_HEARD if self.again else Lead.NONE
+        return Confirm(f"Was that {self.offered.value}' {what}", lead).words
 
     @staticmethod
     def next_answer(heard: str) -> bool:

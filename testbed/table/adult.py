@@ -22,11 +22,13 @@ from .kiosk_lines import (
     LETTER_AGAIN,
     NOT_CAUGHT,
     OFFERED,
+    ONE_AT_A_TIME,
     PICK_YES,
     PLAIN_YES,
     STILL_TO_SAY_YES,
     TEAM_CHECK,
     TITLES,
+    WHICH_ONE,
     WHICH_YES,
     cell_opened,
     read_back,
@@ -118,7 +120,7 @@ class Adult(Fixer):
         offered for the first time is no try: the kiosk is going through the cells, as a person sees."""
         letter, points = question.cell[0], int(question.cell[1])
         by_title = f"{TITLES[letter]} {DIGITS[points]}"
-        line, confirming = question.pick, False
+        line, confirming, going_through = question.pick, False, False
         offered: set[str] = set()
         attempt = 0
         for _ in range(PICK_TRIES + LATE_YESES + len(TITLES) * len(DIGITS)):
@@ -136,14 +138,18 @@ class Adult(Fixer):
             if back is not None:  # the kiosk says the pick back: yes (as it asks) if it is the one
                 asked = PICK_YES.search(reply or "")
                 confirming = back == question.cell
+                going_through = going_through or ONE_AT_A_TIME in (reply or "")
                 other = "no" if OFFERED in (reply or "") else by_title  # as the kiosk asks
                 line = (asked.group(1) if asked else "yes") if confirming else other
-                if not (OFFERED in (reply or "") and back not in offered):
-                    attempt += 1
+                if not (going_through and back not in offered):
+                    attempt += 1  # a cell offered for the first time, said no to, is no try
                 offered.add(back)
                 continue
+            confirming, going_through = False, False
+            if WHICH_ONE in (reply or ""):
+                line = by_title  # the kiosk asks for the name after a no: the same try goes on
+                continue
             attempt += 1
-            confirming = False
             line = by_title if line == question.pick or "Was that" in self.text else question.pick
         raise Stuck(
             f"pick {question.pick!r} not taken in {PICK_TRIES} tries; last reply {self.text[-200:]!r}"

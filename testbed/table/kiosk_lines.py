@@ -88,7 +88,11 @@ FIXED = re.compile(r"^Fixed: (Bats|Ghosts|Owls|Toads) said ", re.MULTILINE)
 PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say (?:the category's name|no)\.")
 """A pick said back again, or a cell offered, with the yes the kiosk asks for this time."""
 OFFERED = "or say no."
-"""A cell offered one at a time, to be said yes or no to."""
+"""A cell said back or offered, to be said yes or no to (an older kiosk asked for the category's name)."""
+ONE_AT_A_TIME = "Let's take it one at a time."
+"""Cells offered one at a time follow: a no to one not yet offered is no try."""
+WHICH_ONE = "Which one, then?"
+"""Asked after a no to a cell said back: the pick by its category's name."""
 SAID_BACK = re.compile(
     r"^(?:Sorry, I didn't catch that\. )?(?:I didn't catch a yes\. |Was that a yes\? )?"
     r"(?:Let's take it one at a time\. |Or )?"
