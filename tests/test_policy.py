@@ -8,6 +8,7 @@ import math
 import pytest
 
 from kiosk.voice.asr import Utterance
+from kiosk.voice.confirming import Confirming
 from kiosk.voice.policy import POLICY, Act, Cost, Reply, Slot, decide, read
 
 SURE = Utterance("that's right")
@@ -91,3 +92,17 @@ def test_every_slot_has_one_row_and_nothing_irreversible_is_taken_unsure_at_the_
     for slot in IRREVERSIBLE:
         assert POLICY[slot].asks_if_yes >= 1
         assert decide(slot, read(COIN_TOSS, loud=True), asked=0) is Act.ASK_IF_YES
+
+
+def test_one_confirming_sub_dialogue_keeps_what_waits_until_a_yes_or_a_no() -> None:
+    confirming = Confirming[int](Slot.COUNT)
+    assert confirming.reply(SURE, loud=True) is None  # nothing said back: no reply to it
+    confirming.say_back(2)
+    assert confirming.reply(PLAIN, loud=True) == (Act.ASK_IF_YES, 2)
+    assert confirming.reply(NEITHER, loud=True) == (Act.NOT_HEARD, 2)
+    assert confirming.reply(PLAIN, loud=True) == (Act.TAKE, 2)  # asked about once: the next yes is taken
+    assert confirming.waiting is None
+    confirming.say_back(3)
+    assert confirming.reply(PLAIN, loud=True) == (Act.ASK_IF_YES, 3)  # each thing said back asked about anew
+    assert confirming.reply(NO, loud=True) == (Act.REFUSED, 3)
+    assert confirming.waiting is None

@@ -80,7 +80,7 @@ class Conversation:
         if isinstance(heard, Typed) or not picking or night is None:
             self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
             if isinstance(heard, Typed):
-                self.counts.waiting = None  # so is a team count
+                self.counts.clear()  # so is a team count
                 self.answerers.by_letter = None  # and a word spelled one letter at a time is left
                 self.checking = TeamByTeam()  # and the teams' answers asked about one at a time
                 return heard.text

@@ -9,14 +9,15 @@ time, for the yes it hears most surely. In babble one reader's "four teams" was 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kiosk.engine import intent
 from kiosk.engine.commands import parse_team_count
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
-from kiosk.voice.policy import NO, YES, Act, Slot, decide, read
+from kiosk.voice.confirming import Confirming
+from kiosk.voice.policy import YES, Act, Slot
 from kiosk.voice.tuning import TUNING
 from kiosk.voice.yes_or_no import Confirm, Lead
 
@@ -30,45 +31,55 @@ OFFERED = (2, 3, 4, 1)
 class Counts:
     """The count said back (or offered) and waiting for a yes, and counts missed in a row."""
 
-    waiting: int | None = None
+    confirming: Confirming[int] = field(default_factory=lambda: Confirming[int](Slot.COUNT))
     offered: bool = False
     """The count waiting was the kiosk's offer, not what it heard: a no moves on to the next one."""
     _misses: int = 0
-    _yes_asked: bool = False
-    """The kiosk has asked about the count waiting once already: a yes is taken."""
+
+    @property
+    def waiting(self) -> int | None:
+        return self.confirming.waiting
+
+    def clear(self) -> None:
+        """Nothing waits: a count said back is confirmed by the next words, or not at all."""
+        self.confirming.clear()
+        self.offered = False
 
     def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
         """Before the night begins: the kiosk's question, or the confirmed count for the host; None for
         anything else (the host's to read as heard). A count heard is said back in a loud room."""
         heard = utterance.text
-        waiting, offered = self.waiting, self.offered and self.waiting is not None
-        self.waiting, self.offered = None, False
+        offered = self.offered and self.waiting is not None
         if night is None or night.phase is not Phase.TEAMS:
+            self.clear()
             self._misses = 0
             return None
-        if waiting is not None and heard in YES:
-            act = decide(Slot.COUNT, read(utterance, loud), asked=int(self._yes_asked))
-            if act is not Act.TAKE:
-                # A lone "right" in a loud room, which "four teams" was heard as, or an unsure yes.
-                self.waiting, self.offered = waiting, offered
-                return self.again(Lead.WAS_THAT_A_YES if act is Act.ASK_IF_YES else Lead.NO_YES_HEARD)
+        act, waiting = self.confirming.reply(utterance, loud) or (None, None)
+        if act is Act.TAKE and waiting is not None:
+            self.offered = False
             return SAID[waiting]
-        if waiting is not None and offered and heard in NO:
+        if act is Act.ASK_IF_YES:
+            return self.again(Lead.WAS_THAT_A_YES)
+        if act is Act.REFUSED and offered and waiting is not None:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
-        if waiting is not None and heard in NO:
+        if act is Act.REFUSED:
+            self.offered = False
             return Ask("How many, then? Say solo, or two, three or four teams.")
+        if waiting is not None and heard in YES:
+            return self.again()  # a lone "right" in a loud room, which "four teams" was heard as
+        self.clear()
         count = parse_team_count(heard)
         if count in SAID:
             self._misses = 0
             if offered and count == waiting and loud and _number_alone(heard):
                 # Babble's "two" right after the offer began a night the reader's "that's right", still to
                 # come, was meant to begin: in a loud room the offer is made again.
-                return self._offer(waiting)
+                return self._offer(count)
             if offered and count == waiting:
                 return SAID[count]  # the count offered, said back to it: as good as a yes
             if not loud:
                 return None
-            self.waiting, self._yes_asked = count, False
+            self.confirming.say_back(count)
             return Ask(Confirm(SAID[count].capitalize()).words)
         if not isinstance(intent.read(heard, night), intent.Plain):
             return None  # a command or a question about the rules: no count missed
@@ -77,7 +88,7 @@ class Counts:
         if waiting is not None:
             # Said back, and neither yes, no nor a count came ("yes" heard as "owls" in babble): the count is
             # kept and asked again for the yes heard most surely, as a pick said back is (picking.py).
-            self.waiting = waiting
+            self.confirming.say_back(waiting)
             return self.again()
         self._misses += 1
         if self._misses % TUNING.confirming.count_misses:
@@ -85,14 +96,13 @@ class Counts:
         return self._offer(OFFERED[0], first=True)
 
     def again(self, lead: Lead = Lead.NO_YES_HEARD) -> Ask:
-        """The count said back or offered, asked about again; `lead` WAS_THAT_A_YES when an unsure yes was
-        heard: a yes now is taken."""
+        """The count said back or offered, asked about again."""
         assert self.waiting is not None
-        self._yes_asked = lead is Lead.WAS_THAT_A_YES
         return Ask(Confirm(SAID[self.waiting].capitalize(), lead).words)
 
     def _offer(self, count: int, first: bool = False) -> Ask:
-        self.waiting, self.offered, self._yes_asked = count, True, False
+        self.confirming.say_back(count)
+        self.offered = True
         return Ask(Confirm(SAID[count].capitalize(), Lead.ONE_AT_A_TIME if first else Lead.NONE).words)
 
 

@@ -6,14 +6,15 @@ and is taken as heard; so is anything typed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kiosk.engine.commands import Movement, parse_team_move
 from kiosk.engine.night import Night
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
+from kiosk.voice.confirming import Confirming
 from kiosk.voice.heard import Typed
-from kiosk.voice.policy import NO, Act, Slot, decide, read
+from kiosk.voice.policy import Act, Slot
 from kiosk.voice.yes_or_no import Confirm, Lead
 
 
@@ -21,33 +22,35 @@ from kiosk.voice.yes_or_no import Confirm, Lead
 class Leaving:
     """The words heard as a team leaving, said back and waiting for a yes."""
 
-    waiting: str | None = None
-    _yes_asked: bool = False
-    """The kiosk asked whether it heard a yes to the team waiting: a yes now is taken."""
+    confirming: Confirming[str] = field(default_factory=lambda: Confirming[str](Slot.LEAVING))
+
+    @property
+    def waiting(self) -> str | None:
+        return self.confirming.waiting
 
     def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
         """The words for the host once a yes confirms them, the kiosk's question, or None: no team leaving,
         and the words go on as heard. Anything but a yes or a no to the question is no yes to leaving: it
         is heard as it is (the answer said again). Words typed on the screen go on as typed, and a team
         said back is confirmed by the next words or not at all, as a pick said back is."""
-        waiting, self.waiting, heard = self.waiting, None, utterance.text
         if isinstance(utterance, Typed):
+            self.confirming.clear()
             return None
-        act = decide(Slot.LEAVING, read(utterance, loud), asked=int(self._yes_asked))
-        if waiting is not None and act is Act.ASK_IF_YES:
-            self.waiting, self._yes_asked = waiting, True
+        act, waiting = self.confirming.reply(utterance, loud) or (None, None)
+        if act is Act.ASK_IF_YES:
             return self.again(Lead.WAS_THAT_A_YES)
-        if waiting is not None and act is Act.TAKE:
+        if act is Act.TAKE:
             return waiting
+        self.confirming.clear()
         move = parse_team_move(waiting) if waiting is not None else None
-        if move is not None and heard in NO:
+        if act is Act.REFUSED and move is not None:
             return Ask(f"Then {move.team.value} play on.")
-        move = parse_team_move(heard)
+        move = parse_team_move(utterance.text)
         if night is None or not night.voice or move is None or move.movement is not Movement.OUT:
             return None
         if move.team not in night.teams or move.team in night.out:
             return None  # the host says what it makes of that
-        self.waiting, self._yes_asked = heard, False
+        self.confirming.say_back(utterance.text)
         return self.again()
 
     def again(self, lead: Lead = Lead.NONE) -> Ask:
