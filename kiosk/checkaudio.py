@@ -126,7 +126,8 @@ START_SECONDS = 5.0
 """Seconds the microphone may take to send its first audio before the room measure gives up."""
 SWEEP_LATENCY = 0.25
 """Seconds buffered ahead of the speaker for the tone. A gap in it spoils the measure, and nobody waits on it
-as on a reply: the replies' 80 ms ran dry hundreds of times a tone through ALSA's pulse plugin, 250 ms never."""
+as on a reply: the replies' 80 ms ran dry hundreds of times a tone through ALSA's pulse plugin, 250 ms
+never."""
 
 
 @dataclass

@@ -337,10 +337,11 @@ class Answerers:
         return f"{words[0]} {' '.join(merged(before, spelled))}"
 
     def after(self, night: Night | None, reply: Reply | None = None, loud: bool = False) -> Ask | None:
-        """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter
-        (the second with the offer to spell the word one letter at a time); the team the kiosk calls by name when the same
-        teams are still to answer after TUNING.confirming.answer_tries tries, or at once in a loud room; how to spell a fix, at the
-        night's first read-back and, in a loud room, at each question's; or None."""
+        """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter (the
+        second with the offer to spell the word one letter at a time); the team the kiosk calls by name when
+        the same teams are still to answer after TUNING.confirming.answer_tries tries, or at once in a loud
+        room; how to spell a fix, at the night's first read-back and, in a loud room, at each question's; or
+        None."""
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
             self._fixes, self._spelled, self._told_to_spell = {}, {}, False

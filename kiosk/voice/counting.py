@@ -1,7 +1,7 @@
 """How many teams, by voice. The count starts the night: it names the teams and reads the board. In party
-babble "two teams" was heard as "three teams", and a correction ("no, two teams") as nothing the kiosk
-knew, so a night began with a team that was not there. In a loud room (room.py) the count is said back
-and waits for the yes heard most surely, as a pick is (picking.py); a yes it is unsure of is asked about once (policy.py).
+babble "two teams" was heard as "three teams", and a correction ("no, two teams") as nothing the kiosk knew,
+so a night began with a team that was not there. In a loud room (room.py) the count is said back and waits for
+the yes heard most surely, as a pick is (picking.py); a yes it is unsure of is asked about once (policy.py).
 
 A count missed twice running is asked for another way, in any room: the kiosk offers the counts one at a
 time, for the yes it hears most surely. In babble one reader's "four teams" was heard as "owls one",

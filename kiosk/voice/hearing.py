@@ -68,9 +68,9 @@ class Hearing:
 
     def ends(self, at: float, quiet: bool, loud: bool = False) -> bool:
         """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech
-        detector's), or in a `loud` room a one-word reply whose voice has left its loudest (TUNING.reader.gone),
-        or words unchanged for TUNING.hearing.stall in a room that never goes quiet, or a short reply with no word
-        heard in TUNING.hearing.wordless, or at TUNING.hearing.longest."""
+        detector's), or in a `loud` room a one-word reply whose voice has left its loudest
+        (TUNING.reader.gone), or words unchanged for TUNING.hearing.stall in a room that never goes quiet, or
+        a short reply with no word heard in TUNING.hearing.wordless, or at TUNING.hearing.longest."""
         done = self.reader_done(at, loud)
         stalled = bool(self.so_far) and at - self.changed_at >= TUNING.hearing.stall
         voiced = 0.0 if self.started_at is None else at - self.started_at
@@ -118,13 +118,13 @@ class Hearing:
 
     def not_caught(self, reader: ReaderLevel | None = None) -> Utterance | None:
         """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
-        to "whose was that?" or to anything the kiosk said (`awaited`), which the kiosk asks again rather
-        than wait on in silence (in babble a lone "Bats.", a pick, a pick's "yes" and a read-back's "yes"
-        were heard so, and each night stuck); else nothing (the room's noise passing for voice). While a
-        letter or digit is taken one at a time, an utterance as loud as the `reader`'s (reader.py) is an
-        empty reply whenever it comes, so a word whose replies are never caught is left within a few
-        (TUNING.confirming.letter_misses): in babble one voice's "No." was heard as no word a dozen times running
-        while the kiosk, having asked once, waited in silence."""
+        to "whose was that?" or to anything the kiosk said (`awaited`), which the kiosk asks again rather than
+        wait on in silence (in babble a lone "Bats.", a pick, a pick's "yes" and a read-back's "yes" were
+        heard so, and each night stuck); else nothing (the room's noise passing for voice). While a letter or
+        digit is taken one at a time, an utterance as loud as the `reader`'s (reader.py) is an empty reply
+        whenever it comes, so a word whose replies are never caught is left within a few
+        (TUNING.confirming.letter_misses): in babble one voice's "No." was heard as no word a dozen times
+        running while the kiosk, having asked once, waited in silence."""
         if self.started_at is None:
             return None
         asked = self.way is Listening.WHOSE or self.awaited

@@ -194,9 +194,10 @@ class LetterByLetter:
 
     @staticmethod
     def _stalled(state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
-        """`state` and the kiosk's `said`, unless the word has stalled (TUNING.confirming.letter_stalls replies without going
-        further, or TUNING.confirming.letter_misses in a row heard as none): then the letters so far are offered as the word; with
-        fewer than a spelling's, or a year's (no year but a whole one counts), the word is left as it was."""
+        """`state` and the kiosk's `said`, unless the word has stalled (TUNING.confirming.letter_stalls
+        replies without going further, or TUNING.confirming.letter_misses in a row heard as none): then the
+        letters so far are offered as the word; with fewer than a spelling's, or a year's (no year but a whole
+        one counts), the word is left as it was."""
         if state.stalls < TUNING.confirming.letter_stalls:
             return state, None, said
         if len(state.letters) < SHORTEST or state.unit is Unit.DIGIT:
@@ -222,7 +223,8 @@ class LetterByLetter:
         return replace(self, misses=1), None, f"Sorry, I didn't catch that. {self.offer}"
 
     def missed(self) -> tuple[LetterByLetter | None, str]:
-        """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses in a row."""
+        """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses in a
+        row."""
         state, _, said = self.take("")
         return state, said
 
@@ -261,10 +263,10 @@ def past_refused(
 
 
 def a_sure_no(heard: Utterance) -> bool:
-    """A "no" the likeliest reading, with no letter's or digit's word scored within the confirming margin of it: such a no
-    refuses the unit it takes back. In babble "Nine." was heard as "no" (80.2) with "nine" beside it (79.5):
-    the 8 before it, right, was taken back and refused, and "Eight." said again was refused till the year
-    was left."""
+    """A "no" the likeliest reading, with no letter's or digit's word scored within the confirming margin of
+    it: such a no refuses the unit it takes back. In babble "Nine." was heard as "no" (80.2) with "nine"
+    beside it (79.5): the 8 before it, right, was taken back and refused, and "Eight." said again was refused
+    till the year was left."""
     if heard.text != "no":
         return False
     close = [

@@ -161,9 +161,9 @@ class Recognizers:
         return self._by_way[way]
 
     def renew_open(self, samples: npt.NDArray[np.int16]) -> bool:
-        """Build the open recogniser afresh, warmed on `samples`, once it has heard TUNING.hearing.open_budget:
-        its search keeps every state of the full vocabulary it has visited, about 90 MB over one recorded
-        night's answers and 140 MB over four. True if it was renewed."""
+        """Build the open recogniser afresh, warmed on `samples`, once it has heard
+        TUNING.hearing.open_budget: its search keeps every state of the full vocabulary it has visited, about
+        90 MB over one recorded night's answers and 140 MB over four. True if it was renewed."""
         if self.open.fed < TUNING.hearing.open_budget:
             return False
         old, fresh = (
@@ -286,10 +286,10 @@ def unnamed_spelling(taken: Utterance) -> bool:
 
 
 def with_team(taken: Utterance, names: Utterance | None) -> Utterance:
-    """A spelled fix whose team both read-back lists lost, led by the team the name list heard at its
-    start ("Bats. T, U, R" heard as "dee you r" by both, "bats" by the names alone). Only a name the list
-    heard first and alone (one team, however often), before a spelling of TUNING.confirming.sure_spelling letters or more;
-    else the fix stays unnamed and the kiosk asks whose it was."""
+    """A spelled fix whose team both read-back lists lost, led by the team the name list heard at its start
+    ("Bats. T, U, R" heard as "dee you r" by both, "bats" by the names alone). Only a name the list heard
+    first and alone (one team, however often), before a spelling of TUNING.confirming.sure_spelling letters or
+    more; else the fix stays unnamed and the kiosk asks whose it was."""
     spelled = _letters(taken.text)
     if names is None or not names.words or spelled is None or len(spelled) < TUNING.confirming.sure_spelling:
         return taken

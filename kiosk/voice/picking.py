@@ -78,7 +78,8 @@ class Picks:
     """Replies in a row to the cell said back or offered that were neither a yes, a no nor another pick, or
     a plain yes asked about (a loud room's)."""
     _yes_asked: Cell | None = None
-    """The cell whose yes the kiosk asked about ("Was that a yes?", policy.Act.ASK_IF_YES): a yes to it now is taken."""
+    """The cell whose yes the kiosk asked about ("Was that a yes?", policy.Act.ASK_IF_YES): a yes to it now is
+    taken."""
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: a pick missed (see missed()) if the host asked for the pick
@@ -94,10 +95,10 @@ class Picks:
         return self.missed(night)
 
     def missed(self, night: Night) -> Ask | None:
-        """A pick missed: words that were no pick, or no word at all. At every TUNING.confirming.pick_misses-th in a row, the pick
-        asked for another way, so that a pick the room keeps garbling does not stick the night: by the
-        category's whole name, slowly; with few cells free, or missed again, the free cells offered one at
-        a time for the yes heard most surely. Else None."""
+        """A pick missed: words that were no pick, or no word at all. At every
+        TUNING.confirming.pick_misses-th in a row, the pick asked for another way, so that a pick the room
+        keeps garbling does not stick the night: by the category's whole name, slowly; with few cells free, or
+        missed again, the free cells offered one at a time for the yes heard most surely. Else None."""
         self._misses += 1
         free = night.board.free_cells()
         if self._misses % TUNING.confirming.pick_misses or not free:
@@ -207,13 +208,14 @@ class Picks:
 
     def again(self, board: Board | None = None) -> Ask:
         """The pick said back or offered, asked about again for the yes heard most surely: its reply was
-        neither a yes, a no nor a pick, a lone "right" in a loud room, or no word at all. A cell offered
-        whose reply is missed TUNING.confirming.pick_misses times running gives way to the next, and comes round again after the
-        others: in babble a reader's "no" to The Treat Bag 5, the only cell offered at the points heard,
-        was heard as no word and "right", and the night stuck with The Treat Bag 4 free beside it. A cell
-        said back whose reply is missed TUNING.confirming.pick_misses times running has its category's cells offered one at a
-        time: in babble "E four" was said back as The Treat Bag 5, and the reader's "The Treat Bag four"
-        was heard as "three" and as no word until the table gave the night up."""
+        neither a yes, a no nor a pick, a lone "right" in a loud room, or no word at all. A cell offered whose
+        reply is missed TUNING.confirming.pick_misses times running gives way to the next, and comes round
+        again after the others: in babble a reader's "no" to The Treat Bag 5, the only cell offered at the
+        points heard, was heard as no word and "right", and the night stuck with The Treat Bag 4 free beside
+        it. A cell said back whose reply is missed TUNING.confirming.pick_misses times running has its
+        category's cells offered one at a time: in babble "E four" was said back as The Treat Bag 5, and the
+        reader's "The Treat Bag four" was heard as "three" and as no word until the table gave the night
+        up."""
         assert self.waiting is not None
         self._missed += 1
         if self._offers is None and self._missed >= TUNING.confirming.pick_misses and board is not None:

@@ -148,7 +148,8 @@ def _scored(heard: Utterance) -> tuple[tuple[str, float], ...]:
 
 def _leaning(text: str) -> Reply:
     """What a reading beside the likeliest leans to: a closed list's n-best pads a short reply with a word
-    ("yes" beside "see yes", "c yes"), which is no other meaning. A lone "right" leans to yes, "far right" not."""
+    ("yes" beside "see yes", "c yes"), which is no other meaning. A lone "right" leans to yes, "far right"
+    not."""
     words = text.split()
     yes = text == WEAK_YES or SURE_YES in text or any(word in YES - {WEAK_YES} for word in words)
     no = any(word in NO for word in words)

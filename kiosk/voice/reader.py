@@ -59,10 +59,11 @@ def loudness(pcm: bytes) -> float | None:
 
 
 def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
-    """An answer without the words far quieter than its own voiced part: in a loud room, the other voices
-    the open recogniser writes around and between the reader's words ("Bats, barn owl" heard as "bats by an
-    hour yeah"). `pcm` is the utterance's audio, whose last sample the recogniser heard at `end` on its
-    clock (Recognizer.fed). Each word is judged by its own loudest frames, TUNING.reader.quieter_db below the whole's.
+    """An answer without the words far quieter than its own voiced part: in a loud room, the other voices the
+    open recogniser writes around and between the reader's words ("Bats, barn owl" heard as "bats by an hour
+    yeah"). `pcm` is the utterance's audio, whose last sample the recogniser heard at `end` on its clock
+    (Recognizer.fed). Each word is judged by its own loudest frames, TUNING.reader.quieter_db below the
+    whole's.
 
     Chosen on the tuning voices (babble at 10 dB: 4 of 129 answers word for word, 26 without such words;
     over music and clean no change); held out, in babble 2 of 258 became 24, over music 88 became 91. In a
@@ -83,10 +84,11 @@ def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
 
 
 def loudest_stretch(pcm: bytes) -> bytes | None:
-    """The stretch of an utterance around its loudest moment: the frames within TUNING.reader.stretch_drop_db of it, across
-    gaps up to TUNING.reader.stretch_gap, with TUNING.reader.stretch_pad either side. In party talk the end of speech closes an utterance
-    seconds after a one-word reply ends, and the recogniser hears the room's voices around the reader's
-    word; the stretch is the word alone. None for too little audio, or a stretch that is the whole."""
+    """The stretch of an utterance around its loudest moment: the frames within TUNING.reader.stretch_drop_db
+    of it, across gaps up to TUNING.reader.stretch_gap, with TUNING.reader.stretch_pad either side. In party
+    talk the end of speech closes an utterance seconds after a one-word reply ends, and the recogniser hears
+    the room's voices around the reader's word; the stretch is the word alone. None for too little audio, or a
+    stretch that is the whole."""
     power = frame_powers(pcm)
     if power is None or len(power) < TUNING.reader.smoothed_frames:
         return None
@@ -115,12 +117,14 @@ def loudest_stretch(pcm: bytes) -> bytes | None:
 
 @dataclass
 class LoudestSoFar:
-    """An utterance's loudest moment so far (its level smoothed over TUNING.reader.smoothed_frames frames), and when its level
+    """An utterance's loudest moment so far (its level smoothed over TUNING.reader.smoothed_frames frames),
+    and when its level
     last came within TUNING.reader.stretch_drop_db of it: loudest_stretch heard as the utterance goes on."""
 
     peak: float = float("-inf")
     last_loud: float | None = None
-    """Seconds into the stream at which the last frame within TUNING.reader.stretch_drop_db of the peak ended."""
+    """Seconds into the stream at which the last frame within TUNING.reader.stretch_drop_db of the peak
+    ended."""
     _pending: bytes = b""
     _recent: deque[float] = field(default_factory=lambda: deque(maxlen=TUNING.reader.smoothed_frames))
 
@@ -140,7 +144,8 @@ class LoudestSoFar:
                 self.last_loud = start + (index + 1) * FRAME / SAMPLE_RATE
 
     def gone(self, at: float) -> bool:
-        """No frame near the loudest for TUNING.reader.gone seconds before `at`: the reader's voice has ended."""
+        """No frame near the loudest for TUNING.reader.gone seconds before `at`: the reader's voice has
+        ended."""
         return self.last_loud is not None and at - self.last_loud >= TUNING.reader.gone
 
 
@@ -187,7 +192,8 @@ class ReaderLevel:
         return level is not None and reader is not None and level < reader - TUNING.reader.quieter_db
 
     def as_loud(self, pcm: bytes) -> bool:
-        """An utterance at the reader's level, not TUNING.reader.quieter_db below it: the reader's, with the level known."""
+        """An utterance at the reader's level, not TUNING.reader.quieter_db below it: the reader's, with the
+        level known."""
         level = loudness(pcm)
         return level is not None and self.level is not None and not self.quieter(level)
 

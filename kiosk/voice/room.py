@@ -57,5 +57,6 @@ class RoomLevel:
 
     @property
     def loud(self) -> bool:
-        """The median recent margin is below TUNING.room.loud_margin_db; a room not heard yet is taken as quiet."""
+        """The median recent margin is below TUNING.room.loud_margin_db; a room not heard yet is taken as
+        quiet."""
         return bool(self.recent) and float(np.median(list(self.recent))) < TUNING.room.loud_margin_db

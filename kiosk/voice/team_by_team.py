@@ -42,7 +42,8 @@ class TeamByTeam:
     yes_asked: bool = False
     """A yes other than SURE_YES was asked about: the next yes is taken."""
     not_made_out: int = 0
-    """Read-back words in a row, in a loud room, the kiosk could not make out: at TUNING.confirming.read_back_missed, it asks about each
+    """Read-back words in a row, in a loud room, the kiosk could not make out: at
+    TUNING.confirming.read_back_missed, it asks about each
     team in turn unasked."""
     unclear: int = 0
     """Replies in a row to the team asked about that were neither a yes, a no nor other words the read-back
@@ -117,7 +118,8 @@ class TeamByTeam:
         return self._unclear(night, answerers)
 
     def _not_made_out(self, night: Night) -> Ask | None:
-        """Read-back words not made out: asked for a yes or a no, and at TUNING.confirming.read_back_missed in a row each team's answer
+        """Read-back words not made out: asked for a yes or a no, and at TUNING.confirming.read_back_missed in
+        a row each team's answer
         asked about in turn, unasked."""
         self.not_made_out += 1
         if self.not_made_out < TUNING.confirming.read_back_missed:
@@ -125,7 +127,8 @@ class TeamByTeam:
         return self._start(night, f"{SORRY_AGAIN} {ONE_BY_ONE}")
 
     def _unclear(self, night: Night, answerers: Answerers) -> Ask:
-        """A reply not made out: the question again, or at TUNING.confirming.read_back_missed in a row the team's answer taken as said
+        """A reply not made out: the question again, or at TUNING.confirming.read_back_missed in a row the
+        team's answer taken as said
         no to. Through the one-letter list the tuning voices' "No." in babble at 10 dB came out as a lone
         letter's word or as no word 2 times in 27, "That's right." never (as more words, 4); one held-out
         voice's "No." came out so again and again (as "romeo", "lima", [unk], no word), nine times running

@@ -65,7 +65,8 @@ class Hearing:
     under_way: float = 0.1
     """Seconds after the kiosk begins to listen within which voice was begun before it."""
     first_word_under_way: float = 0.25
-    """Seconds after the kiosk begins to listen within which the first word must begin too, to be under way."""
+    """Seconds after the kiosk begins to listen within which the first word must begin too, to be under
+    way."""
     stall: float = 2.0
     """Seconds with words heard and none changing that end an utterance, however loud the room."""
     longest: float = 20.0

@@ -37,10 +37,10 @@ def hangover(
     loud: bool = False,
     hangovers: Hangovers = TUNING.hangovers,
 ) -> float:
-    """Seconds of silence that end the utterance, given what has been heard of it so far (and, while
-    answers come in, what the team-name list has heard: a lone team name there, its answer still to
-    come, even when the open vocabulary wrote the name as another word); `loud`: the room is loud; `hangovers`:
-    the tuning tree's."""
+    """Seconds of silence that end the utterance, given what has been heard of it so far (and, while answers
+    come in, what the team-name list has heard: a lone team name there, its answer still to come, even when
+    the open vocabulary wrote the name as another word); `loud`: the room is loud; `hangovers`: the tuning
+    tree's."""
     words = heard_so_far.split()
     if way is Listening.WHOSE:
         return hangovers.final if len(words) == 1 and Team.from_name(words[0]) else hangovers.closed

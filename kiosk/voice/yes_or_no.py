@@ -1,6 +1,6 @@
 """The kiosk's questions that confirm what it heard, worded once, in one form everywhere, so that a reader
-learns one reply: the yes the closed lists hear most surely (docs/decisions/0011-thats-right-as-the-sure-yes.md),
-or no. When a yes is taken is policy.py's.
+learns one reply: the yes the closed lists hear most surely
+(docs/decisions/0011-thats-right-as-the-sure-yes.md), or no. When a yes is taken is policy.py's.
 
     Confirm("Wings & Webs 3")                       Wings & Webs 3? Say "that's right", or say no.
     Confirm("Two teams", Lead.WAS_THAT_A_YES)       Was that a yes? Two teams? Say "that's right", or say no.
