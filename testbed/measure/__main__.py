@@ -7,6 +7,7 @@ import sys
 
 CASES = {
     "hearing": "team names, spelled fixes, years and closed sets through the kiosk's recognisers, by voice set",
+    "gate": "a speaker embedding's gate: the reader's own replies refused, other voices let through",
     "pipeline": "end of speech, decoding time, time to first sample and reply latency on this machine",
 }
 

@@ -50,12 +50,17 @@ NOISE = ROOT / "audio_fixtures" / "noise"
 
 
 def mixed(
-    speech: Samples, noise: Samples | None, snr_db: float | None, at: int, room: RoomSpec | None = None
+    speech: Samples,
+    noise: Samples | None,
+    snr_db: float | None,
+    at: int,
+    room: RoomSpec | None = None,
+    source: Source = Source.READER,
 ) -> Samples:
-    """Speech padded with quiet room either side, through the room if any, with noise from `at` in the bed
-    at the given ratio (to the dry speech)."""
+    """Speech padded with quiet room either side, through the room if any (from the source's place in it),
+    with noise from `at` in the bed at the given ratio (to the dry speech)."""
     pad = np.zeros(SAMPLE_RATE // 2, dtype=np.float64)
-    heard = in_room(speech, room) if room is not None else speech
+    heard = in_room(speech, room, source) if room is not None else speech
     clean = np.concatenate([pad, heard.astype(np.float64), pad, pad])[: len(speech) + 3 * len(pad)]
     hiss = np.random.default_rng(at).normal(0, 20, len(clean))
     if noise is None or snr_db is None:
