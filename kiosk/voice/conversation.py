@@ -16,7 +16,7 @@ from kiosk.voice.doubt import meaning
 from kiosk.voice.heard import Turn, Typed, asked_since_reply
 from kiosk.voice.leaving import Leaving
 from kiosk.voice.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
-from kiosk.voice.listening import Listening
+from kiosk.voice.listening import Expecting, Listening, listening_for
 from kiosk.voice.picking import Picks
 from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, loose_yes, yes_under_way
 from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, TeamByTeam
@@ -104,6 +104,17 @@ class Conversation:
             )
             return self._after_letter(night, by_letter, said) if isinstance(said, Ask) else said
         return self.picks.take(heard, night.board, loud=loud or voting)
+
+    def listening(self, host: Expecting) -> Listening:
+        """How the next utterance is to be heard: for whose words were held, a word taken one letter or digit
+        at a time, a team's answer checked, or else what the host expects next."""
+        if self.answerers.holding:
+            return Listening.WHOSE
+        if self.answerers.by_letter:
+            return self.answerers.by_letter.listening
+        if self.checking.asks:
+            return Listening.ONE_LETTER
+        return listening_for(host)
 
     def awaits(self, night: Night | None) -> bool:
         """The kiosk waits on the table's reply to what it said last, as it does all night long; not after

@@ -35,7 +35,7 @@ from kiosk.voice.conversation import Conversation
 from kiosk.voice.heard import Notice, Turn, Typed, TypedMessages, notice_now, typed_now
 from kiosk.voice.hearing import Hearing
 from kiosk.voice.kept_hearing import Came, HeardTurn
-from kiosk.voice.listening import Listening, Recognizers, listening_for
+from kiosk.voice.listening import Listening, Recognizers
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, KeepsHearing, Renders
 from kiosk.voice.reader import ReaderLevel
 from kiosk.voice.room import RoomLevel
@@ -243,16 +243,7 @@ class VoiceKiosk:
 
     def listening_now(self) -> Listening:
         """How the next utterance will be heard: what the dialogue asks for now."""
-        answerers = self.conversation.answerers
-        return (
-            Listening.WHOSE
-            if answerers.holding
-            else answerers.by_letter.listening
-            if answerers.by_letter
-            else Listening.ONE_LETTER
-            if self.conversation.checking.asks
-            else listening_for(self.table)
-        )
+        return self.conversation.listening(self.table)
 
     def _hearing(self) -> Hearing:
         way = self.listening_now()
