@@ -65,10 +65,14 @@ class Understanding:
     reader: ReaderLevel
     readings: tuple[Reading, ...] = ()
     """Each recogniser's reading of the utterance last taken, as first heard: kept for replay."""
+    letters_doubted: bool = False
+    """The utterance last taken was a read-back's spelled fix whose letters the two lists heard apart
+    (listening.letters_doubted): the dialogue says it back letter by letter."""
 
     def take(self, hearing: Hearing, answerers: Answerers) -> Understood:
-        """The utterance `hearing` holds, as the table meant it; `answerers` learns whether a read-back's
-        letters were doubted, and gives the word being spelled one letter at a time."""
+        """The utterance `hearing` holds, as the table meant it; `answerers` gives the word being spelled one
+        letter at a time. Whether a read-back's letters were doubted is kept in `letters_doubted`."""
+        self.letters_doubted = False
         recognizer = self.recognizers[hearing.way]
         final = recognizer.finish()
         recognizer.reset()
@@ -96,7 +100,7 @@ class Understanding:
         if hearing.way.reading_back and self.room.loud:
             utterance = no_heard_alone(utterance, recognizer, audio)
         if hearing.way is Listening.READ_BACK:
-            utterance = self._read_back(utterance, also, audio, answerers)
+            utterance = self._read_back(utterance, also, audio)
         if hearing.way.one_at_a_time:
             utterance = past_refused(no_once(utterance), answerers.by_letter, recognizer, audio)
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
@@ -121,9 +125,7 @@ class Understanding:
             return Understood(self._answer(utterance, also, hearing, recognizer))
         return Understood(utterance)
 
-    def _read_back(
-        self, utterance: Utterance, also: Utterance | None, audio: bytes, answerers: Answerers
-    ) -> Utterance:
+    def _read_back(self, utterance: Utterance, also: Utterance | None, audio: bytes) -> Utterance:
         """A reply to the read-back: a yes, or a spelled fix as the letters list beside it heard it."""
         utterance = yes_and_a_word(utterance) if self.room.loud else utterance
         if yes_over_a_spelling(utterance, also):
@@ -136,7 +138,7 @@ class Understanding:
             names = self.recognizers[Listening.WHOSE].decode(audio)
             _LOG.debug("team names in an unnamed spelling: %s", told(names))
             taken = with_team(taken, names)
-        answerers.letters_doubted = letters_doubted(utterance, taken)
+        self.letters_doubted = letters_doubted(utterance, taken)
         return taken
 
     def _answer(
