@@ -96,8 +96,9 @@ def render(bench: str, command: list[str], started: datetime, seconds: float, at
 
 
 @contextmanager
-def recorded(bench: str, folder: Path = RECORDS) -> Iterator[None]:
-    """Run a bench with what it prints kept; on a whole run, write its record and say where."""
+def recorded(bench: str, folder: Path = RECORDS, argv: list[str] | None = None) -> Iterator[None]:
+    """Run a bench with what it prints kept; on a whole run, write its record and say where. `argv`: the
+    command's words after the interpreter, when sys.argv does not say them as they were typed."""
     if os.environ.get(NO_RECORD):
         yield
         return
@@ -112,6 +113,6 @@ def recorded(bench: str, folder: Path = RECORDS) -> Iterator[None]:
     at = commit()
     folder.mkdir(parents=True, exist_ok=True)
     path = record_path(bench, started, at, folder)
-    command = [Path(sys.executable).name, *sys.argv]
+    command = [Path(sys.executable).name, *(sys.argv if argv is None else argv)]
     path.write_text(render(bench, command, started, seconds, at, tee.kept.getvalue()))
     print(f"Record written: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")

@@ -42,3 +42,15 @@ def test_a_second_run_gets_its_own_file_and_a_failed_run_none(tmp_path: Path) ->
         raise RuntimeError("the bench broke")
     assert list(tmp_path.iterdir()) == []
     assert sys.stdout is not None and not isinstance(sys.stdout, measurement._Tee)
+
+
+def test_a_measure_case_records_its_command_as_typed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(measurement.NO_RECORD, raising=False)
+    monkeypatch.setattr(sys, "argv", ["testbed.measure gate", "--quick"])  # as the case's own parser sees it
+    with measurement.recorded(
+        "measure-gate", folder=tmp_path, argv=["-m", "testbed.measure", "gate", "--quick"]
+    ):
+        print("figures")
+    (record,) = tmp_path.iterdir()
+    text = record.read_text()
+    assert "-m testbed.measure gate --quick" in text and "'testbed.measure gate'" not in text

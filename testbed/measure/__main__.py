@@ -24,7 +24,9 @@ def main(argv: list[str]) -> int:
     sys.argv = [f"testbed.measure {argv[0]}", *argv[1:]]
     if "-h" in argv or "--help" in argv:
         return int(case.main() or 0)
-    with recorded(f"measure-{argv[0]}"):  # written only for a whole run; a SystemExit leaves none
+    with recorded(
+        f"measure-{argv[0]}", argv=["-m", "testbed.measure", *argv]
+    ):  # written only for a whole run; a SystemExit leaves none
         status = int(case.main() or 0)
     return status
 
