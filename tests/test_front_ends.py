@@ -1,11 +1,10 @@
 """The WPE front end the hearing bench can put in front of the recogniser (testbed/measure/front_ends.py): int16
 at 16 kHz in and out, the same length, and a reverberant tail cut while the sound that made it stays. nara-wpe
-is a measuring tool, not a dependency of the kiosk: without it installed the test is skipped and says so."""
+is a measuring tool, not a dependency of the kiosk: the bench extra installs it."""
 
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from kiosk.voice.asr import SAMPLE_RATE
 
@@ -15,7 +14,6 @@ def level_db(samples: np.ndarray) -> float:
 
 
 def test_wpe_cuts_the_echoes_after_a_burst_and_keeps_the_burst() -> None:
-    pytest.importorskip("nara_wpe", reason="nara-wpe, a measuring tool only, is not installed")
     from testbed.measure.front_ends import Wpe
 
     # Tone pips of changing pitch, as syllables, in a room that echoes every 40 ms, each echo 0.6 of the last.
