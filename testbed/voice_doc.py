@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kiosk.voice.policy import NO, POLICY, WEAK_YES, YES, Cost, Slot
+from kiosk.voice.policy import POLICY, WEAK_YES, Cost, Slot
 from kiosk.voice.read_back_yes import SURE_YES
-from kiosk.voice.yes_or_no import Confirm, Lead
+from kiosk.voice.yes_or_no import NO, YES, Confirm, Lead
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "voice.md"
 BEGIN = "<!-- confirming: written by python -m testbed.voice_doc -->"

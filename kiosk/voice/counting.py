@@ -17,9 +17,9 @@ from kiosk.engine.night import Night, Phase
 from kiosk.voice.answering import Ask
 from kiosk.voice.asr import Utterance
 from kiosk.voice.confirming import Confirming
-from kiosk.voice.policy import YES, Act, Slot
+from kiosk.voice.policy import Act, Slot
 from kiosk.voice.tuning import TUNING
-from kiosk.voice.yes_or_no import Confirm, Lead
+from kiosk.voice.yes_or_no import YES, Confirm, Lead
 
 SAID = {1: "solo", 2: "two teams", 3: "three teams", 4: "four teams"}
 """A count as the table says it, and as the host is told it once confirmed."""

@@ -23,8 +23,9 @@ from kiosk.voice.asr import Utterance
 from kiosk.voice.grammar import nearest
 from kiosk.voice.phrases import COMMANDS, between_questions
 from kiosk.voice.tuning import TUNING
+from kiosk.voice.yes_or_no import NO, YES
 
-_CONFIRMING = frozenset(("yes", "no", "right", "correct", "that's right", "wrong"))
+_CONFIRMING = YES | NO
 """Commands that only confirm or deny: the host asks for those itself."""
 
 
@@ -109,13 +110,13 @@ def meant_instead(heard: Utterance, board: Board) -> str | None:
     return None
 
 
-def likely_alternatives(heard: Utterance) -> tuple[str, ...]:
-    """The recogniser's other readings scored within the confirming margin of the best, likeliest first."""
+def likely_alternatives(heard: Utterance, margin: float = TUNING.confirming.margin) -> tuple[str, ...]:
+    """The recogniser's other readings scored within `margin` of the best, likeliest first."""
     if not heard.scores:
         return ()
     best = heard.scores[0]
     scored = zip(heard.alternatives, heard.scores[1:], strict=False)
-    return tuple(text for text, score in scored if best - score <= TUNING.confirming.margin)
+    return tuple(text for text, score in scored if best - score <= margin)
 
 
 @cache

@@ -27,8 +27,10 @@ from types import MappingProxyType
 from typing import Final
 
 from kiosk.voice.asr import Utterance
+from kiosk.voice.doubt import likely_alternatives
 from kiosk.voice.read_back_yes import SURE_YES
 from kiosk.voice.tuning import TUNING
+from kiosk.voice.yes_or_no import NO, YES
 
 
 class Cost(Enum):
@@ -90,8 +92,6 @@ POLICY: Final = MappingProxyType(
     }
 )
 
-YES: Final = frozenset(("yes", "right", "correct", SURE_YES))
-NO: Final = frozenset(("no", "wrong"))
 WEAK_YES: Final = "right"
 """In a loud room, a yes only with another yes about as likely beside it: "end the night" and "four teams"
 were heard as a lone "right", and a reader's "yes" never was."""
@@ -114,7 +114,9 @@ def read(heard: Utterance, loud: bool, margin: float = TUNING.confirming.margin)
     meant = _meaning(heard.text)
     stands = _margin(readings, meant)
     if loud and heard.text == WEAK_YES:
-        beside = any(text != WEAK_YES and _leaning(text) is Reply.YES for text in _close(readings, margin))
+        beside = any(
+            text != WEAK_YES and _leaning(text) is Reply.YES for text in likely_alternatives(heard, margin)
+        )
         return Reading(Reply.YES if beside else Reply.NEITHER, sure=False, margin=stands)
     plain = loud and meant is Reply.YES and heard.text != SURE_YES
     return Reading(meant, sure=stands >= margin and not plain, margin=stands)
@@ -163,11 +165,3 @@ def _margin(readings: tuple[tuple[str, float], ...], meant: Reply) -> float:
         return math.inf
     rivals = [score for text, score in readings[1:] if _leaning(text) is not meant]
     return readings[0][1] - max(rivals) if rivals else math.inf
-
-
-def _close(readings: tuple[tuple[str, float], ...], margin: float) -> tuple[str, ...]:
-    """The other readings scored within `margin` of the likeliest."""
-    if not readings:
-        return ()
-    best = readings[0][1]
-    return tuple(text for text, score in readings[1:] if best - score <= margin)

@@ -15,6 +15,9 @@ from kiosk.voice.read_back_yes import SURE_YES
 
 QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
+YES = frozenset(("yes", "right", "correct", SURE_YES))
+"""Every yes these questions take; which are sure, policy.py says."""
+NO = frozenset(("no", "wrong"))
 
 
 class Lead(Enum):
