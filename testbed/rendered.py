@@ -5,13 +5,46 @@ holds."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from dataclasses import dataclass, replace
+
 import numpy as np
 import numpy.typing as npt
 
 from kiosk.voice.audio import resample
 from kiosk.voice.parts import Renders
+from kiosk.voice.tts import Speech
 from kiosk.voice.vad import EndOfSpeech
+from testbed.table.voices import voice_named
 from testbed.tables import RATE, Samples
+
+
+@dataclass(frozen=True)
+class EspeakProcess:
+    """espeak-ng's US voice in a process of its own (testbed/table/voices.py): the same samples whatever this
+    process's libespeak-ng has said before (after the kiosk had spoken, the same years rendered longer and
+    were heard otherwise, and a test's verdict hung on which tests its worker had run first)."""
+
+    words_a_minute: int = 155
+
+    def render(self, text: str) -> Speech:
+        voice = replace(voice_named("espeak-us"), speed=self.words_a_minute)
+        return Speech(voice.render(text), RATE)
+
+
+@dataclass(frozen=True)
+class SpeakerProcess:
+    """The kiosk's own Speaker, fresh for every text (testbed/speak_once.py): the same samples whichever tests
+    this process ran before."""
+
+    rate: int = 140
+
+    def render(self, text: str) -> Speech:
+        command = [sys.executable, "-m", "testbed.speak_once", str(self.rate)]
+        done = subprocess.run(command, input=text.encode(), capture_output=True, check=True, timeout=60)
+        rate = int(np.frombuffer(done.stdout[:4], dtype="<i4")[0])
+        return Speech(np.frombuffer(done.stdout[4:], dtype="<i2").astype(np.int16), rate)
 
 
 def said(speaker: Renders, text: str) -> Samples:

@@ -20,7 +20,7 @@ from kiosk.voice.audio import WavOutput, WavSource
 from kiosk.voice.doubt import Doubt, doubt, meaning
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.tts import Speaker, SpeakerSettings
-from testbed.rendered import said
+from testbed.rendered import SpeakerProcess, said
 from testbed.tables import RATE, tables, write_wav
 
 from .conftest import CaptionsKept
@@ -75,10 +75,11 @@ def test_a_misheard_pick_by_ear_is_asked_about_and_the_pick_said_again_is_taken(
     recorded = next(table for table in tables() if table.path.stem == "four-teams.espeak-ng-normal")
     spoken = next(u for u in recorded.utterances if u.text == "dee two")
     clip = recorded.samples()[int((spoken.start - 0.2) * RATE) : int((spoken.end + 0.2) * RATE)]
+    table = SpeakerProcess(rate=140)
     speaker = Speaker(SpeakerSettings(rate=140))
     gap = np.zeros(2 * RATE, dtype=np.int16)
     audio = np.concatenate(
-        [gap, said(speaker, "Two teams."), gap, clip, gap, said(speaker, "Wings and webs, two."), gap]
+        [gap, said(table, "Two teams."), gap, clip, gap, said(table, "Wings and webs, two."), gap]
     )
     host = Host(load_practice().key, source=KeySource.PRACTICE)
     out = WavOutput(tmp_path / "host.wav")

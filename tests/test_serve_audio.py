@@ -21,9 +21,8 @@ from kiosk.appliance import words
 from kiosk.appliance.table_screen import screen_words
 from kiosk.keys import load_practice
 from kiosk.voice.asr import SAMPLE_RATE
-from kiosk.voice.audio import resample
-from kiosk.voice.tts import Speaker, SpeakerSettings
 from kiosk.voice.tuning import TUNING
+from testbed.rendered import SpeakerProcess, said
 from testbed.virtual_audio import VirtualAudio
 
 pytestmark = [pytest.mark.audio, pytest.mark.english, pytest.mark.process]
@@ -64,22 +63,18 @@ def steady_english_model(english_model_path: Path, tmp_path: Path) -> Path:
 
 def spoken_table(folder: Path) -> list[Path]:
     """Each utterance of the table spoken by espeak-ng, as 16 kHz WAV with a breath either side."""
-    speaker = Speaker(SpeakerSettings(rate=130))
+    speaker = SpeakerProcess(rate=130)
     files = []
-    try:
-        for number, text in enumerate(text for first, _, again in TABLE for text in (first, again)):
-            speech = speaker.render(text)
-            samples = resample(speech.samples, speech.rate, SAMPLE_RATE)
-            pad = np.zeros(int(0.3 * SAMPLE_RATE), dtype=np.int16)
-            path = folder / f"{number}.wav"
-            with wave.open(str(path), "wb") as file:
-                file.setnchannels(1)
-                file.setsampwidth(2)
-                file.setframerate(SAMPLE_RATE)
-                file.writeframes(np.concatenate([pad, samples, pad, pad, pad]).tobytes())
-            files.append(path)
-    finally:
-        speaker.close()
+    for number, text in enumerate(text for first, _, again in TABLE for text in (first, again)):
+        samples = said(speaker, text)
+        pad = np.zeros(int(0.3 * SAMPLE_RATE), dtype=np.int16)
+        path = folder / f"{number}.wav"
+        with wave.open(str(path), "wb") as file:
+            file.setnchannels(1)
+            file.setsampwidth(2)
+            file.setframerate(SAMPLE_RATE)
+            file.writeframes(np.concatenate([pad, samples, pad, pad, pad]).tobytes())
+        files.append(path)
     return files
 
 

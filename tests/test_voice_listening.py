@@ -36,10 +36,10 @@ from kiosk.voice.listening import (
     with_team,
 )
 from kiosk.voice.read_back_yes import yes_over_a_spelling
-from kiosk.voice.tts import Speaker, SpeakerSettings, Speech
+from kiosk.voice.tts import Speaker, SpeakerSettings
 from kiosk.voice.tuning import TUNING
 from kiosk.voice.turns import hangover
-from testbed.rendered import ends, rendered_table, room_noise, with_noise
+from testbed.rendered import EspeakProcess, SpeakerProcess, ends, rendered_table, room_noise, with_noise
 from testbed.tables import noise_bed, write_wav
 
 from .conftest import Played
@@ -48,6 +48,10 @@ from .conftest import Played
 def two_seconds_apart(lines: list[str]) -> list[str | float]:
     """A recorded table's lines with two seconds of quiet after each."""
     return [part for line in lines for part in (line, 2.0)]
+
+
+TABLE = SpeakerProcess(rate=140)
+"""The reader at the table: the kiosk's own voice and rate, in a process of its own."""
 
 
 @pytest.fixture(scope="module")
@@ -264,7 +268,7 @@ def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Spea
     # kiosk asks again about that (test_doubt.py).
     parts: list[str | float] = ["Two.", 2.0, "Wings and Webs, three.", 2.0]
     parts += ["Bats,", 1.0, "echolocation.", 2.0, "Ghosts, bram", 0.5, "stoker.", 2.0]
-    samples, _ = rendered_table(speaker, parts)
+    samples, _ = rendered_table(TABLE, parts)
     kiosk, _ = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     answers = [turn.heard for turn in kiosk.turns if turn.listening is Listening.ANSWERS]
     assert len(answers) == 2, answers  # one utterance per team, each pause kept inside it
@@ -275,7 +279,7 @@ def test_a_reader_who_pauses_is_not_cut_off(english_model: object, speaker: Spea
 @pytest.mark.english
 def test_a_question_played_by_ear_in_english(english_model: object, speaker: Speaker, tmp_path: Path) -> None:
     lines = ["Two.", "The Haunted Shelf, two.", "Bats, Bram Stoker.", "Ghosts, Mary Shelley.", "Right."]
-    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
+    samples, _ = rendered_table(TABLE, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     between, answers, read = Listening.BETWEEN_QUESTIONS, Listening.ANSWERS, Listening.READ_BACK
     assert [turn.listening for turn in kiosk.turns] == [between, between, answers, answers, read]
@@ -292,7 +296,7 @@ def test_a_spelled_fix_and_its_dispute_are_heard_during_the_read_back(
 ) -> None:
     lines = ["Two.", "Wings and Webs, one.", "Bats, fly.", "Ghosts, glide.", "Ghosts, foxtrot lima yankee."]
     lines += ["Bats, that was not what was said.", "Yes."]
-    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
+    samples, _ = rendered_table(TABLE, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     read_back = [turn for turn in kiosk.turns if turn.listening is Listening.READ_BACK]
     assert [turn.reply.text.splitlines()[0] for turn in read_back] == [
@@ -325,17 +329,6 @@ def test_a_word_is_spelled_one_letter_at_a_time_after_a_teams_second_fix(
     ]
     assert letters[-1].reply is not None and letters[-1].reply.text.startswith("Fixed: Bats said fly.")
     assert host.night.score(Team.BATS) == 1 and host.night.score(Team.GHOSTS) == 0
-
-
-class EspeakProcess:
-    """espeak-ng's US voice in a process of its own (testbed/table/voices.py): the same samples whatever this
-    process's libespeak-ng has said before (after the kiosk had spoken, the same years rendered longer and
-    were heard otherwise)."""
-
-    def render(self, text: str) -> Speech:
-        from testbed.table.voices import voice_named
-
-        return Speech(voice_named("espeak-us").render(text), SAMPLE_RATE)
 
 
 @pytest.mark.english
@@ -429,7 +422,7 @@ def test_end_of_speech_holds_in_noise(speaker: Speaker, noise: str, snr_db: floa
     parts: list[str | float] = [1.5]
     for line in lines:
         parts += [line, 2.0]
-    samples, spans = rendered_table(speaker, parts)
+    samples, spans = rendered_table(TABLE, parts)
     if snr_db is not None:
         bed = room_noise(len(samples)) if noise == "steady" else np.resize(noise_bed(noise), len(samples))
         samples = with_noise(samples, bed.astype(np.float64), snr_db)
@@ -450,7 +443,7 @@ def test_end_of_speech_holds_in_noise(speaker: Speaker, noise: str, snr_db: floa
 def test_every_team_says_yes_in_one_breath_to_end_the_night(
     english_model: object, speaker: Speaker, tmp_path: Path
 ) -> None:
-    samples, _ = rendered_table(speaker, ["Two.", 2.0, "End the night.", 2.0, "Bats, yes. Ghosts, yes.", 2.0])
+    samples, _ = rendered_table(TABLE, ["Two.", 2.0, "End the night.", 2.0, "Bats, yes. Ghosts, yes.", 2.0])
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     assert kiosk.turns[-1].heard == "bats yes ghosts yes"  # one turn: the kiosk's reply hides neither yes
     assert host.night.phase is Phase.OVER
@@ -462,7 +455,7 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
 ) -> None:
     # Owls and Ghosts: a lone "Bats." is the name the small model hears least surely at this voice.
     lines = ["Three.", "The Haunted Shelf, two.", "Ghosts, Mary Shelley.", "Bram Stoker.", "Owls."]
-    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
+    samples, _ = rendered_table(TABLE, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     asked = kiosk.turns[3]
     assert asked.reply is None and asked.asked == "Whose answer was that: Bats, Ghosts or Owls?"
@@ -484,7 +477,7 @@ def test_asked_whose_answer_a_reply_naming_no_team_offers_a_team_for_a_yes(
         "No.",
         "That's right.",
     ]
-    samples, _ = rendered_table(speaker, two_seconds_apart(lines))
+    samples, _ = rendered_table(TABLE, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     whose = [turn for turn in kiosk.turns if turn.listening is Listening.WHOSE]
     # Heard through the list of names, yes and no: the "no" names no team, so the first team is offered,
@@ -507,7 +500,7 @@ def test_a_slow_spelling_with_pauses_and_as_in_is_one_fix_never_given_to_another
     # Pauses between letters longer than an answer's wait, and no team name: Bats was named last, but the
     # kiosk asks whose spelling it was rather than give it to Bats.
     parts += ["G as in golf.", 0.9, "L, I.", 0.9, "D, E.", 2.5, "Ghosts.", 2.0, "Yes.", 2.0]
-    samples, _ = rendered_table(speaker, parts)
+    samples, _ = rendered_table(TABLE, parts)
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     asked, named = [turn for turn in kiosk.turns if turn.listening in (Listening.READ_BACK, Listening.WHOSE)][
         :2
