@@ -167,8 +167,8 @@ def _listen(settings: config.Settings, heard: _Heard) -> None:
 def record_sweep(settings: config.Settings) -> tuple[npt.NDArray[np.int16], int]:
     """A quiet second, the sweep played on the speaker and its tail, as the microphone heard them; and the
     sample where the kiosk believes the sweep began."""
-    from kiosk.voice.audio import SpeakerOutput
-    from kiosk.voice.tts import Speech
+    from kiosk.voice.sound.audio import SpeakerOutput
+    from kiosk.voice.sound.tts import Speech
 
     heard = _Heard([], threading.Event())
     output = SpeakerOutput(device=settings.devices.output or None, latency=SWEEP_LATENCY)
@@ -231,7 +231,7 @@ def speak_test(settings: config.Settings) -> None:
 
 def check_audio(settings: config.Settings, seconds: float) -> int:
     """0 when the microphone level is good and the test sentence played; 1 otherwise."""
-    from kiosk.voice.devices import found, missing
+    from kiosk.voice.sound.devices import found, missing
 
     devices = found()
     if devices.problem or not devices.inputs:  # nothing to record from: one line, and what to do

@@ -117,7 +117,7 @@ def _settings_file() -> None:
 
 
 def _speech_model() -> bool:
-    from kiosk.voice.model import default_model_path, fetch_command
+    from kiosk.voice.sound.model import default_model_path, fetch_command
 
     if (default_model_path() / "am" / "final.mdl").exists():
         print(f"The speech model is in {default_model_path()}.")

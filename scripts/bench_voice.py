@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kiosk.voice.model import default_model_path  # noqa: E402
+from kiosk.voice.sound.model import default_model_path  # noqa: E402
 from testbed.tables import (  # noqa: E402
     CLOSED_SET,
     NOISES,
@@ -84,7 +84,7 @@ def conditions(noisy: str) -> list[tuple[str, str | None, float | None]]:
 
 
 def recognition(model: object, chosen: list[Table], noisy: str) -> None:
-    from kiosk.voice.tts import Speaker
+    from kiosk.voice.sound.tts import Speaker
 
     speaker = SturdySpeaker(Speaker())
     results: dict[str, list[tuple[Table, list[Heard]]]] = defaultdict(list)
@@ -222,8 +222,8 @@ def speed(model: object, chosen: list[Table]) -> None:
     cold, warm = real_time_factors(model, segments, None)
     print(f"{'open vocabulary':<34}{cold:>10.3f}{warm:>10.3f}   <= 0.2")
     try:
-        from kiosk.voice.asr import grammar_for
-        from kiosk.voice.grammar import between_questions
+        from kiosk.voice.hearing.grammar import between_questions
+        from kiosk.voice.sound.asr import grammar_for
 
         cold, warm = real_time_factors(model, segments, grammar_for(model, between_questions()))
         print(f"{'grammar (between questions)':<34}{cold:>10.3f}{warm:>10.3f}")
@@ -239,8 +239,8 @@ def speed(model: object, chosen: list[Table]) -> None:
 
 def latency_child(model_path: Path, stem: str) -> None:
     """In a child process: one table paced like a microphone; the turns as JSON on stdout."""
-    from kiosk.voice.asr import load_model
-    from kiosk.voice.tts import Speaker
+    from kiosk.voice.sound.asr import load_model
+    from kiosk.voice.sound.tts import Speaker
 
     table = next(t for t in tables() if t.path.stem == stem)
     speaker = SturdySpeaker(Speaker())
@@ -392,7 +392,7 @@ def main() -> None:
     if args.child_speech:
         return speech_child(args.child_speech)
 
-    from kiosk.voice.asr import load_model
+    from kiosk.voice.sound.asr import load_model
 
     chosen = tables()
     print(f"# Voice kiosk figures ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")

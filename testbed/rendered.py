@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.voice.audio import resample
+from kiosk.voice.hearing.vad import EndOfSpeech
 from kiosk.voice.parts import Renders
-from kiosk.voice.tts import Speech
-from kiosk.voice.vad import EndOfSpeech
+from kiosk.voice.sound.audio import resample
+from kiosk.voice.sound.tts import Speech
 from testbed.table.voices import voice_named
 from testbed.tables import RATE, Samples
 

@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 
-from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.sound.tts import Speaker, SpeakerSettings
 
 
 def main(argv: list[str]) -> int:

@@ -1,5 +1,5 @@
 """The part of docs/voice.md written from the code: the questions that confirm what the kiosk heard, from the
-policy table (kiosk/voice/policy.py) and the one wording (kiosk/voice/yes_or_no.py), so that the page cannot
+policy table (kiosk/voice/dialogue/policy.py) and the one wording (kiosk/voice/dialogue/yes_or_no.py), so that the page cannot
 drift from them. `python -m testbed.voice_doc` writes it between its markers; a test checks it is current.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kiosk.voice.policy import POLICY, WEAK_YES, Cost, Slot
-from kiosk.voice.read_back_yes import SURE_YES
-from kiosk.voice.yes_or_no import NO, YES, Confirm, Lead
+from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
+from kiosk.voice.dialogue.read_back_yes import SURE_YES
+from kiosk.voice.dialogue.yes_or_no import NO, YES, Confirm, Lead
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "voice.md"
 BEGIN = "<!-- confirming: written by python -m testbed.voice_doc -->"

@@ -26,7 +26,7 @@ import numpy as np
 from kiosk import Host, KeySource
 from kiosk.engine.reply import Reply
 from kiosk.keys import load_practice
-from kiosk.voice.audio import Chunk, WavOutput
+from kiosk.voice.sound.audio import Chunk, WavOutput
 from testbed.tables import RATE, Samples, Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -322,7 +322,7 @@ def real_time_factors(
 ) -> tuple[float, float]:
     """Decoding time over audio time for the same utterances: a cold recogniser (built for each
     utterance, as a kiosk that rebuilds on every switch) and a warm one (kept, after one utterance)."""
-    from kiosk.voice.asr import Recognizer
+    from kiosk.voice.sound.asr import Recognizer
 
     audio = sum(len(segment) for segment in segments) / RATE
     cold = 0.0
@@ -343,7 +343,7 @@ def speech_child(engine: str) -> None:
     """In a child process: load an engine, render reply sentences; the figures as JSON on stdout."""
     started = time.perf_counter()
     if engine == "pyttsx3":
-        from kiosk.voice.tts import Speaker
+        from kiosk.voice.sound.tts import Speaker
 
         speaker = Speaker()
 

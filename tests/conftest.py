@@ -239,7 +239,7 @@ def korean_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def korean_model(korean_model_path: Path) -> object:
-    from kiosk.voice.asr import load_model
+    from kiosk.voice.sound.asr import load_model
 
     return load_model(korean_model_path)
 
@@ -255,7 +255,7 @@ def english_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def english_model(english_model_path: Path) -> object:
-    from kiosk.voice.asr import load_model
+    from kiosk.voice.sound.asr import load_model
 
     return load_model(english_model_path)
 

@@ -7,12 +7,12 @@ from kiosk import Key
 from kiosk.engine.host import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, Answerers, Ask
-from kiosk.voice.asr import Utterance
-from kiosk.voice.conversation import Conversation
+from kiosk.voice.dialogue.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, Answerers, Ask
+from kiosk.voice.dialogue.conversation import Conversation
+from kiosk.voice.dialogue.letter_by_letter import OFFER
 from kiosk.voice.heard import Typed
-from kiosk.voice.letter_by_letter import OFFER
-from kiosk.voice.listening import Listening
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.sound.asr import Utterance
 
 from .conftest import Played
 

@@ -10,17 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kiosk.voice.asr import (
-    ModelMissing,
-    Recognizer,
-    Utterance,
-    grammar_for,
-    load_model,
-    parse_result,
-    supports_grammar,
-)
-from kiosk.voice.audio import read_wav
-from kiosk.voice.grammar import (
+from kiosk.voice.dialogue.letter_by_letter import letter_or_no, no_once
+from kiosk.voice.hearing.grammar import (
     DOUBLE_NO,
     UNKNOWN,
     between_questions,
@@ -29,9 +20,18 @@ from kiosk.voice.grammar import (
     nearest,
     one_letter,
 )
-from kiosk.voice.heard_alone import heard_alone
-from kiosk.voice.letter_by_letter import letter_or_no, no_once
-from kiosk.voice.listening import Listening, Recognizers
+from kiosk.voice.hearing.heard_alone import heard_alone
+from kiosk.voice.hearing.listening import Listening, Recognizers
+from kiosk.voice.sound.asr import (
+    ModelMissing,
+    Recognizer,
+    Utterance,
+    grammar_for,
+    load_model,
+    parse_result,
+    supports_grammar,
+)
+from kiosk.voice.sound.audio import read_wav
 
 from .conftest import FIXTURES
 

@@ -16,7 +16,7 @@ from typing import TextIO
 import numpy as np
 import pytest
 
-from kiosk.voice.audio import read_wav
+from kiosk.voice.sound.audio import read_wav
 from testbed.virtual_audio import VirtualAudio
 
 from .conftest import FIXTURES
@@ -57,7 +57,7 @@ def test_the_microphone_captures_what_the_table_says(virtual_audio: VirtualAudio
     code = textwrap.dedent(
         f"""
         import time
-        from kiosk.voice.audio import Microphone
+        from kiosk.voice.sound.audio import Microphone
         with open({str(captured)!r}, "wb") as out:
             deadline = None
             for chunk in Microphone().chunks():
@@ -95,8 +95,8 @@ def test_the_speaker_plays_the_hosts_speech(virtual_audio: VirtualAudio, tmp_pat
     run = child(
         virtual_audio,
         """
-        from kiosk.voice.audio import SpeakerOutput
-        from kiosk.voice.tts import Speaker
+        from kiosk.voice.sound.audio import SpeakerOutput
+        from kiosk.voice.sound.tts import Speaker
         speaker = Speaker()
         output = SpeakerOutput()
         for text in ("Bats, pick a category and points, like D3.", "Ghosts, your turn.", "Owls: right."):

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from kiosk.checkaudio import Level, LevelVerdict, measure
-from kiosk.voice.asr import SAMPLE_RATE
-from kiosk.voice.audio import read_wav
+from kiosk.voice.sound.asr import SAMPLE_RATE
+from kiosk.voice.sound.audio import read_wav
 from testbed.room_acoustics import RoomSpec, Source, impulse_response, schroeder_rt60
 from testbed.table.echo import EchoPath
 from testbed.virtual_audio import VirtualAudio

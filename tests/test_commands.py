@@ -19,7 +19,7 @@ from kiosk.appliance.voice import CHIME_RATE, ready_chime
 from kiosk.cli import main
 from kiosk.hints import kiosk_command
 from kiosk.records.night_records import list_nights
-from kiosk.voice.devices import SoundDevices, missing
+from kiosk.voice.sound.devices import SoundDevices, missing
 
 from .conftest import FIXTURES
 

@@ -34,7 +34,7 @@ def test_no_file_means_the_defaults(tmp_path: Path) -> None:
 
 
 def test_one_default_rate_for_every_command() -> None:
-    from kiosk.voice.tts import SpeakerSettings as VoiceSettings
+    from kiosk.voice.sound.tts import SpeakerSettings as VoiceSettings
 
     assert VoiceSettings is SpeakerSettings
     assert Settings().speaker.rate == 140

@@ -15,11 +15,11 @@ from kiosk.engine.cells import Cell
 from kiosk.keys import load_practice
 from kiosk.screen.captions import KIOSK, Caption
 from kiosk.table import Table
-from kiosk.voice.asr import Utterance
-from kiosk.voice.audio import WavOutput, WavSource
-from kiosk.voice.doubt import Doubt, doubt, meaning
+from kiosk.voice.dialogue.doubt import Doubt, doubt, meaning
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.sound.asr import Utterance
+from kiosk.voice.sound.audio import WavOutput, WavSource
+from kiosk.voice.sound.tts import Speaker, SpeakerSettings
 from testbed.rendered import SpeakerProcess, said
 from testbed.tables import RATE, tables, write_wav
 

@@ -12,8 +12,8 @@ from kiosk import Host, KeySource
 from kiosk.engine.teams import Team
 from kiosk.engine.years import parse_year
 from kiosk.keys import load_practice
-from kiosk.voice.asr import Recognizer, grammar_for
-from kiosk.voice.grammar import UNKNOWN, between_questions, years
+from kiosk.voice.hearing.grammar import UNKNOWN, between_questions, years
+from kiosk.voice.sound.asr import Recognizer, grammar_for
 from testbed.tables import (
     CLOSED_SET,
     NOISES,

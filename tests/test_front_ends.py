@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.sound.asr import SAMPLE_RATE
 
 
 def level_db(samples: np.ndarray) -> float:

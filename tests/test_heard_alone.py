@@ -1,10 +1,10 @@
-"""A reply heard again alone in the loudest stretch of its utterance (kiosk.voice.heard_alone), with a
+"""A reply heard again alone in the loudest stretch of its utterance (kiosk.voice.hearing.heard_alone), with a
 recogniser that keeps what it is given: the stretch is heard, and taken only as each reply allows."""
 
 from __future__ import annotations
 
-from kiosk.voice.asr import SAMPLE_RATE, Utterance
-from kiosk.voice.heard_alone import heard_alone, no_heard_alone
+from kiosk.voice.hearing.heard_alone import heard_alone, no_heard_alone
+from kiosk.voice.sound.asr import SAMPLE_RATE, Utterance
 
 from .support.room_audio import room_talk
 

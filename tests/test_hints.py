@@ -23,8 +23,8 @@ from kiosk.records.nights import nights_command
 from kiosk.screen.address import parse_address
 from kiosk.screen.screen import Screen
 from kiosk.screen.server import ScreenError
-from kiosk.voice import devices
-from kiosk.voice.patient import DeviceWatch
+from kiosk.voice.sound import devices
+from kiosk.voice.sound.patient import DeviceWatch
 from kiosk.voice.stack import StackError, build
 
 

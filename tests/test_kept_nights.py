@@ -13,12 +13,12 @@ import pytest
 
 from kiosk import config, settings_flags
 from kiosk.records.kept_audio import HeardKeeper, heard_folder, read_heard
-from kiosk.voice.asr import Utterance, Word
-from kiosk.voice.audio import read_wav
+from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.kept_hearing import Came, HeardTurn, Listened, Reading
-from kiosk.voice.listening import Listening
 from kiosk.voice.replay_night import find_kept, replay_night, report, table_for
 from kiosk.voice.replaying import differences, replay_audio, replay_readings
+from kiosk.voice.sound.asr import Utterance, Word
+from kiosk.voice.sound.audio import read_wav
 
 KEPT = Path(__file__).parent / "kept_nights"
 NIGHTS = sorted(KEPT.glob("*.jsonl"))
@@ -128,8 +128,8 @@ def test_keep_audio_is_off_unless_set_in_the_file_or_by_flag() -> None:
 def test_a_kept_night_replays_from_its_audio_through_real_vosk_as_it_was(
     english_model_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from kiosk.voice.asr import load_model, supports_grammar
-    from kiosk.voice.listening import Recognizers
+    from kiosk.voice.hearing.listening import Recognizers
+    from kiosk.voice.sound.asr import load_model, supports_grammar
 
     heard, loaded = find_kept(str(KEPT / "table-night.jsonl"))
     recognizers = Recognizers(load_model(english_model_path), grammar=supports_grammar(english_model_path))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from kiosk import Host, Key, Phase
 from kiosk.engine.commands import is_no, is_yes
 from kiosk.engine.text import words_of
-from kiosk.voice.grammar import YES_NO
-from kiosk.voice.phrases import between_questions
+from kiosk.voice.hearing.grammar import YES_NO
+from kiosk.voice.hearing.phrases import between_questions
 
 
 def test_between_questions_a_closed_set_and_answers_open(plain_key: Key) -> None:

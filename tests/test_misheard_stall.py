@@ -1,5 +1,5 @@
 """An answer heard as opening with one of the card's stalls is heard again with the recogniser's n-best
-readings and taken as one that locks (kiosk/voice/misheard_stall.py); a hold said aloud is kept as said."""
+readings and taken as one that locks (kiosk/voice/dialogue/misheard_stall.py); a hold said aloud is kept as said."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from kiosk.engine.phrase import STALLS
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, readings
-from kiosk.voice.listening import Recognizers
-from kiosk.voice.misheard_stall import SAID_TO_HOLD, misheard_stall, reading_that_locks
+from kiosk.voice.dialogue.misheard_stall import SAID_TO_HOLD, misheard_stall, reading_that_locks
+from kiosk.voice.hearing.listening import Recognizers
+from kiosk.voice.sound.asr import SAMPLE_RATE, Utterance, Word, readings
 from kiosk.voice.tuning import TUNING
 
 

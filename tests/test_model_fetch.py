@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from kiosk.voice.model import ModelFetchError, check_archive, fetch_model
+from kiosk.voice.sound.model import ModelFetchError, check_archive, fetch_model
 
 NAME = "vosk-model-small-test"
 

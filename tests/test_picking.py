@@ -1,4 +1,4 @@
-"""Picks by voice taken only when sure (kiosk/voice/picking.py): a sound-alike letter's pick is said back by
+"""Picks by voice taken only when sure (kiosk/voice/dialogue/picking.py): a sound-alike letter's pick is said back by
 its category's name and taken on a yes; a pick by name, or one with no sound-alike cell left, at once."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team
-from kiosk.voice.answering import Ask
-from kiosk.voice.asr import Utterance
-from kiosk.voice.pick_readings import by_letter, rivals, said_by_name
-from kiosk.voice.picking import Picks
+from kiosk.voice.dialogue.answering import Ask
+from kiosk.voice.dialogue.pick_readings import by_letter, rivals, said_by_name
+from kiosk.voice.dialogue.picking import Picks
+from kiosk.voice.sound.asr import Utterance
 
 LOUD_BACK = 'Say "that\'s right", or say no.'
 """A pick said back in a loud room asks for the yes heard most surely."""

@@ -1,4 +1,4 @@
-"""The one policy for replies to the kiosk's confirming questions (kiosk/voice/policy.py): the reply, the
+"""The one policy for replies to the kiosk's confirming questions (kiosk/voice/dialogue/policy.py): the reply, the
 room and the tries in; the act out."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from kiosk.voice.asr import Utterance
-from kiosk.voice.confirming import Confirming
-from kiosk.voice.policy import POLICY, Act, Cost, Reply, Slot, decide, read
+from kiosk.voice.dialogue.confirming import Confirming
+from kiosk.voice.dialogue.policy import POLICY, Act, Cost, Reply, Slot, decide, read
+from kiosk.voice.sound.asr import Utterance
 
 SURE = Utterance("that's right")
 PLAIN = Utterance("yes")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word
-from kiosk.voice.audio import CHUNK_SECONDS
-from kiosk.voice.hearing import Hearing
-from kiosk.voice.listening import Listening
-from kiosk.voice.reader import LoudestSoFar, ReaderLevel, loud_words, loudest_stretch, loudness
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.hearing.reader import LoudestSoFar, ReaderLevel, loud_words, loudest_stretch, loudness
+from kiosk.voice.hearing.under_way import Hearing
+from kiosk.voice.sound.asr import SAMPLE_RATE, Utterance, Word
+from kiosk.voice.sound.audio import CHUNK_SECONDS
 from kiosk.voice.tuning import TUNING
 
 from .support.room_audio import room_talk

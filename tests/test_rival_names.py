@@ -1,11 +1,11 @@
 """A team name only the name list heard at an answer's start is not taken when the list's other readings
-lead with another team's (kiosk/voice/rival_names.py): the kiosk asks rather than give the words to a team
+lead with another team's (kiosk/voice/dialogue/rival_names.py): the kiosk asks rather than give the words to a team
 reverberation may have put in their place."""
 
 from __future__ import annotations
 
-from kiosk.voice.asr import Utterance
-from kiosk.voice.rival_names import rival_name
+from kiosk.voice.dialogue.rival_names import rival_name
+from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
 

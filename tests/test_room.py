@@ -1,12 +1,12 @@
-"""How loud the room is (kiosk/voice/room.py): the reader's voice against the sound under it, on audio made
+"""How loud the room is (kiosk/voice/hearing/room.py): the reader's voice against the sound under it, on audio made
 here (a voice-like burst over a quiet room's hiss, or over continuous noise 10 dB below it)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from kiosk.voice.asr import SAMPLE_RATE
-from kiosk.voice.room import RoomLevel, margin
+from kiosk.voice.hearing.room import RoomLevel, margin
+from kiosk.voice.sound.asr import SAMPLE_RATE
 from kiosk.voice.tuning import TUNING
 
 

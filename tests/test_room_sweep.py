@@ -14,7 +14,7 @@ from scipy.signal import fftconvolve
 from kiosk import roomsweep
 from kiosk.roomadvice import LIMITS, advice, describe_reader, describe_room
 from kiosk.roomsweep import RATE, RoomMeasure, measure_room
-from kiosk.voice.audio import read_wav
+from kiosk.voice.sound.audio import read_wav
 from testbed.room_acoustics import SOUND_SPEED, RoomSpec, Source, impulse_response, schroeder_rt60
 
 from .conftest import FIXTURES

@@ -20,7 +20,7 @@ import pytest
 from kiosk.appliance import words
 from kiosk.appliance.table_screen import screen_words
 from kiosk.keys import load_practice
-from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.sound.asr import SAMPLE_RATE
 from kiosk.voice.tuning import TUNING
 from testbed.rendered import SpeakerProcess, said
 from testbed.virtual_audio import VirtualAudio

@@ -19,9 +19,9 @@ import httpx
 import numpy as np
 import pytest
 
-from kiosk.voice.asr import SAMPLE_RATE
-from kiosk.voice.audio import resample
-from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.sound.asr import SAMPLE_RATE
+from kiosk.voice.sound.audio import resample
+from kiosk.voice.sound.tts import Speaker, SpeakerSettings
 from testbed.virtual_audio import VirtualAudio
 
 from .support.phones import pair, type_on

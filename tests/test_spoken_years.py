@@ -7,7 +7,7 @@ from collections import Counter
 
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.years import parse_year
-from kiosk.voice.spoken_years import FIRST_YEAR, LAST_YEAR, PASSES, no_year_in, said_as, year_phrases
+from kiosk.voice.hearing.spoken_years import FIRST_YEAR, LAST_YEAR, PASSES, no_year_in, said_as, year_phrases
 
 
 def test_each_way_a_year_is_said_reads_as_that_year() -> None:

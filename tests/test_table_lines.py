@@ -11,7 +11,7 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import (
+from kiosk.voice.dialogue.answering import (
     HOW_TO_SPELL,
     LOUD_CHECKING,
     NOT_CAUGHT_AGAIN,
@@ -19,18 +19,18 @@ from kiosk.voice.answering import (
     YEAR_CUT_SHORT,
     Ask,
 )
-from kiosk.voice.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
-from kiosk.voice.asr import Utterance
-from kiosk.voice.conversation import Conversation
-from kiosk.voice.counting import Counts
-from kiosk.voice.letter_by_letter import LEFT, OFFER, LetterByLetter, Unit
-from kiosk.voice.listening import Listening, spelled_back
-from kiosk.voice.picking import Picks
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
-from kiosk.voice.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
+from kiosk.voice.dialogue.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
+from kiosk.voice.dialogue.conversation import Conversation
+from kiosk.voice.dialogue.counting import Counts
+from kiosk.voice.dialogue.letter_by_letter import LEFT, OFFER, LetterByLetter, Unit
+from kiosk.voice.dialogue.picking import Picks
+from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
+from kiosk.voice.dialogue.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
+from kiosk.voice.dialogue.voting import Votes
+from kiosk.voice.dialogue.whose import Whose
+from kiosk.voice.hearing.listening import Listening, spelled_back
+from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
-from kiosk.voice.voting import Votes
-from kiosk.voice.whose import Whose
 from testbed.table.adult import Adult
 from testbed.table.fixes import would_do
 from testbed.table.kiosk_lines import (
@@ -275,7 +275,7 @@ def _adult(kiosk: RepliesInTurn, script: NightScript) -> Adult:
 
 
 ASKING = 'Is that right? Say "that\'s right", or say "no, no".'
-"""The kiosk's question about one team's answer, in a loud room (kiosk.voice.team_by_team)."""
+"""The kiosk's question about one team's answer, in a loud room (kiosk.voice.dialogue.team_by_team)."""
 
 
 def _loud_read_back(kiosk: RepliesInTurn, question: Question, heard: str) -> Adult:

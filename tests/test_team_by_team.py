@@ -1,4 +1,4 @@
-"""A loud room's read-back checked one team at a time (kiosk.voice.team_by_team), through the voice loop with
+"""A loud room's read-back checked one team at a time (kiosk.voice.dialogue.team_by_team), through the voice loop with
 in-memory recognisers: a no to the read-back names each team's answer in turn, and a no to one takes its
 word one letter at a time."""
 
@@ -12,10 +12,9 @@ import pytest
 from kiosk import Host, Key, KeySource
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, Answerers, Ask
-from kiosk.voice.asr import Utterance
-from kiosk.voice.conversation import Conversation
-from kiosk.voice.letter_by_letter import (
+from kiosk.voice.dialogue.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, Answerers, Ask
+from kiosk.voice.dialogue.conversation import Conversation
+from kiosk.voice.dialogue.letter_by_letter import (
     LEFT,
     WORD_LEFT,
     YEAR_LEFT,
@@ -26,8 +25,9 @@ from kiosk.voice.letter_by_letter import (
     letter_or_no,
     no_once,
 )
-from kiosk.voice.listening import Listening
-from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
+from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
 from .conftest import Played, play_board

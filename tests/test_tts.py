@@ -7,8 +7,8 @@ import time
 import numpy as np
 import pytest
 
-from kiosk.voice.piper import PAUSE_SECONDS, clauses
-from kiosk.voice.tts import Engine, Speaker, SpeakerSettings, SpeechStalled, VoiceMissing, sentences
+from kiosk.voice.sound.piper import PAUSE_SECONDS, clauses
+from kiosk.voice.sound.tts import Engine, Speaker, SpeakerSettings, SpeechStalled, VoiceMissing, sentences
 
 
 @pytest.mark.parametrize(
@@ -49,7 +49,7 @@ def test_a_slower_rate_for_young_players_speaks_longer() -> None:
     import sys
 
     code = (
-        "from kiosk.voice.tts import Speaker, SpeakerSettings;"
+        "from kiosk.voice.sound.tts import Speaker, SpeakerSettings;"
         f"s = Speaker(SpeakerSettings(rate=220)); print(s.render({text!r}).seconds); s.close()"
     )
     fast = float(
@@ -88,7 +88,7 @@ def test_a_long_first_sentence_renders_every_time_in_a_fresh_process() -> None:
     import sys
 
     code = (
-        "from kiosk.voice.tts import Speaker; s = Speaker();"
+        "from kiosk.voice.sound.tts import Speaker; s = Speaker();"
         "print(len(s.render('The candle on the snap-apple rod burns down, and the table counts up. ' * 6)"
         ".samples)); s.close()"
     )

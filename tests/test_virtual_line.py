@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kiosk.voice.tts import Speech
+from kiosk.voice.sound.tts import Speech
 from testbed.table import CONDITIONS
 from testbed.table.kiosk_process import MODEL
 from testbed.table.nights import fresh

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kiosk.voice.policy import POLICY
-from kiosk.voice.yes_or_no import Confirm
+from kiosk.voice.dialogue.policy import POLICY
+from kiosk.voice.dialogue.yes_or_no import Confirm
 from testbed.voice_doc import BEGIN, END, EXAMPLES, PAGE, section, written
 
 

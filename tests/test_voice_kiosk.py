@@ -26,10 +26,10 @@ from kiosk.screen.captions import KEYBOARD, Caption
 from kiosk.screen.captions import TABLE as FROM_THE_TABLE
 from kiosk.screen.screen import Screen
 from kiosk.table import KeptNight, Table
-from kiosk.voice.audio import WavOutput, WavSource, read_wav
+from kiosk.voice.hearing.vad import EndOfSpeech
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.tts import Speaker, Speech
-from kiosk.voice.vad import EndOfSpeech
+from kiosk.voice.sound.audio import WavOutput, WavSource, read_wav
+from kiosk.voice.sound.tts import Speaker, Speech
 from testbed.tables import write_wav
 
 from .conftest import FIXTURES, CaptionsKept

@@ -18,12 +18,17 @@ from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import letter_of, letter_words
 from kiosk.keys import load_practice
 from kiosk.table import Table
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, grammar_for
-from kiosk.voice.audio import WavOutput, WavSource, resample
-from kiosk.voice.grammar import LETTER_NAMES, between_questions, is_final, one_digit, one_letter, read_back
-from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.letter_by_letter import LetterByLetter, Unit
-from kiosk.voice.listening import (
+from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
+from kiosk.voice.dialogue.read_back_yes import yes_over_a_spelling
+from kiosk.voice.hearing.grammar import (
+    LETTER_NAMES,
+    between_questions,
+    is_final,
+    one_digit,
+    one_letter,
+    read_back,
+)
+from kiosk.voice.hearing.listening import (
     Listening,
     Recognizers,
     hidden_names,
@@ -35,10 +40,12 @@ from kiosk.voice.listening import (
     with_letters,
     with_team,
 )
-from kiosk.voice.read_back_yes import yes_over_a_spelling
-from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.hearing.turns import hangover
+from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.sound.asr import SAMPLE_RATE, Utterance, Word, grammar_for
+from kiosk.voice.sound.audio import WavOutput, WavSource, resample
+from kiosk.voice.sound.tts import Speaker, SpeakerSettings
 from kiosk.voice.tuning import TUNING
-from kiosk.voice.turns import hangover
 from testbed.rendered import EspeakProcess, SpeakerProcess, ends, rendered_table, room_noise, with_noise
 from testbed.tables import noise_bed, write_wav
 

@@ -13,20 +13,20 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NO_TWICE_YEARS, Ask
-from kiosk.voice.asr import Utterance
-from kiosk.voice.audio import Chunk
+from kiosk.voice.dialogue.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NO_TWICE_YEARS, Ask
+from kiosk.voice.dialogue.leaving import Leaving
+from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
+from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD
+from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.heard import Typed
-from kiosk.voice.hearing import Hearing
-from kiosk.voice.leaving import Leaving
-from kiosk.voice.listening import Listening
-from kiosk.voice.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
-from kiosk.voice.reader import ReaderLevel
-from kiosk.voice.room import RoomLevel
-from kiosk.voice.team_by_team import NOT_CAUGHT_LOUD
-from kiosk.voice.tts import Speech, SpeechError, sentences
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.hearing.reader import ReaderLevel
+from kiosk.voice.hearing.room import RoomLevel
+from kiosk.voice.hearing.under_way import Hearing
+from kiosk.voice.sound.asr import Utterance
+from kiosk.voice.sound.audio import Chunk
+from kiosk.voice.sound.tts import Speech, SpeechError, sentences
 from kiosk.voice.tuning import TUNING
-from kiosk.voice.voting import Votes
 
 from .conftest import Played, play_board
 from .support.voice import ECHO, LoudRoom, Quiet, ScriptedMicrophone, SilentSpeaker, Spoken, fake_table, noise

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from kiosk import Host, KeySource
 from kiosk.keys import load_practice
-from kiosk.voice.answering import NOT_CAUGHT, SORRY
-from kiosk.voice.hearing import Hearing
-from kiosk.voice.listening import Listening
+from kiosk.voice.dialogue.answering import NOT_CAUGHT, SORRY
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.hearing.under_way import Hearing
 
 from .support.voice import Quiet, Spoken, fake_table
 

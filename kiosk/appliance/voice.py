@@ -19,12 +19,12 @@ from kiosk.config import Settings
 from kiosk.hints import kiosk_command
 from kiosk.records.kept_audio import BesideEachNight
 from kiosk.table import Table
-from kiosk.voice.audio import AudioError
 from kiosk.voice.command import HearingLogged
 from kiosk.voice.kept_hearing import Listened
 from kiosk.voice.kiosk import VoiceKiosk
+from kiosk.voice.sound.audio import AudioError
+from kiosk.voice.sound.tts import Speech
 from kiosk.voice.stack import StackError, build
-from kiosk.voice.tts import Speech
 
 _LOG = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kiosk.voice.devices import describe  # the speech extra: only when asked for
+    from kiosk.voice.sound.devices import describe  # the speech extra: only when asked for
 
     text, code = describe()
     print(text)

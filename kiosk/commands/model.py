@@ -17,6 +17,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kiosk.voice.model import fetch_command
+    from kiosk.voice.sound.model import fetch_command
 
     return fetch_command(args.url, args.dest)

@@ -2,7 +2,7 @@
 
 Between questions the table says one of a closed set (team counts, picks, commands, team names, yes and no),
 so a recogniser may be held to it; while a question is open, answers are open words. The phrases
-themselves, and the grammars made of them, are the voice's (kiosk/voice/phrases.py, grammar.py).
+themselves, and the grammars made of them, are the voice's (kiosk/voice/hearing/phrases.py, grammar.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class Expectation:
     """Answers are being read back: yes, no, or a spelled fix."""
     closed: bool
     """No question is open: the table says one of a closed set (team counts, picks, commands, team names,
-    yes and no), which a voice loop may hold its recogniser to (kiosk.voice.phrases)."""
+    yes and no), which a voice loop may hold its recogniser to (kiosk.voice.hearing.phrases)."""
 
 
 def listening_for(night: Night) -> Expectation:

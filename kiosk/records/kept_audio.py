@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kiosk.records.storage import StorageError, describe, make_folder
-from kiosk.voice.asr import SAMPLE_RATE
 from kiosk.voice.kept_hearing import HeardTurn, Listened
+from kiosk.voice.sound.asr import SAMPLE_RATE
 
 _LOG = logging.getLogger(__name__)
 

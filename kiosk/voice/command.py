@@ -13,10 +13,10 @@ from kiosk.config import Settings
 from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
 from kiosk.table import Table
-from kiosk.voice.audio import AudioError
 from kiosk.voice.heard import TypedMessages
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.parts import KeepsHearing
+from kiosk.voice.sound.audio import AudioError
 from kiosk.voice.stack import StackError, VoiceParts, build
 
 _LOG = logging.getLogger(__name__)

@@ -9,8 +9,8 @@ from queue import Empty
 from typing import Protocol
 
 from kiosk.engine.reply import Reply
-from kiosk.voice.asr import Utterance
-from kiosk.voice.listening import Listening
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.sound.asr import Utterance
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kiosk.voice.asr import Utterance, Word
-from kiosk.voice.listening import Listening
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.sound.asr import Utterance, Word
 
 FORMAT = 1
 """The kept hearing's format, in its first line."""

@@ -28,23 +28,23 @@ import numpy.typing as npt
 from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
 from kiosk.table import Table
-from kiosk.voice.answering import Ask
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, told
-from kiosk.voice.audio import Chunk, Output, Source, resample
-from kiosk.voice.conversation import Conversation
+from kiosk.voice.dialogue.answering import Ask
+from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.heard import Notice, Turn, Typed, TypedMessages, notice_now, typed_now
-from kiosk.voice.hearing import Hearing
+from kiosk.voice.hearing.listening import Listening, Recognizers
+from kiosk.voice.hearing.reader import ReaderLevel
+from kiosk.voice.hearing.room import RoomLevel
+from kiosk.voice.hearing.turns import hangover
+from kiosk.voice.hearing.under_way import Hearing
+from kiosk.voice.hearing.understanding import Understanding
+from kiosk.voice.hearing.vad import EndOfSpeech
 from kiosk.voice.kept_hearing import Came, HeardTurn
-from kiosk.voice.listening import Listening, Recognizers
 from kiosk.voice.parts import EndsSpeech, HearsEachWay, KeepsHearing, Renders
-from kiosk.voice.reader import ReaderLevel
-from kiosk.voice.room import RoomLevel
-from kiosk.voice.speaking import speak
-from kiosk.voice.tts import SpeechError
+from kiosk.voice.sound.asr import SAMPLE_RATE, Utterance, told
+from kiosk.voice.sound.audio import Chunk, Output, Source, resample
+from kiosk.voice.sound.speaking import speak
+from kiosk.voice.sound.tts import SpeechError
 from kiosk.voice.tuning import TUNING
-from kiosk.voice.turns import hangover
-from kiosk.voice.understanding import Understanding
-from kiosk.voice.vad import EndOfSpeech
 
 _LOG = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.voice.asr import Utterance
+from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.kept_hearing import HeardTurn
-from kiosk.voice.listening import Listening
-from kiosk.voice.tts import Speech
+from kiosk.voice.sound.asr import Utterance
+from kiosk.voice.sound.tts import Speech
 
 
 class Hears(Protocol):

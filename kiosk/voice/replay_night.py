@@ -13,9 +13,9 @@ from kiosk.records.kept_audio import HeardNight, heard_folder, read_heard
 from kiosk.records.night_records import DamagedJournal, find_night, read_night
 from kiosk.records.storage import StorageError
 from kiosk.table import Table
-from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
-from kiosk.voice.listening import Recognizers
+from kiosk.voice.hearing.listening import Recognizers
 from kiosk.voice.replaying import Replayed, differences, replay_audio, replay_readings, told_turn
+from kiosk.voice.sound.asr import ModelMissing, check_model, load_model, supports_grammar
 from kiosk.voice.stack import model_path
 
 _LOG = logging.getLogger(__name__)

@@ -22,15 +22,15 @@ import numpy.typing as npt
 
 from kiosk.records.kept_audio import HeardNight
 from kiosk.table import Table
-from kiosk.voice.asr import SAMPLE_RATE, Utterance
-from kiosk.voice.audio import WavSource
 from kiosk.voice.heard import Notice, Typed
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.hearing.room import RoomLevel
 from kiosk.voice.kept_hearing import Came, HeardTurn
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.listening import Listening
 from kiosk.voice.parts import Hears, HearsEachWay
-from kiosk.voice.room import RoomLevel
-from kiosk.voice.tts import Speech
+from kiosk.voice.sound.asr import SAMPLE_RATE, Utterance
+from kiosk.voice.sound.audio import WavSource
+from kiosk.voice.sound.tts import Speech
 
 
 class Silent:

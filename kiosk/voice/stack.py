@@ -21,12 +21,12 @@ from pathlib import Path
 
 from kiosk.config import Settings
 from kiosk.hints import kiosk_command
-from kiosk.voice.asr import ModelMissing, check_model, load_model, supports_grammar
-from kiosk.voice.audio import Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
-from kiosk.voice.listening import Recognizers
-from kiosk.voice.model import default_model_path
-from kiosk.voice.patient import DeviceWatch, PatientMicrophone, PatientSpeaker, Tell
-from kiosk.voice.tts import Speaker, SpeechError
+from kiosk.voice.hearing.listening import Recognizers
+from kiosk.voice.sound.asr import ModelMissing, check_model, load_model, supports_grammar
+from kiosk.voice.sound.audio import Microphone, Output, Source, SpeakerOutput, WavOutput, WavSource
+from kiosk.voice.sound.model import default_model_path
+from kiosk.voice.sound.patient import DeviceWatch, PatientMicrophone, PatientSpeaker, Tell
+from kiosk.voice.sound.tts import Speaker, SpeechError
 
 
 class StackError(Exception):

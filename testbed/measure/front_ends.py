@@ -16,8 +16,8 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.voice.asr import SAMPLE_RATE
-from kiosk.voice.audio import resample
+from kiosk.voice.sound.asr import SAMPLE_RATE
+from kiosk.voice.sound.audio import resample
 
 Samples = npt.NDArray[np.int16]
 

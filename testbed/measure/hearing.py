@@ -32,11 +32,11 @@ import numpy as np
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.years import parse_year
-from kiosk.voice.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, load_model
-from kiosk.voice.grammar import UNKNOWN, read_back, spelling, years
-from kiosk.voice.listening import Recognizers, with_label
-from kiosk.voice.model import default_model_path
-from kiosk.voice.rival_names import rival_name
+from kiosk.voice.dialogue.rival_names import rival_name
+from kiosk.voice.hearing.grammar import UNKNOWN, read_back, spelling, years
+from kiosk.voice.hearing.listening import Recognizers, with_label
+from kiosk.voice.sound.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, load_model
+from kiosk.voice.sound.model import default_model_path
 from testbed.measure.front_ends import front_end
 from testbed.measure.hearing_voices import Samples, Voice, tuning_voices, wav
 from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
@@ -208,8 +208,8 @@ CLOSED = [("D, three.", "d three"), ("Old Customs, two.", "old customs two"), ("
 def measure_closed(recognizers: Recognizers, cases: list[tuple[str, Samples]]) -> Counter[str]:
     """Picks, commands, counts and yes between questions, through the closed list and corrected to the
     nearest phrase, as the kiosk hears them."""
-    from kiosk.voice.grammar import between_questions, nearest
-    from kiosk.voice.listening import Listening
+    from kiosk.voice.hearing.grammar import between_questions, nearest
+    from kiosk.voice.hearing.listening import Listening
 
     counts: Counter[str] = Counter()
     recognizer = recognizers[Listening.BETWEEN_QUESTIONS]

@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.voice.asr import SAMPLE_RATE
-from kiosk.voice.audio import resample
+from kiosk.voice.sound.asr import SAMPLE_RATE
+from kiosk.voice.sound.audio import resample
 
 Samples = npt.NDArray[np.int16]
 
@@ -55,7 +55,7 @@ def flite(voice: str) -> Voice:
 
 def piper() -> Voice:
     from kiosk.config import Engine, SpeakerSettings
-    from kiosk.voice.piper import PiperVoice
+    from kiosk.voice.sound.piper import PiperVoice
 
     loaded = PiperVoice(SpeakerSettings(rate=170, engine=Engine.PIPER))
 

@@ -31,11 +31,11 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.voice.asr import SAMPLE_RATE, Recognizer, load_model
-from kiosk.voice.audio import CHUNK_SECONDS, Chunk, resample
-from kiosk.voice.listening import Listening
-from kiosk.voice.model import default_model_path
-from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.sound.asr import SAMPLE_RATE, Recognizer, load_model
+from kiosk.voice.sound.audio import CHUNK_SECONDS, Chunk, resample
+from kiosk.voice.sound.model import default_model_path
+from kiosk.voice.sound.tts import Speaker, SpeakerSettings
 from testbed.rendered import ends, rendered_table, room_noise, with_noise
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +132,7 @@ def warm_and_cold(model: object, speaker: Speaker) -> None:
 FIRST_SAMPLE = """
 import sys, time
 began = time.monotonic()
-from kiosk.voice import audio
+from kiosk.voice.sound import audio
 play = audio.SpeakerOutput.play
 def first_play(self, speech):
     at = play(self, speech)
@@ -216,10 +216,10 @@ from pathlib import Path
 from kiosk import Host, KeySource
 from kiosk.table import Table
 from kiosk.keys import load_practice
-from kiosk.voice.asr import load_model, supports_grammar
-from kiosk.voice.audio import SpeakerOutput, resample
+from kiosk.voice.sound.asr import load_model, supports_grammar
+from kiosk.voice.sound.audio import SpeakerOutput, resample
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.tts import Speaker, SpeakerSettings
+from kiosk.voice.sound.tts import Speaker, SpeakerSettings
 from testbed.measure.pipeline import PacedTable
 output = SpeakerOutput()
 output.open()

@@ -347,5 +347,5 @@ def _ruled(reply: str) -> bool:
 
 
 def _ruled_or_asked(reply: str) -> bool:
-    """The kiosk ruled, or asks about each team's answer in turn (its yes missed twice, kiosk.voice.team_by_team)."""
+    """The kiosk ruled, or asks about each team's answer in turn (its yes missed twice, kiosk.voice.dialogue.team_by_team)."""
     return _ruled(reply) or asked_last(TEAM_CHECK, reply) is not None

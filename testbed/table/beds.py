@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from kiosk.voice.audio import resample
+from kiosk.voice.sound.audio import resample
 
 from .voices import RATE, Samples, read_wav, write_wav
 

@@ -1,6 +1,6 @@
 """The simulated adult's fixes to a read-back: a word spelled one letter at a time when the kiosk offers it,
 and, in a loud room, each team's answer said right or wrong when the kiosk asks about it in turn
-(kiosk.voice.team_by_team): a no to one spells its word one letter at a time."""
+(kiosk.voice.dialogue.team_by_team): a no to one spells its word one letter at a time."""
 
 from __future__ import annotations
 

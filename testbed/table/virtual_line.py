@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.voice.audio import Chunk, resample
-from kiosk.voice.tts import Speech
+from kiosk.voice.sound.audio import Chunk, resample
+from kiosk.voice.sound.tts import Speech
 
 from .kiosk_process import HEARING, LISTENING
 from .talk import Stuck
@@ -190,7 +190,7 @@ class VirtualLine:
 
 
 class Speaker:
-    """The kiosk's speaker on the line (kiosk.voice.audio.Output)."""
+    """The kiosk's speaker on the line (kiosk.voice.sound.audio.Output)."""
 
     def __init__(self, line: VirtualLine) -> None:
         self.line = line
@@ -209,7 +209,7 @@ class Speaker:
 
 
 class Microphone:
-    """The kiosk's microphone on the line (kiosk.voice.audio.Source): stamped on the line's clock."""
+    """The kiosk's microphone on the line (kiosk.voice.sound.audio.Source): stamped on the line's clock."""
 
     realtime = True
 

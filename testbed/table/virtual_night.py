@@ -22,8 +22,8 @@ from typing import TextIO, cast
 
 from kiosk import cli, settings_flags
 from kiosk.commands import voice as voice_command
-from kiosk.voice.asr import load_model, supports_grammar
-from kiosk.voice.listening import Recognizers
+from kiosk.voice.hearing.listening import Recognizers
+from kiosk.voice.sound.asr import load_model, supports_grammar
 from kiosk.voice.stack import VoiceParts, model_path, speaker_for
 from testbed.room_acoustics import Source, impulse_response
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kiosk.voice.audio import resample
+from kiosk.voice.sound.audio import resample
 
 RATE = 16_000
 """The virtual microphone's rate: every utterance is rendered to it."""

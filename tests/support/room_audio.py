@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kiosk.voice.asr import SAMPLE_RATE
+from kiosk.voice.sound.asr import SAMPLE_RATE
 
 
 def room_talk(*parts: tuple[float, float]) -> bytes:

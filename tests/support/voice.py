@@ -31,12 +31,12 @@ from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 from kiosk.table import Table
-from kiosk.voice.asr import SAMPLE_RATE, Utterance, Word, joined
-from kiosk.voice.audio import CHUNK_SECONDS, Chunk
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.hearing.room import RoomLevel
 from kiosk.voice.kiosk import VoiceKiosk
-from kiosk.voice.listening import Listening
-from kiosk.voice.room import RoomLevel
-from kiosk.voice.tts import Speech
+from kiosk.voice.sound.asr import SAMPLE_RATE, Utterance, Word, joined
+from kiosk.voice.sound.audio import CHUNK_SECONDS, Chunk
+from kiosk.voice.sound.tts import Speech
 
 CHUNK_BYTES = int(CHUNK_SECONDS * SAMPLE_RATE) * 2
 SPEECH_RATE = 1_000
@@ -237,7 +237,7 @@ class ReadingRecognizer:
         said = self._current
         if self.closed and self._louder is not None:
             # A louder voice's words with the room's talk around them: a closed list hears them only where
-            # they fill most of what it hears (kiosk.voice.reader.loudest_stretch), and the talk never.
+            # they fill most of what it hears (kiosk.voice.hearing.reader.loudest_stretch), and the talk never.
             if self._chunks.get(True, 0) < self._chunks.get(False, 0):
                 return UNKNOWN
             said = self._louder

@@ -1,0 +1,53 @@
+"""What an answer's or a reply's words say before whose they are is settled: a name of no team at this
+table, words the engine would give to the team last named, a year cut short, a plain no to an offer."""
+
+from __future__ import annotations
+
+from kiosk.engine import intent
+from kiosk.engine.labels import voice_labels
+from kiosk.engine.night import Night
+from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS
+from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.voice.hearing.listening import team_named
+
+PLAIN_NO = frozenset(("no", "nope"))
+"""What takes up the offer to spell a word one letter at a time: the "no" asked for, alone or after one
+word of the room's (in babble a reader's "no" was heard as "nope", "you no", "en no" and "mike no", and the
+offer went by)."""
+
+
+def without_stray_name(words: list[str], night: Night) -> list[str]:
+    """The words without a first name of no team at this table: it is another misheard ("owls" for "bats"
+    in party noise), and the words are taken like any others whose name was lost. A name alone is kept."""
+    first = Team.from_name(words[0]) if words else None
+    return words[1:] if first is not None and first not in night.teams and len(words) > 1 else words
+
+
+def unlabelled(read: intent.Intent, words: list[str]) -> bool:
+    """Words the engine would give to the team last named, or refuse for want of a name."""
+    if read is intent.Plain.START_WITH_TEAM:
+        return True
+    if not isinstance(read, intent.Answers):
+        return False
+    lead, parts = voice_labels(words)
+    return not parts and bool(lead)
+
+
+def year_cut_short(words: list[str]) -> str | None:
+    """A Candle-End year fix heard with fewer digits than a year's ("one zero zero"), as heard; else None."""
+    if not 0 < len(words) < YEAR_DIGITS or not all(word in SPOKEN_DIGITS for word in words):
+        return None
+    return ", ".join(words)
+
+
+def plain_no(words: str) -> bool:
+    """A no to the offer: one of PLAIN_NO, alone or after one other word that names no team; never a yes
+    heard with a no in it ("wrong not right")."""
+    said = words.split()
+    if len(said) == 2 and team_named(said[0]) is not None:
+        return False  # a team's own no, not the reader's to the offer
+    return 0 < len(said) <= 2 and said[-1] in PLAIN_NO
+
+
+def in_order(teams: set[Team]) -> tuple[Team, ...]:
+    return tuple(team for team in TEAM_ORDER if team in teams)

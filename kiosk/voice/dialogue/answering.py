@@ -1,0 +1,391 @@
+"""Who is answering: by voice, words go to a team only on a team name heard at their start, or on the
+team the kiosk itself named just before.
+
+The engine joins words that name no team to the team last named (Rule 7, by voice). At a real table the
+small model loses a leading name often ("Bats" heard as "that's", "Ghosts" as "goes"), and the words then
+join the answer of the team named before: the wrong team, silently. So the kiosk holds such words and asks
+whose they were, hearing the reply through the team-name list, which hears a lone name far more surely than
+the open vocabulary. A spelled fix whose team name was lost is asked about the same way: a fix must never
+go to another team's answer.
+
+When the same teams are still to answer after two tries, asking the same way again would stick the night:
+the kiosk names the team it listens to next ("Ghosts, your answer?") and gives that team the next words
+that name no other. In a loud room (room.py) a leading name is lost more often than not, so the kiosk calls
+the teams one by one from the start, and at every read-back offers to ask about each team's answer in turn
+on a "no" (team_by_team.py). A quiet room is told once a night to spell fixes with a word for each letter,
+which noise garbles far less than letters said plainly. A team's second fix in a read-back is read back
+with the offer to spell the word one letter at a time (letter_by_letter.py), which a plain "no" takes up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kiosk.engine import intent
+from kiosk.engine.commands import is_no
+from kiosk.engine.night import Night, Phase
+from kiosk.engine.reply import Reply
+from kiosk.engine.said import FixTaken
+from kiosk.engine.spelling import alike, closest_word, spelled_word
+from kiosk.engine.teams import Team
+from kiosk.engine.text import words_of
+from kiosk.voice.dialogue.answer_words import (
+    in_order,
+    plain_no,
+    unlabelled,
+    without_stray_name,
+    year_cut_short,
+)
+from kiosk.voice.dialogue.letter_by_letter import OFFER, LetterByLetter
+from kiosk.voice.dialogue.read_back_yes import SURE_YES
+from kiosk.voice.dialogue.respelling import merged
+from kiosk.voice.dialogue.whose import Whose, spelling_in
+from kiosk.voice.hearing.listening import WITH_WORDS, spelled_back
+from kiosk.voice.hearing.spoken_years import no_year_in
+from kiosk.voice.tuning import TUNING
+
+HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
+"""Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and a word for each letter is
+heard far more surely (listening.WITH_WORDS)."""
+SORRY = "Sorry, I didn't catch that."
+"""Said before the kiosk's words again, when a reply to them was heard as no word or not made out."""
+SORRY_AGAIN = "Sorry, I still didn't catch that."
+NOT_CAUGHT = f"{SORRY} Say yes, or spell a fix."
+"""During the read-back, to words naming no team that are no spelling."""
+NOT_CAUGHT_AGAIN = f'{SORRY_AGAIN} If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
+"""To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
+HOW_TO_FIX_A_YEAR = (
+    "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
+)
+"""Said at each Candle-End read-back: a year is no word to spell, and its digits are heard one by one
+through a list of digits (listening.Listening.YEARS_READ_BACK)."""
+NO_TWICE = f'I heard no. If every answer is right, say "yes". {HOW_TO_SPELL}'
+"""To a read-back's no heard a second time running: a no asks only for a fix, and a reader who says the
+yes asked for again and again may be heard so (in babble "that's right" came out as "not right" in one
+voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken. A loud
+room's no asks about each team's answer in turn instead (team_by_team.py)."""
+NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
+"""The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
+PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
+"""During the read-back, to letters already being said when the kiosk stopped speaking."""
+NO_YEAR_HEARD = 'I heard "{heard}", which is no year. {team}, your answer?'
+"""To a team's Candle-End answer heard as number words that make no year ("Bats, eighteen ninety." as "about
+eighteen and ninety", in babble): asked once, for words the card would lock as no year (spoken_years.py)."""
+YEAR_CUT_SHORT = "I heard only {digits}. Say {team}, then all four digits of the year."
+"""To a Candle-End year fix heard with fewer digits than a year's."""
+TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboard."
+"""Added, in a loud room with a table screen's keyboard, when a team's second fix is read back: for voices
+the kiosk barely hears in babble, spellings came out whole one or two words in six however asked. Typed
+("Bats: B A R N"), the letters are a spelling like any other."""
+TYPE_ANY = "Or type it on the table screen's keyboard."
+"""Added, with a table screen's keyboard, when read-back words are missed twice running."""
+LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
+BY_TEAM = "If not, say no, and I'll ask about each team's answer in turn."
+LOUD_CHECKING = f"{LOUD_YES} {BY_TEAM}"
+"""Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
+and a plain yes one time in three. A no has the kiosk ask about each team's answer by name, and take a
+wrong one's word one letter at a time (team_by_team.py): in party babble a whole spelling, even slowly with
+a word for each letter, was heard right 39 times in 90 and its team's name lost as often (tuning voices at
+10 dB; held out, 41 of 180; docs/decisions/0004-spell-with-nato-words.md), where each letter's word said on its own
+was heard right four times in five. A table may still spell a fix with its team's name first."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The kiosk's own words instead of a message to the host: the night has not moved."""
+
+    question: str
+
+
+@dataclass
+class Answerers:
+    """The kiosk's memory, between utterances, of whose words it is waiting to hear."""
+
+    keyboard: bool = False
+    """A table screen's keyboard can type into the night: a loud table whose spelling keeps failing is told."""
+    holding: Whose | None = None
+    calling: Team | None = None
+    """The team the kiosk named last ("Ghosts, your answer?"): words naming no team are its."""
+    letters_doubted: bool = False
+    """The two lists heard the last spelled fix differently: once taken, its letters are read back."""
+    by_letter: LetterByLetter | None = None
+    """The word a team is spelling one letter at a time (letter_by_letter.py): heard through its own list."""
+    _offered: Team | None = field(default=None, repr=False)
+    """The team whose second fix was just read back with the offer to spell it one letter at a time: a
+    "no" now takes it up."""
+    _from_letters: bool = field(default=False, repr=False)
+    """The fix passed on was spelled one letter at a time: each letter was said back already."""
+    _fixes: dict[str, int] = field(default_factory=dict, repr=False)
+    """Spelled fixes taken for each team in this read-back: at the second, the word is offered one letter
+    at a time."""
+    _spelled: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
+    """Each team's last fix in this read-back: the letters heard, and the word they put in its answer."""
+    _heard: dict[str, str] = field(default_factory=dict, repr=False)
+    """The letters of each team's spelling passed on to the host, until its reply tells what was taken."""
+    _waiting: tuple[Team, ...] = field(default=(), repr=False)
+    _tries: int = field(default=0, repr=False)
+    _told_to_spell: bool = field(default=False, repr=False)
+    """This question's read-back has said how to spell a fix."""
+    _told_tonight: bool = field(default=False, repr=False)
+    """A read-back tonight has said how to spell a fix."""
+    _inside: tuple[Team | None, Team] | None = field(default=None, repr=False)
+    """The team whose words were just asked about, and the team whose name was heard inside them."""
+    _asked_again: bool = field(default=False, repr=False)
+    """The kiosk's last words asked again for words under way: the next are taken however they began, or
+    a room whose music passes for voice at once would be asked the same for ever."""
+    _not_caught: int = field(default=0, repr=False)
+    """Read-back words in a row that were neither a yes nor a spelling."""
+    _nos: int = field(default=0, repr=False)
+    """Read-back words in a row that were a no."""
+    _yearless: Team | None = field(default=None, repr=False)
+    """The team whose Candle-End answer was just asked for again, heard as no year: its next is taken."""
+    plain_yes_asked: bool = field(default=False, repr=False)
+    """This read-back asked for a plain yes (NO_TWICE): one is taken from then on, other words between
+    ("that's right" heard as "not right" twice, then "yes" as "not yet", then "yes" asked about)."""
+
+    @property
+    def offered(self) -> Team | None:
+        """The team whose word was just offered one letter at a time: a plain "no" now takes it up."""
+        return self._offered
+
+    def take(
+        self,
+        heard: str,
+        night: Night | None,
+        hidden: tuple[str, ...] = (),
+        under_way: bool = False,
+        sure_no: bool = True,
+    ) -> str | Ask:
+        """The message for the host, or the kiosk's question when it is unsure whose the words are.
+        `hidden`: team names the name list heard inside the words where the open vocabulary heard none;
+        `under_way`: the words were begun before the kiosk stopped speaking, so not in reply to its call;
+        `sure_no`: a letter's "no" refuses the letter it takes back (letter_by_letter.a_sure_no)."""
+        if self.by_letter is not None:
+            self.by_letter, fix, said = self.by_letter.take(heard, sure_no=sure_no)
+            self._from_letters = fix is not None
+            return fix if fix is not None else Ask(said)
+        offered, self._offered = self._offered, None
+        again, self._asked_again = self._asked_again, False
+        under_way = under_way and not again
+        if self.holding is not None:
+            return self._named(heard, night, under_way)
+        missed, self._not_caught = self._not_caught, 0
+        nos, self._nos = self._nos, 0
+        yearless, self._yearless = self._yearless, None
+        calling, self.calling = self.calling, None
+        if night is None or not night.voice:
+            return heard
+        no = self._read_back_no(heard, night, offered, nos)
+        if no is not None:
+            return no
+        if night.solo or not (night.phase.collecting or night.phase.reading_back):
+            return heard
+        as_heard = words_of(heard).split()
+        words = without_stray_name(as_heard, night)
+        heard = heard if words == as_heard else " ".join(words)
+        waiting = night.still_to_answer()
+        opening = Team.from_name(words[0]) if words else None
+        other = self._another_team(words, night, waiting, opening, calling, hidden)
+        if other is not None:
+            return other
+        answering = opening or (None if under_way else calling)
+        year = self._no_whole_year(words, night, opening, answering, yearless, calling)
+        if year is not None:
+            return year
+        if not words or opening is not None:
+            return self._respelled(heard, night)
+        if calling is not None and night.phase.collecting and not under_way:
+            return f"{calling.value.lower()} {heard}"
+        return self._no_team_named(heard, words, night, waiting, under_way, missed, offered)
+
+    def _read_back_no(self, heard: str, night: Night, offered: Team | None, nos: int) -> str | Ask | None:
+        """A no during the read-back: the offer to spell one letter at a time taken up, or the no passed on
+        (asked for a plain yes at the second running); None for other words."""
+        if offered is not None and night.phase is Phase.READBACK and plain_no(words_of(heard)):
+            # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
+            # nobody meant to spell was begun.
+            self.by_letter = LetterByLetter(offered)
+            return Ask(self.by_letter.opening)
+        if not (night.phase.reading_back and is_no(words_of(heard))):
+            return None
+        self._nos = (nos + 1) % TUNING.confirming.answer_tries
+        if nos + 1 < TUNING.confirming.answer_tries:
+            return heard
+        self.plain_yes_asked = True
+        return Ask(NO_TWICE_YEARS if night.phase is Phase.CANDLE_READBACK else NO_TWICE)
+
+    def _another_team(
+        self,
+        words: list[str],
+        night: Night,
+        waiting: list[Team],
+        opening: Team | None,
+        calling: Team | None,
+        hidden: tuple[str, ...],
+    ) -> Ask | None:
+        """Asked when the words may hold another team's too (a name heard inside them), or name another
+        team than the one called; None otherwise."""
+        inside = [team for team in map(Team.from_name, hidden) if team in waiting]
+        asked, self._inside = self._inside, None
+        if night.phase.collecting and inside and inside[0] is not opening and asked != (opening, inside[0]):
+            # Another team's answer may be joined to this one: nothing is given, the table says them apart.
+            # The same team's words heard the same way again are one answer ("Bats, barn owl" twice).
+            self._inside = (opening, inside[0])
+            return Ask(f"Did {inside[0].value} answer in that too? Say each team's answer on its own.")
+        if calling and night.phase.collecting and opening and opening is not calling and len(words) > 1:
+            # Called, another team: its name is most likely the called team's misheard ("Toads, pass" as
+            # "owls a lot"; "Ghosts, halloween" as "toads you know read"). In 425 calls over the simulated
+            # table's noisy nights, the reader said the team called every time, and another name was heard
+            # 5 times; given as heard, the words would be another team's answer, silently.
+            self.holding = Whose(" ".join(words[1:]), in_order({opening, calling}))
+            return Ask(self.holding.question)
+        return None
+
+    def _no_whole_year(
+        self,
+        words: list[str],
+        night: Night,
+        opening: Team | None,
+        answering: Team | None,
+        yearless: Team | None,
+        calling: Team | None,
+    ) -> Ask | None:
+        """In the Candle-End, asked once for an answer heard as no year, or for a year fix cut short."""
+        year_words = words[1:] if opening else words
+        if night.phase is Phase.CANDLE and answering and answering is not yearless and no_year_in(year_words):
+            self._yearless, self.calling = answering, calling
+            return Ask(NO_YEAR_HEARD.format(heard=" ".join(year_words), team=answering.value))
+        short = year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
+        if opening is not None and short is not None:
+            # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host
+            # would say only that the first answer counts.
+            return Ask(YEAR_CUT_SHORT.format(digits=short, team=opening.value))
+        return None
+
+    def _no_team_named(
+        self,
+        heard: str,
+        words: list[str],
+        night: Night,
+        waiting: list[Team],
+        under_way: bool,
+        missed: int,
+        offered: Team | None,
+    ) -> str | Ask:
+        """Words that name no team and were not called for: whose they were is asked, or, in the read-back,
+        words that are no spelling are asked for again; passed on where the engine needs no team."""
+        read = intent.read(heard, night)
+        if night.phase.collecting and unlabelled(read, words):
+            teams = in_order({*waiting, *([night.last_named] if night.last_named else [])})
+        elif night.phase.reading_back and isinstance(read, intent.Continue):
+            if spelling_in(words) is None:
+                # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
+                # join the last team's answer; asked "whose?", they would only be refused.
+                self._not_caught = missed + 1
+                self._offered = offered  # the offer stands for the no said again ("no" heard as "not")
+                typing = f" {TYPE_ANY}" if self.keyboard else ""
+                return Ask(NOT_CAUGHT if missed == 0 else NOT_CAUGHT_AGAIN + typing)
+            if under_way:
+                # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone,
+                # and a team named for them would get a word of the tail's letters alone.
+                self._asked_again = True
+                return Ask(PART_CAUGHT)
+            teams = in_order(set(night.answering()))
+        else:
+            return heard
+        if not teams:
+            return heard
+        spelling = spelling_in(words) is not None
+        self.holding = Whose(" ".join(words), teams, spelling=spelling)
+        return Ask(self.holding.question)
+
+    def letter_missed(self) -> Ask:
+        """A reply heard as no word while a word is spelled one letter at a time: asked for again, or the
+        word left as it was after TUNING.confirming.letter_misses in a row."""
+        assert self.by_letter is not None
+        self.by_letter, said = self.by_letter.missed()
+        return Ask(said)
+
+    def _named(self, heard: str, night: Night | None, under_way: bool = False) -> str | Ask:
+        """The reply to "whose was that?" (whose.py): the held words with the team named, or asked again or
+        another way. Words begun before the question are no reply: the rest of a long spelling ("bravo,
+        oscar, november") or of another voice, heard as a name by the list ("ghosts"), would give the held
+        words to that team."""
+        held = self.holding
+        assert held is not None
+        if under_way and not Whose.next_answer(heard):
+            self._asked_again = True
+            return Ask(held.question)
+        self.holding, reply = held.take(heard, night)
+        if reply is None:
+            return heard
+        if isinstance(reply, str):
+            return Ask(reply)
+        said = spelling_in(held.words.split()) if held.spelling else None
+        return self._respelled(f"{reply.team.value.lower()} {said or held.words}", night)
+
+    def _respelled(self, message: str, night: Night | None) -> str:
+        """A team's spelled fix, merged with its last one when both spell the word that one put in its
+        answer (respelling.py); else as heard."""
+        words = message.split()
+        team = Team.from_name(words[0]) if words else None
+        spelled = spelled_word(words[1:]) if team is not None else None
+        if night is None or not night.phase.reading_back or team is None or spelled is None:
+            return message
+        if team not in night.answers:
+            return message
+        self._heard[team.value] = spelled
+        before, placed = self._spelled.get(team.value, ("", ""))
+        answer = night.answers[team].text.split()
+        index = closest_word(answer, spelled)
+        if index is None or answer[index] != placed or not alike(before, spelled):
+            return message
+        return f"{words[0]} {' '.join(merged(before, spelled))}"
+
+    def after(self, night: Night | None, reply: Reply | None = None, loud: bool = False) -> Ask | None:
+        """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter (the
+        second with the offer to spell the word one letter at a time); the team the kiosk calls by name when
+        the same teams are still to answer after TUNING.confirming.answer_tries tries, or at once in a loud
+        room; how to spell a fix, at the night's first read-back and, in a loud room, at each question's; or
+        None."""
+        fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
+        if night is None or not night.phase.reading_back:
+            self._fixes, self._spelled, self._told_to_spell = {}, {}, False
+            self.plain_yes_asked = False
+        elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
+            self._told_to_spell = True
+            return Ask(LOUD_CHECKING if loud else HOW_TO_FIX_A_YEAR)
+        elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
+            self._told_to_spell = self._told_tonight = True
+            return Ask(LOUD_CHECKING if loud else HOW_TO_SPELL)
+        heard, self._heard = self._heard, {}
+        from_letters, self._from_letters = self._from_letters, False
+        if fix is not None and not fix.word.isdigit() and not from_letters:  # a year is read back as the year
+            self._spelled[fix.team] = (heard.get(fix.team, fix.word), fix.word)
+            self._fixes[fix.team] = tries = self._fixes.get(fix.team, 0) + 1
+            doubted, self.letters_doubted = self.letters_doubted, False
+            if tries >= TUNING.confirming.answer_tries:
+                # Spelled twice over and still being fixed: the word is offered one letter at a time.
+                typing = (
+                    f" {TYPE_IT.format(team=fix.team)}"
+                    if self.keyboard and loud and tries == TUNING.confirming.answer_tries
+                    else ""
+                )
+                self._offered = Team(fix.team)
+                return Ask(f"{spelled_back(fix.word, offer=OFFER)}{typing}")
+            if doubted:
+                return Ask(spelled_back(fix.word))
+        if night is None or not night.voice or night.solo or not night.phase.collecting:
+            self._waiting, self._tries = (), 0
+            return None
+        waiting = tuple(night.still_to_answer())
+        if waiting != self._waiting:
+            self._waiting, self._tries = waiting, 0
+            if not (loud and waiting):
+                return None
+        else:
+            self._tries += 1
+        if (self._tries < TUNING.confirming.answer_tries and not loud) or not waiting:
+            return None
+        self.calling = waiting[0]
+        return Ask(f"{waiting[0].value}, your answer?")

@@ -1,0 +1,51 @@
+"""The one sub-dialogue that confirms something the kiosk heard: it is said back (or offered) and waits for a
+yes or a no, and the policy (policy.py) rules on each reply by the slot's cost and how sure the reply is.
+
+    confirming = Confirming[int](Slot.COUNT)
+    confirming.say_back(2)                        "Two teams? Say "that's right", or say no."
+    act, count = confirming.reply(heard, loud)    Act.TAKE, 2 -- or ASK_IF_YES, REFUSED, NOT_HEARD
+
+What a slot does after a no, or after a reply that was neither, is its own (another pick, the next count
+offered): this keeps only what is waiting and how often an unsure yes to it was asked about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from kiosk.voice.dialogue.policy import Act, Slot, decide, read
+from kiosk.voice.sound.asr import Utterance
+
+T = TypeVar("T")
+
+
+@dataclass
+class Confirming(Generic[T]):
+    """What is said back and waiting for a yes, in one slot."""
+
+    slot: Slot
+    waiting: T | None = None
+    asked_if_yes: int = 0
+    """Unsure yeses to what is waiting that the kiosk asked about ("Was that a yes?")."""
+
+    def say_back(self, value: T) -> None:
+        """`value` is said back (or offered), and waits for a yes or a no."""
+        self.waiting, self.asked_if_yes = value, 0
+
+    def reply(self, heard: Utterance, loud: bool) -> tuple[Act, T] | None:
+        """The policy's act on `heard`, with what was waiting; None when nothing waits. A yes taken or a no
+        ends the wait; an unsure yes asked about, or a reply that was neither, leaves it waiting."""
+        if self.waiting is None:
+            return None
+        waiting = self.waiting
+        act = decide(self.slot, read(heard, loud), self.asked_if_yes)
+        if act is Act.ASK_IF_YES:
+            self.asked_if_yes += 1
+        if act in (Act.TAKE, Act.REFUSED):
+            self.waiting = None
+        return act, waiting
+
+    def clear(self) -> None:
+        """Nothing waits: the next words are no reply to it."""
+        self.waiting = None

@@ -1,0 +1,165 @@
+"""What the kiosk makes of each utterance: the message the host is told, or the kiosk's own question while
+it is unsure what was meant or whose; and what it asks after the host's reply. The voice loop (kiosk.py)
+hears; this decides, holding what the kiosk has said back and waits to hear confirmed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from kiosk.engine.cells import Cell
+from kiosk.engine.night import Night, Phase
+from kiosk.engine.reply import Reply
+from kiosk.voice.dialogue.answering import NOT_CAUGHT, SORRY, Answerers, Ask
+from kiosk.voice.dialogue.counting import Counts
+from kiosk.voice.dialogue.doubt import meaning
+from kiosk.voice.dialogue.leaving import Leaving
+from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
+from kiosk.voice.dialogue.picking import Picks
+from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, loose_yes, yes_under_way
+from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD, TeamByTeam
+from kiosk.voice.dialogue.voting import Votes, a_teams_yes
+from kiosk.voice.heard import Turn, Typed, asked_since_reply
+from kiosk.voice.hearing.listening import Expecting, Listening, listening_for
+from kiosk.voice.sound.asr import Utterance
+
+_OVER = (Phase.NO_KEY, Phase.OVER)
+
+
+@dataclass
+class Conversation:
+    """The kiosk's side of the talk with the table, between utterances."""
+
+    confirm_picks: bool = True
+    """Say back a pick made by a sound-alike letter and wait for a yes (picking.py)."""
+    keyboard: bool = False
+    """A table screen's keyboard can type into the night (answering.py)."""
+    answerers: Answerers = field(init=False)
+    """Whose words the kiosk is waiting to hear (answering.py)."""
+    picks: Picks = field(init=False)
+    """The pick said back and waiting for a yes (picking.py)."""
+    counts: Counts = field(init=False, default_factory=Counts)
+    """The team count said back in a loud room (counting.py)."""
+    votes: Votes = field(init=False, default_factory=Votes)
+    """The team asked for its yes to end the night (voting.py)."""
+    leaving: Leaving = field(init=False, default_factory=Leaving)
+    """A team heard leaving the night, said back (leaving.py)."""
+    checking: TeamByTeam = field(init=False, default_factory=TeamByTeam)
+    """A loud room's read-back checked one team at a time (team_by_team.py)."""
+    _nothing_asked: bool = field(init=False, default=False)
+    """The kiosk's last words asked again after a reply heard as no word: the next such is the room's
+    noise, or the kiosk would ask for ever in a room whose noise passes for voice."""
+
+    def __post_init__(self) -> None:
+        self.picks = Picks(confirm=self.confirm_picks)
+        self.answerers = Answerers(keyboard=self.keyboard)
+
+    def message(
+        self, heard: Utterance, way: Listening, night: Night | None, turns: list[Turn], loud: bool
+    ) -> str | Ask:
+        """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
+        nothing, self._nothing_asked = self._nothing_asked, False
+        sure_no = a_sure_no(heard)  # a no that refuses the letter it takes back
+        if way.one_at_a_time and not isinstance(heard, Typed):
+            heard = replace(heard, text=letter_or_no(heard))
+        if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
+            # A reply heard as no word (Hearing.not_caught): asked again, once.
+            self._nothing_asked = not nothing
+            return self._not_heard(night, loud)
+        left = self.leaving.take(heard, night, loud)
+        if left is not None:
+            return left
+        picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
+        voting = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.VOTING
+        if voting:
+            # A pick ends the vote and reads its cell (the card's END: anything else and the night goes on),
+            # so it is said back, whatever the room, a pass too: in babble "Bats, yes." was heard as "wings
+            # and webs one", and over music as "pass", and each time a cell nobody picked was read.
+            said_back = self.picks.waiting is not None and not a_teams_yes(heard.text)
+            found = meaning(heard.text) or ""
+            picking = said_back or Cell.parse(found) is not None or found == "pass"
+        if isinstance(heard, Typed) or not picking or night is None:
+            self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
+            if isinstance(heard, Typed):
+                self.counts.clear()  # so is a team count
+                self.answerers.by_letter = None  # and a word spelled one letter at a time is left
+                self.checking = TeamByTeam()  # and the teams' answers asked about one at a time
+                return heard.text
+            checked = self.checking.take(heard, night, self.answerers, loud)
+            if checked is not None:
+                return checked
+            asked = asked_since_reply(turns)
+            if (
+                heard.doubted_yes
+                or yes_under_way(heard, way)
+                or loose_yes(heard, way, loud, asked, self.answerers.plain_yes_asked)
+            ):
+                return Ask(NOT_SURE_OF_YES_LOUD if loud else NOT_SURE_OF_YES)
+            by_letter = self.answerers.by_letter
+            said = (
+                self.counts.take(heard, night, loud=loud)
+                or self.votes.take(heard, night)
+                or self.answerers.take(
+                    heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no
+                )
+            )
+            return self._after_letter(night, by_letter, said) if isinstance(said, Ask) else said
+        return self.picks.take(heard, night.board, loud=loud or voting)
+
+    def listening(self, host: Expecting) -> Listening:
+        """How the next utterance is to be heard: for whose words were held, a word taken one letter or digit
+        at a time, a team's answer checked, or else what the host expects next."""
+        if self.answerers.holding:
+            return Listening.WHOSE
+        if self.answerers.by_letter:
+            return self.answerers.by_letter.listening
+        if self.checking.asks:
+            return Listening.ONE_LETTER
+        return listening_for(host)
+
+    def awaits(self, night: Night | None) -> bool:
+        """The kiosk waits on the table's reply to what it said last, as it does all night long; not after
+        asking once already about a reply heard as no word."""
+        return not self._nothing_asked and night is not None and night.voice and night.phase not in _OVER
+
+    def _not_heard(self, night: Night | None, loud: bool) -> Ask:
+        """The kiosk's words again, after a reply to them heard as no word."""
+        by_letter = self.answerers.by_letter
+        if by_letter is not None:
+            return self._after_letter(night, by_letter, self.answerers.letter_missed())
+        if self.picks.waiting is not None:
+            return self.picks.again(night.board if night is not None else None)
+        if self.counts.waiting is not None:
+            return self.counts.again()
+        if self.leaving.waiting is not None:
+            return self.leaving.again()
+        checking = self.checking.again(night, self.answerers, loud)
+        if checking is not None:
+            return checking
+        if night is not None and night.phase.reading_back:
+            return Ask(NOT_CAUGHT_LOUD if loud else NOT_CAUGHT)
+        if self.answerers.calling is not None:
+            return Ask(f"{SORRY} {self.answerers.calling.value}, your answer?")
+        picking = night is not None and night.voice and night.phase is Phase.PICK
+        other_way = self.picks.missed(night) if night is not None and picking else None
+        if other_way is not None:
+            return Ask(f"{SORRY} {other_way.question}")
+        return Ask(f"{SORRY} Please say it again.")
+
+    def _after_letter(self, night: Night | None, by_letter: LetterByLetter | None, said: Ask) -> Ask:
+        """The kiosk's words after a reply to a word spelled one letter at a time (`by_letter`, as it was
+        before the reply): a word left as it was in a loud room's checking asks about the same team again
+        (team_by_team.py)."""
+        if by_letter is None or self.answerers.by_letter is not None:
+            return said
+        return self.checking.left_as_it_was(night, by_letter.unit, said)
+
+    def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
+        """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py,
+        team_by_team.py)."""
+        answered = self.answerers.after(night, reply, loud=loud)
+        checked = self.checking.after(night, reply)
+        # The picks are told of every reply, not only when the others have nothing to say: picks missed
+        # count only in a row, and untold of the replies that called the teams by name, the picks still
+        # counted a miss from before the question at the next pick, asked for slowly before anyone tried.
+        picked = self.picks.after(night, message)
+        return checked or answered or picked

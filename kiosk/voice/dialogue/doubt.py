@@ -1,0 +1,125 @@
+"""Doubt between questions: when the recogniser's best readings of a pick or command mean different things,
+the kiosk asks again rather than guessing. A cell whose question was read is never un-picked (the card's
+THE TABLE), so a pick taken wrongly cannot be put right.
+
+Vosk's n-best readings carry scores (higher is likelier). On the recorded tables every misheard pick or
+command had its right reading among the n-best, 0.5 to 1.5 below the best ("dee two" heard as "bee two"
+101.3 against "d two" 100.7; "board" as "four" 83.5 against 82.0), while a rival with another meaning stood
+2.2 or more below a right best reading. Only a choice between things that would change the night is
+asked about: a reading that means nothing here (a team count mid-night, words outside the list) goes on as
+before, to the full vocabulary or to the host, which asks again for what it does not follow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from kiosk.cartridge import CATEGORIES
+from kiosk.engine.board import Board
+from kiosk.engine.cells import Cell
+from kiosk.engine.picks import parse_pick
+from kiosk.voice.dialogue.yes_or_no import NO, YES
+from kiosk.voice.hearing.grammar import nearest
+from kiosk.voice.hearing.phrases import COMMANDS, between_questions
+from kiosk.voice.sound.asr import Utterance
+from kiosk.voice.tuning import TUNING
+
+_CONFIRMING = YES | NO
+"""Commands that only confirm or deny: the host asks for those itself."""
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """What the table may have said, likeliest first, two or more: each as the host would take it ("D2",
+    "board")."""
+
+    choices: tuple[str, ...]
+    heard: str = ""
+    """The likeliest reading, as heard."""
+
+    @property
+    def question(self) -> str:
+        """The kiosk's words, short and plain for a table of any age. A cell is said by its category's name,
+        which the table can say back more clearly than a letter that sounds like another ("bee", "dee")."""
+        first, second = (by_name(choice) for choice in self.choices[:2])
+        return f"Was that {first}, or {second}? Say the one you meant."
+
+
+def by_name(choice: str) -> str:
+    """A cell by its category's title and points ("D3" -> "Wings & Webs 3"); a command as it is said."""
+    title = {category.letter: category.title for category in CATEGORIES}.get(choice[:1])
+    return f"{title} {choice[1:]}" if title and choice[1:].isdigit() else choice
+
+
+def meaning(reading: str, phrases: tuple[str, ...] | None = None) -> str | None:
+    """What a reading between questions would make the host do, as a message: the cell of a pick ("dee
+    two", "d two", "wings and webs two" are all "D2"), "pass" for the lowest cell, the phrase of a
+    command; None for a team count, yes or no, or words outside the closed set. `phrases`: the phrases
+    it may be, by default all of them."""
+    phrase = nearest(reading, phrases or between_questions())
+    if phrase in COMMANDS:
+        if phrase in _CONFIRMING:
+            return None
+        return "pass" if phrase == "you choose" else phrase
+    pick = parse_pick(phrase)
+    if pick is None:
+        return None
+    if pick.cell is None:
+        return "pass"
+    return f"{pick.cell.letter}{pick.cell.points}"
+
+
+def cell_meant(reading: str) -> Cell | None:
+    """The cell a reading between questions would pick ("dee two" -> D2); None for "pass", a command, an
+    empty reading or words outside the closed set."""
+    found = meaning(reading) if reading else None
+    return Cell.parse(found) if found else None
+
+
+def doubt(heard: Utterance, board: Board | None = None) -> Doubt | None:
+    """A Doubt when readings about as likely as the best mean different picks or commands; None when the
+    best reading can be taken. A cell already played on `board` is no choice: it cannot be picked."""
+    if not heard.scores:
+        return None
+    close = (heard.text, *likely_alternatives(heard))
+    meanings = [meaning(text) if text else None for text in close]
+    choices = tuple(
+        dict.fromkeys(found for found in meanings if found is not None and playable(found, board))
+    )
+    if len(choices) >= 2:
+        return Doubt(choices, heard.text)
+    return None
+
+
+def playable(found: str, board: Board | None) -> bool:
+    """A meaning the table could have meant: a command, or a cell still free on `board`."""
+    cell = Cell.parse(found)
+    return cell is None or board is None or board.is_free(cell)
+
+
+def meant_instead(heard: Utterance, board: Board) -> str | None:
+    """Between questions, where the likeliest reading means nothing (a yes or no with nothing asked): the
+    likeliest reading about as likely that means a command or a free cell. In babble a reader's "end the
+    night" was heard as "right" four times running, "the night" scored 0.1 below it, and the night stuck."""
+    for text in likely_alternatives(heard):
+        # A part of a phrase ("the night") is read as the nearest phrase that is no yes or no.
+        found = meaning(text, _meaningful()) if text else None
+        if found is not None and playable(found, board):
+            return found
+    return None
+
+
+def likely_alternatives(heard: Utterance, margin: float = TUNING.confirming.margin) -> tuple[str, ...]:
+    """The recogniser's other readings scored within `margin` of the best, likeliest first."""
+    if not heard.scores:
+        return ()
+    best = heard.scores[0]
+    scored = zip(heard.alternatives, heard.scores[1:], strict=False)
+    return tuple(text for text, score in scored if best - score <= margin)
+
+
+@cache
+def _meaningful() -> tuple[str, ...]:
+    """The phrases between questions that are no yes or no."""
+    return tuple(phrase for phrase in between_questions() if phrase not in _CONFIRMING)

@@ -1,0 +1,60 @@
+"""A team leaving the night, by voice, is said back first. A team that is out keeps its total but is skipped
+for answers and picks (the card's THE TABLE), so words misheard as a team leaving cost that team its
+answer: in babble a tuning voice's "B four" was heard as "bats is out", and over music a held-out voice's
+"Toads, swede." as "toads leave", and the night went on without Toads' answer. Coming back loses nothing,
+and is taken as heard; so is anything typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kiosk.engine.commands import Movement, parse_team_move
+from kiosk.engine.night import Night
+from kiosk.voice.dialogue.answering import Ask
+from kiosk.voice.dialogue.confirming import Confirming
+from kiosk.voice.dialogue.policy import Act, Slot
+from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
+from kiosk.voice.heard import Typed
+from kiosk.voice.sound.asr import Utterance
+
+
+@dataclass
+class Leaving:
+    """The words heard as a team leaving, said back and waiting for a yes."""
+
+    confirming: Confirming[str] = field(default_factory=lambda: Confirming[str](Slot.LEAVING))
+
+    @property
+    def waiting(self) -> str | None:
+        return self.confirming.waiting
+
+    def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
+        """The words for the host once a yes confirms them, the kiosk's question, or None: no team leaving,
+        and the words go on as heard. Anything but a yes or a no to the question is no yes to leaving: it
+        is heard as it is (the answer said again). Words typed on the screen go on as typed, and a team
+        said back is confirmed by the next words or not at all, as a pick said back is."""
+        if isinstance(utterance, Typed):
+            self.confirming.clear()
+            return None
+        act, waiting = self.confirming.reply(utterance, loud) or (None, None)
+        if act is Act.ASK_IF_YES:
+            return self.again(Lead.WAS_THAT_A_YES)
+        if act is Act.TAKE:
+            return waiting
+        self.confirming.clear()
+        move = parse_team_move(waiting) if waiting is not None else None
+        if act is Act.REFUSED and move is not None:
+            return Ask(f"Then {move.team.value} play on.")
+        move = parse_team_move(utterance.text)
+        if night is None or not night.voice or move is None or move.movement is not Movement.OUT:
+            return None
+        if move.team not in night.teams or move.team in night.out:
+            return None  # the host says what it makes of that
+        self.confirming.say_back(utterance.text)
+        return self.again()
+
+    def again(self, lead: Lead = Lead.NONE) -> Ask:
+        """The team heard leaving, said back (again)."""
+        move = parse_team_move(self.waiting) if self.waiting is not None else None
+        assert move is not None
+        return Ask(Confirm(f"{move.team.value} leaving the night", lead).words)

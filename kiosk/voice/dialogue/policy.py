@@ -1,0 +1,167 @@
+"""What a misheard reply costs, and how sure the kiosk must be before it acts on one: one table for the
+questions the kiosk confirms, and one reading of a yes or a no for all of them.
+
+    read(heard, loud)           a reply to a confirming question: yes, no or neither, sure or not
+    decide(slot, reading, n)    what the kiosk does with it: take it, ask whether it was a yes, or ask again
+
+A yes that does what cannot be undone (a cell's question read, a night begun with its teams, a team sent
+out) is taken only when the kiosk is sure of it; an unsure one is asked about once ("Was that a yes?"),
+and a second yes is taken: two readings agreeing. A no is always taken: it undoes nothing, and the
+reader is asked again. This is the confirmation ladder of the spoken-dialogue literature, with the cost
+of a wrong act choosing the rung, not the place in the code.
+
+How sure a yes is comes from two things, the same in every slot:
+- the recogniser's n-best margin: how far the likeliest reading stands above the likeliest that means
+  something else ("that's right" 49.1 with "the night owls" 48.7 is a coin toss, not a yes);
+- the room: in a loud room (room.py) only the yes heard most surely (read_back_yes.SURE_YES) is sure, and a
+  lone "right" (which "end the night" and "four teams" were heard as) is a yes only with another yes about
+  as likely beside it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import Final
+
+from kiosk.voice.dialogue.doubt import likely_alternatives
+from kiosk.voice.dialogue.read_back_yes import SURE_YES
+from kiosk.voice.dialogue.yes_or_no import NO, YES
+from kiosk.voice.sound.asr import Utterance
+from kiosk.voice.tuning import TUNING
+
+
+class Cost(Enum):
+    """What acting on a misheard yes costs."""
+
+    IRREVERSIBLE = "irreversible"
+    """Cannot be taken back: an unsure yes is asked about before it is taken."""
+    FIXABLE = "fixable"
+    """Put right by the next words: an unsure yes is taken."""
+
+
+class Slot(Enum):
+    """A question the kiosk asks the reader to confirm with a yes or a no."""
+
+    PICK = "a pick said back or offered"
+    COUNT = "the team count said back or offered"
+    LEAVING = "a team leaving the night"
+    WHOSE = "whose answer it was"
+
+
+class Reply(Enum):
+    YES = "yes"
+    NO = "no"
+    NEITHER = "neither"
+
+
+class Act(Enum):
+    """What the kiosk does with a reply to a confirming question."""
+
+    TAKE = "take"
+    """The yes is acted on."""
+    REFUSED = "refused"
+    """A no: the kiosk asks what was meant instead."""
+    ASK_IF_YES = "ask if yes"
+    """An unsure yes to what cannot be undone: "Was that a yes?"."""
+    NOT_HEARD = "not heard"
+    """Neither a yes nor a no: the question is asked again."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One slot's line of the policy."""
+
+    slot: Slot
+    cost: Cost
+    asks_if_yes: int
+    """Unsure yeses asked about before the next one is taken."""
+
+
+POLICY: Final = MappingProxyType(
+    {
+        row.slot: row
+        for row in (
+            Row(Slot.PICK, Cost.IRREVERSIBLE, asks_if_yes=1),  # a cell read is never un-picked
+            Row(Slot.COUNT, Cost.IRREVERSIBLE, asks_if_yes=1),  # the night begins with its teams
+            Row(Slot.LEAVING, Cost.IRREVERSIBLE, asks_if_yes=1),  # a team out loses its answer
+            Row(Slot.WHOSE, Cost.FIXABLE, asks_if_yes=0),  # the read-back puts a team's words right
+        )
+    }
+)
+
+WEAK_YES: Final = "right"
+"""In a loud room, a yes only with another yes about as likely beside it: "end the night" and "four teams"
+were heard as a lone "right", and a reader's "yes" never was."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A reply to a confirming question, as the kiosk understands it."""
+
+    reply: Reply
+    sure: bool
+    margin: float
+    """How far the likeliest reading's score stands above the likeliest reading meaning something else;
+    infinite with no such reading or no scores."""
+
+
+def read(heard: Utterance, loud: bool, margin: float = TUNING.confirming.margin) -> Reading:
+    """The yes, no or neither of `heard`, and whether it is sure (see the module's docstring)."""
+    readings = _scored(heard)
+    meant = _meaning(heard.text)
+    stands = _margin(readings, meant)
+    if loud and heard.text == WEAK_YES:
+        beside = any(
+            text != WEAK_YES and _leaning(text) is Reply.YES for text in likely_alternatives(heard, margin)
+        )
+        return Reading(Reply.YES if beside else Reply.NEITHER, sure=False, margin=stands)
+    plain = loud and meant is Reply.YES and heard.text != SURE_YES
+    return Reading(meant, sure=stands >= margin and not plain, margin=stands)
+
+
+def decide(slot: Slot, reading: Reading, asked: int) -> Act:
+    """What the kiosk does with `reading`, the reply to its question about `slot`; `asked`: unsure yeses
+    asked about since the question was put."""
+    if reading.reply is Reply.NO:
+        return Act.REFUSED
+    if reading.reply is Reply.NEITHER:
+        return Act.NOT_HEARD
+    row = POLICY[slot]
+    if reading.sure or row.cost is Cost.FIXABLE or asked >= row.asks_if_yes:
+        return Act.TAKE
+    return Act.ASK_IF_YES
+
+
+def _meaning(text: str) -> Reply:
+    if text in YES:
+        return Reply.YES
+    if text in NO:
+        return Reply.NO
+    return Reply.NEITHER
+
+
+def _scored(heard: Utterance) -> tuple[tuple[str, float], ...]:
+    """Each reading with its score, likeliest first; none without n-best scores."""
+    return tuple(zip((heard.text, *heard.alternatives), heard.scores, strict=False))
+
+
+def _leaning(text: str) -> Reply:
+    """What a reading beside the likeliest leans to: a closed list's n-best pads a short reply with a word
+    ("yes" beside "see yes", "c yes"), which is no other meaning. A lone "right" leans to yes, "far right"
+    not."""
+    words = text.split()
+    yes = text == WEAK_YES or SURE_YES in text or any(word in YES - {WEAK_YES} for word in words)
+    no = any(word in NO for word in words)
+    if yes != no:
+        return Reply.YES if yes else Reply.NO
+    return Reply.NEITHER
+
+
+def _margin(readings: tuple[tuple[str, float], ...], meant: Reply) -> float:
+    if not readings:
+        return math.inf
+    rivals = [score for text, score in readings[1:] if _leaning(text) is not meant]
+    return readings[0][1] - max(rivals) if rivals else math.inf

@@ -1,0 +1,121 @@
+"""Ending the night by voice: every playing team says yes by name ("Bats, yes. Ghosts, yes."), and anything
+else lets the night go on (the card's END). In party noise the small model hears "Ghosts, yes" as "ghosts"
+alone now and then; passed on, a lone name would end the vote, and every team would have to say yes again.
+No team could mean anything else by its name alone here, so the kiosk keeps the vote, names the team, and
+takes a plain "yes" as that team's: a short word heard alone, where "yes" after a name was lost four times
+running in babble. The other way round, a plain yes whose name was lost ("Bats, yes." heard as "yes" four
+times running in babble, and the night never ended) is told to say the name once; heard so a second time
+running, the kiosk names the first team still to say yes, and the next plain yes is that team's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.engine.night import Night, Phase
+from kiosk.engine.teams import Team, join_names
+from kiosk.engine.text import words_of
+from kiosk.voice.dialogue.answering import SORRY, Ask
+from kiosk.voice.dialogue.doubt import likely_alternatives
+from kiosk.voice.hearing.listening import says_a_number
+from kiosk.voice.sound.asr import Utterance
+
+PLAIN_YES = "a plain yes will do"
+"""Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
+
+
+@dataclass
+class Votes:
+    """The team the kiosk asked for its yes by name, while teams say yes to end the night."""
+
+    asked: Team | None = None
+    _unnamed: bool = False
+    """The last words of the vote were a plain yes that named no team."""
+    _doubted: bool = False
+    """The last words of the vote were a team's yes heard about as likely as another team's, and asked about."""
+
+    def take(self, heard: Utterance, night: Night | None) -> str | Ask | None:
+        """During the vote: a lone name of a team still to say yes (or a lone number with one beside it), or
+        a second plain yes running, the kiosk's question naming a team (the vote kept); a plain yes just
+        after it, that team's yes; a team's yes with a word of the room after it, that yes; a team's yes
+        heard about as likely as another's, asked about once; a lone name of no team at the table, not
+        caught; None for anything else (the host's to read)."""
+        asked, self.asked = self.asked, None
+        unnamed, self._unnamed = self._unnamed, False
+        doubted, self._doubted = self._doubted, False
+        if night is None or night.phase is not Phase.VOTING or night.solo:
+            return None
+        left = [playing for playing in night.playing if playing not in night.votes]
+        words = words_of(heard.text)
+        kept = _yes_and_a_word(words, left)
+        if kept != words:
+            return kept
+        rival = None if doubted else _rival(heard, left)
+        if rival is not None:
+            # "Bats, yes." heard as "owls yes", "bats yes" 0.7 below it: a yes counted for a team that never
+            # said it could end the night, which cannot be taken back.
+            self._doubted = True
+            return Ask(f"Was that {rival[0].value} or {rival[1].value}? Say the team's name and yes again.")
+        if asked in left and words == "yes":
+            return f"{asked.value.lower()} yes"
+        if words == "yes" and left:
+            self._unnamed = not unnamed
+            if not unnamed:
+                return None  # the host asks for the team's name
+            self.asked = left[0]
+            return Ask(f"{left[0].value}, {PLAIN_YES}. Still to say yes: {join_names(left)}.")
+        team = Team.from_name(words) or _name_beside(heard, left, no_too=asked is None)
+        if team is not None and team not in night.teams:
+            # No team at this table: misheard ("Ghosts, yes." as "owls" on a night of Bats and Ghosts), and
+            # passed on it would end the vote.
+            return Ask(f"{SORRY} Still to say yes: {join_names(left)}.")
+        if team is None or team not in left:
+            return None
+        self.asked = team
+        return Ask(
+            f"I heard only {team.value}. {team.value}, {PLAIN_YES}. Still to say yes: {join_names(left)}."
+        )
+
+
+def a_teams_yes(reading: str) -> bool:
+    """The reading is a team's yes to end the night ("bats yes")."""
+    return _yes_of(reading) is not None
+
+
+def _yes_of(reading: str) -> Team | None:
+    """The team whose yes a reading is ("bats yes"), if it is one."""
+    words = words_of(reading).split()
+    return Team.from_name(words[0]) if len(words) == 2 and words[1] == "yes" else None
+
+
+def _rival(heard: Utterance, left: list[Team]) -> tuple[Team, Team] | None:
+    """The team whose yes was heard and another still to say yes whose yes was heard about as likely."""
+    team = _yes_of(heard.text)
+    if team is None or team not in left:
+        return None
+    others = (_yes_of(text) for text in likely_alternatives(heard))
+    other = next(
+        (other for other in others if other is not None and other is not team and other in left), None
+    )
+    return (team, other) if other is not None else None
+
+
+def _yes_and_a_word(words: str, left: list[Team]) -> str:
+    """A yes of a team still to say one, with one word after it that names no team, is that team's yes: the
+    room's word after it ("Bats, yes." heard as "bats yes one", then "bats yes three", in babble) ended the
+    vote, and every team had to say yes again."""
+    said = words.split()
+    if len(said) != 3 or Team.from_name(said[2]) is not None:
+        return words
+    return " ".join(said[:2]) if _yes_of(" ".join(said[:2])) in left else words
+
+
+def _name_beside(heard: Utterance, left: list[Team], no_too: bool) -> Team | None:
+    """A team still to say yes whose name (or yes) was heard about as likely as a lone number, which means
+    nothing in the vote: "Toads, yes." heard as "two", "toads" beside it, ended the vote. With `no_too`
+    (nothing asked just before), as likely as a lone "no" too: the last team's "Toads, yes." heard as "no",
+    "toads" 0.1 below it, ended a four-team vote; a no said again after the kiosk asks ends it."""
+    lone = heard.text.split()
+    if len(lone) != 1 or not (says_a_number(heard.text) or (no_too and lone[0] == "no")):
+        return None
+    named = (Team.from_name(text) or _yes_of(text) for text in likely_alternatives(heard))
+    return next((team for team in named if team in left), None)

@@ -1,0 +1,48 @@
+"""The kiosk's questions that confirm what it heard, worded once, in one form everywhere, so that a reader
+learns one reply: the yes the closed lists hear most surely
+(docs/decisions/0011-thats-right-as-the-sure-yes.md), or no. When a yes is taken is policy.py's.
+
+    Confirm("Wings & Webs 3")                       Wings & Webs 3? Say "that's right", or say no.
+    Confirm("Two teams", Lead.WAS_THAT_A_YES)       Was that a yes? Two teams? Say "that's right", or say no.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from kiosk.voice.dialogue.read_back_yes import SURE_YES
+
+QUOTED_SURE_YES = f'"{SURE_YES}"'
+"""The yes asked for, in quotes as the read-back asks for it."""
+YES = frozenset(("yes", "right", "correct", SURE_YES))
+"""Every yes these questions take; which are sure, policy.py says."""
+NO = frozenset(("no", "wrong"))
+
+
+class Lead(Enum):
+    """What the kiosk says before the question, and why it asks."""
+
+    NONE = ""
+    ONE_AT_A_TIME = "Let's take it one at a time."
+    """The first of things offered one at a time, the reply to asking openly missed."""
+    NO_YES_HEARD = "I didn't catch a yes."
+    """The reply was neither a yes nor a no."""
+    WAS_THAT_A_YES = "Was that a yes?"
+    """A yes the kiosk was unsure of, to what cannot be undone (policy.Act.ASK_IF_YES)."""
+    NEXT_OFFERED = "I didn't catch a yes. Or"
+    """The reply to one thing offered missed again: the next one is offered."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Something heard, said back (or offered) for a yes or a no."""
+
+    subject: str
+    """What the kiosk says back, as the table would say it ("Wings & Webs 3", "Two teams")."""
+    lead: Lead = Lead.NONE
+
+    @property
+    def words(self) -> str:
+        asked = f"{self.subject}? Say {QUOTED_SURE_YES}, or say no."
+        return f"{self.lead.value} {asked}" if self.lead.value else asked

@@ -1,0 +1,84 @@
+"""Turn-taking: how long a silence ends what the table is saying, from the words heard so far.
+
+A fixed wait is either slow for "yes" or too quick for an answer read with a pause in it. Where the words so
+far are already a whole closed-set phrase that nothing could extend (a pick, yes, no, a command), a short
+silence ends the turn; answers keep the full wait; words that cannot end anything ("Bats", "double",
+"the") wait longer still, so a reader who stops to squint at the paper is not cut off.
+"""
+
+from __future__ import annotations
+
+from kiosk.engine.commands import is_yes
+from kiosk.engine.teams import Team
+from kiosk.engine.text import letter_of, letter_words
+from kiosk.voice.hearing.grammar import COMMANDS, DIGITS, DISPUTES, DOUBLE_NO, YES_NO, is_final
+from kiosk.voice.hearing.listening import Listening
+from kiosk.voice.tuning import TUNING, Hangovers
+
+_CANNOT_END = frozenset(
+    ("and", "the", "of", "a", "an", "or", "to", "with", "double", "um", "uh", "er", "erm")
+)
+"""Words no answer ends on. Not "our", "in", "is" and the like: the model writes those for the tail of
+words it does not know ("sonar" as "so our"), and each would hold a whole turn for the longest wait."""
+
+_NOT_IN_A_READ_BACK = frozenset(
+    ("pass", "you choose", "voice", "save", "new pin", "pair a phone", "forget the phones")
+)
+"""Commands that mean nothing while answers are read back: heard there, they are most likely a team's name
+opening a spelling ("Bats." as "pass")."""
+_READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS)) - _NOT_IN_A_READ_BACK
+_SPELLING_GOES_ON = frozenset(("as", "in", "for", "capital"))
+
+
+def hangover(
+    heard_so_far: str,
+    way: Listening,
+    label: str = "",
+    loud: bool = False,
+    hangovers: Hangovers = TUNING.hangovers,
+) -> float:
+    """Seconds of silence that end the utterance, given what has been heard of it so far (and, while answers
+    come in, what the team-name list has heard: a lone team name there, its answer still to come, even when
+    the open vocabulary wrote the name as another word); `loud`: the room is loud; `hangovers`: the tuning
+    tree's."""
+    words = heard_so_far.split()
+    if way is Listening.WHOSE:
+        return hangovers.final if len(words) == 1 and Team.from_name(words[0]) else hangovers.closed
+    if way.one_at_a_time:
+        # Its list holds the NATO words (or digits) alone, so no "for" or "double" that a letter goes on after; "no
+        # no" and "that's right" end at once, a lone "no" not: the no asked for has a comma's pause in it.
+        return hangovers.final if heard_so_far in (DOUBLE_NO, "that's right") else hangovers.closed
+    if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
+        # A team's name, its answer still to come. One word at most heard openly: the list's partial can
+        # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
+        return hangovers.unfinished
+    if way.reading_back and heard_so_far in _READ_BACK_FINAL:
+        if loud and is_yes(heard_so_far.replace("'", "")):
+            return hangovers.loud_yes  # the yes locks the answers: a spelling's start must not pass for one
+        return hangovers.final  # not a letter: a spelling goes on
+    if way.reading_back and len(words) <= 1:
+        # The first word of a spelling is its team's name, and the list may hear it as another word
+        # ("Bats." as "pass" in party noise) or as nothing it knows: the speller's pause after it is no end.
+        return hangovers.unfinished
+    if not words:
+        return hangovers.answer if way is Listening.ANSWERS else hangovers.closed
+    if words[-1] in _CANNOT_END:
+        return hangovers.unfinished
+    if way is not Listening.BETWEEN_QUESTIONS and len(words) == 1 and Team.from_name(words[0]):
+        return hangovers.unfinished
+    if (
+        way is Listening.BETWEEN_QUESTIONS
+        and words[-1] == "yes"
+        and len(words) >= 2
+        and Team.from_name(words[-2])
+    ):
+        return hangovers.vote
+    if way is Listening.BETWEEN_QUESTIONS and is_final(heard_so_far, way.phrases or ()):
+        return hangovers.final
+    if way is Listening.READ_BACK and (letter_of(letter_words(words)[-1]) or words[-1] in _SPELLING_GOES_ON):
+        return hangovers.unfinished  # a speller pauses between letters, and a fix must be heard whole
+    if way is Listening.YEARS_READ_BACK and words[-1] in DIGITS:
+        return hangovers.unfinished  # and between a year's digits
+    if way is Listening.BETWEEN_QUESTIONS:
+        return hangovers.closed
+    return hangovers.answer
