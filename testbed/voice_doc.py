@@ -6,22 +6,46 @@ drift from them. `python -m testbed.voice_doc` writes it between its markers; a 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
+from kiosk.voice.dialogue.answering import LOUD_YES
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
-from kiosk.voice.dialogue.read_back_yes import SURE_YES
-from kiosk.voice.dialogue.yes_or_no import NO, YES, Confirm, Lead
+from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES_LOUD
+from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES, Confirm, Lead
+
+TEAM_CHECK = 'Bats: bram stoker. Is that right? Say "that\'s right", or say "no, no".'
+"""A loud room's check of one team's answer (team_by_team.TeamByTeam.question)."""
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "voice.md"
 BEGIN = "<!-- confirming: written by python -m testbed.voice_doc -->"
 END = "<!-- end of confirming -->"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A slot's question as a night would word it, and its question about an unsure yes."""
+
+    asked: str
+    unsure: str
+
+
+def _one_form(subject: str) -> Example:
+    return Example(Confirm(subject).words, Confirm(subject, Lead.WAS_THAT_A_YES).words)
+
+
 EXAMPLES = {
-    Slot.PICK: "Wings & Webs 3",
-    Slot.COUNT: "Two teams",
-    Slot.LEAVING: "Toads leaving the night",
-    Slot.WHOSE: "Was that Bats' answer",
+    Slot.PICK: _one_form("Wings & Webs 3"),
+    Slot.COUNT: _one_form("Two teams"),
+    Slot.LEAVING: _one_form("Toads leaving the night"),
+    Slot.WHOSE: _one_form("Was that Bats' answer"),
+    Slot.READ_BACK: Example(
+        f"I have Bats: bram stoker; Ghosts: mary shelley. Right? {LOUD_YES}", NOT_SURE_OF_YES_LOUD
+    ),
+    Slot.TEAM_CHECK: Example(TEAM_CHECK, f"Was that a yes? {TEAM_CHECK}"),
 }
-"""What each slot says back, as a night would word it."""
+"""What each slot asks, as a night would word it. The read-back and a loud room's check of one team are
+not yet in the one form: their reply is the same, their words are their own."""
 COSTS = {
     Cost.IRREVERSIBLE: "cannot be undone",
     Cost.FIXABLE: "put right later",
@@ -43,12 +67,13 @@ def section() -> str:
         "|---|---|---|",
     ]
     for slot, row in POLICY.items():
+        example = EXAMPLES[slot]
         unsure = (
-            f'asked about {_times(row.asks_if_yes)}: "{Confirm(EXAMPLES[slot], Lead.WAS_THAT_A_YES).words}"'
+            f'asked about {_times(row.asks_if_yes)}: "{example.unsure}"'
             if row.cost is Cost.IRREVERSIBLE
             else "taken"
         )
-        rows.append(f'| "{Confirm(EXAMPLES[slot]).words}" ({slot.value}) | {COSTS[row.cost]} | {unsure} |')
+        rows.append(f'| "{example.asked}" ({slot.value}) | {COSTS[row.cost]} | {unsure} |')
     leads = [f'- {lead.name.lower().replace("_", " ")}: "{lead.value}"' for lead in Lead if lead.value]
     return "\n".join(
         [
@@ -59,7 +84,9 @@ def section() -> str:
             f'"{SURE_YES}", or no. It also takes {_quoted(YES - {SURE_YES})} as a yes and {_quoted(NO)} as a no.',
             "A yes is sure when the likeliest reading stands the tuning margin above every reading that means",
             f'something else; in a loud room only "{SURE_YES}" is sure, and a lone "{WEAK_YES}" is a yes only with',
-            "another yes about as likely beside it. A no is always taken: it undoes nothing.",
+            "another yes about as likely beside it. A no is always taken: it undoes nothing. A yes that something",
+            "else contradicts (a spelling the letters list heard, words begun before the kiosk listened) is asked",
+            "about every time.",
             "",
             *rows,
             "",

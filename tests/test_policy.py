@@ -8,7 +8,9 @@ import math
 import pytest
 
 from kiosk.voice.dialogue.confirming import Confirming
-from kiosk.voice.dialogue.policy import POLICY, Act, Cost, Reply, Slot, decide, read
+from kiosk.voice.dialogue.policy import POLICY, Act, Cost, Reading, Reply, Slot, decide, read
+from kiosk.voice.dialogue.read_back_yes import read_back_reading
+from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
 
 SURE = Utterance("that's right")
@@ -106,3 +108,33 @@ def test_one_confirming_sub_dialogue_keeps_what_waits_until_a_yes_or_a_no() -> N
     assert confirming.reply(PLAIN, loud=True) == (Act.ASK_IF_YES, 3)  # each thing said back asked about anew
     assert confirming.reply(NO, loud=True) == (Act.REFUSED, 3)
     assert confirming.waiting is None
+
+
+@pytest.mark.parametrize("slot", IRREVERSIBLE)
+def test_a_contradicted_yes_is_asked_about_however_often_it_comes(slot: Slot) -> None:
+    contradicted = Reading(Reply.YES, sure=True, margin=math.inf, contradicted=True)
+    assert [decide(slot, contradicted, asked) for asked in range(3)] == [Act.ASK_IF_YES] * 3
+
+
+@pytest.mark.parametrize(
+    ("heard", "loud", "sure", "contradicted"),
+    [
+        (Utterance("that's right"), True, True, False),
+        (Utterance("yes"), False, True, False),
+        (Utterance("yes"), True, False, False),  # a loud room asks for "that's right"
+        (Utterance("owls right"), True, False, False),  # a name of no team at the table before a yes
+        (Utterance("that's right", under_way=True), False, True, True),  # begun before the kiosk listened
+        (Utterance("yes", doubted_yes=True), False, True, True),  # the letters list heard a spelling
+    ],
+)
+def test_a_yes_to_the_read_back_is_read_by_the_room_and_what_contradicts_it(
+    heard: Utterance, loud: bool, sure: bool, contradicted: bool
+) -> None:
+    reading = read_back_reading(heard, Listening.READ_BACK, loud)
+    assert reading is not None and reading.reply is Reply.YES
+    assert (reading.sure, reading.contradicted) == (sure, contradicted)
+
+
+def test_words_that_are_no_yes_to_the_read_back_are_no_reading() -> None:
+    assert read_back_reading(Utterance("bats oscar whiskey"), Listening.READ_BACK, loud=True) is None
+    assert read_back_reading(Utterance("yes"), Listening.BETWEEN_QUESTIONS, loud=True) is None

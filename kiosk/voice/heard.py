@@ -69,13 +69,3 @@ def notice_now(notices: TypedMessages | None, hearing_words: bool) -> Notice | N
     """The kiosk's next piece of news, if any; none while words are being heard (as for typed messages)."""
     typed = typed_now(notices, hearing_words)
     return None if typed is None else Notice(typed.text)
-
-
-def asked_since_reply(turns: list[Turn]) -> tuple[str, ...]:
-    """The kiosk's own questions since the host last replied, latest first."""
-    asked: list[str] = []
-    for turn in reversed(turns):
-        if turn.reply is not None:
-            break
-        asked.append(turn.asked)
-    return tuple(asked)

@@ -37,9 +37,9 @@ from kiosk.voice.dialogue.answer_words import (
     year_cut_short,
 )
 from kiosk.voice.dialogue.letter_by_letter import OFFER, LetterByLetter
-from kiosk.voice.dialogue.read_back_yes import SURE_YES
 from kiosk.voice.dialogue.respelling import merged
 from kiosk.voice.dialogue.whose import Whose, spelling_in
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.hearing.listening import WITH_WORDS, spelled_back
 from kiosk.voice.hearing.spoken_years import no_year_in
 from kiosk.voice.tuning import TUNING

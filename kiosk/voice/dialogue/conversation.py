@@ -15,10 +15,11 @@ from kiosk.voice.dialogue.doubt import meaning
 from kiosk.voice.dialogue.leaving import Leaving
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.dialogue.picking import Picks
-from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, loose_yes, yes_under_way
+from kiosk.voice.dialogue.policy import Act, Slot, decide
+from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, read_back_reading
 from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD, TeamByTeam
 from kiosk.voice.dialogue.voting import Votes, a_teams_yes
-from kiosk.voice.heard import Turn, Typed, asked_since_reply
+from kiosk.voice.heard import Turn, Typed
 from kiosk.voice.hearing.listening import Expecting, Listening, listening_for
 from kiosk.voice.sound.asr import Utterance
 
@@ -45,6 +46,8 @@ class Conversation:
     """A team heard leaving the night, said back (leaving.py)."""
     checking: TeamByTeam = field(init=False, default_factory=TeamByTeam)
     """A loud room's read-back checked one team at a time (team_by_team.py)."""
+    _yes_asked_at: int | None = field(init=False, default=None)
+    """The turn at which the kiosk last asked whether a reply to the read-back was a yes."""
     _nothing_asked: bool = field(init=False, default=False)
     """The kiosk's last words asked again after a reply heard as no word: the next such is the room's
     noise, or the kiosk would ask for ever in a room whose noise passes for voice."""
@@ -87,13 +90,9 @@ class Conversation:
             checked = self.checking.take(heard, night, self.answerers, loud)
             if checked is not None:
                 return checked
-            asked = asked_since_reply(turns)
-            if (
-                heard.doubted_yes
-                or yes_under_way(heard, way)
-                or loose_yes(heard, way, loud, asked, self.answerers.plain_yes_asked)
-            ):
-                return Ask(NOT_SURE_OF_YES_LOUD if loud else NOT_SURE_OF_YES)
+            unsure = self._read_back_yes(heard, way, turns, loud)
+            if unsure is not None:
+                return unsure
             by_letter = self.answerers.by_letter
             said = (
                 self.counts.take(heard, night, loud=loud)
@@ -104,6 +103,23 @@ class Conversation:
             )
             return self._after_letter(night, by_letter, said) if isinstance(said, Ask) else said
         return self.picks.take(heard, night.board, loud=loud or voting)
+
+    def _read_back_yes(self, heard: Utterance, way: Listening, turns: list[Turn], loud: bool) -> Ask | None:
+        """A yes to the read-back the policy asks about before it locks the answers; None to go on. Asked once
+        since the host last replied, or asked in this read-back for a plain yes, a reader who says "yes"
+        again means it (flite rms's "that's right" was heard as "right", then "see right", then "right" in
+        babble)."""
+        reading = read_back_reading(heard, way, loud)
+        if reading is None:
+            return None
+        at = self._yes_asked_at
+        asked = self.answerers.plain_yes_asked or (
+            at is not None and all(t.reply is None for t in turns[at:])
+        )
+        if decide(Slot.READ_BACK, reading, asked=int(asked)) is not Act.ASK_IF_YES:
+            return None
+        self._yes_asked_at = len(turns)
+        return Ask(NOT_SURE_OF_YES_LOUD if loud else NOT_SURE_OF_YES)
 
     def listening(self, host: Expecting) -> Listening:
         """How the next utterance is to be heard: for whose words were held, a word taken one letter or digit

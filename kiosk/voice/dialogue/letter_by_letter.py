@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from kiosk.engine.spelling import SHORTEST, SPOKEN_DIGITS, YEAR_DIGITS
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
-from kiosk.voice.dialogue.read_back_yes import SURE_YES
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.hearing.grammar import UNKNOWN, digits_but, letters_but
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.parts import Hears

@@ -13,9 +13,12 @@ of a wrong act choosing the rung, not the place in the code.
 How sure a yes is comes from two things, the same in every slot:
 - the recogniser's n-best margin: how far the likeliest reading stands above the likeliest that means
   something else ("that's right" 49.1 with "the night owls" 48.7 is a coin toss, not a yes);
-- the room: in a loud room (room.py) only the yes heard most surely (read_back_yes.SURE_YES) is sure, and a
+- the room: in a loud room (room.py) only the yes heard most surely (yes_or_no.SURE_YES) is sure, and a
   lone "right" (which "end the night" and "four teams" were heard as) is a yes only with another yes about
   as likely beside it.
+
+A yes something else contradicts (a spelling the letters list heard, words begun before the kiosk listened)
+is asked about every time it comes.
 """
 
 from __future__ import annotations
@@ -27,8 +30,7 @@ from types import MappingProxyType
 from typing import Final
 
 from kiosk.voice.dialogue.doubt import likely_alternatives
-from kiosk.voice.dialogue.read_back_yes import SURE_YES
-from kiosk.voice.dialogue.yes_or_no import NO, YES
+from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
@@ -49,6 +51,8 @@ class Slot(Enum):
     COUNT = "the team count said back or offered"
     LEAVING = "a team leaving the night"
     WHOSE = "whose answer it was"
+    READ_BACK = "the answers read back"
+    TEAM_CHECK = "one team's answer, in a loud room's read-back"
 
 
 class Reply(Enum):
@@ -88,6 +92,8 @@ POLICY: Final = MappingProxyType(
             Row(Slot.COUNT, Cost.IRREVERSIBLE, asks_if_yes=1),  # the night begins with its teams
             Row(Slot.LEAVING, Cost.IRREVERSIBLE, asks_if_yes=1),  # a team out loses its answer
             Row(Slot.WHOSE, Cost.FIXABLE, asks_if_yes=0),  # the read-back puts a team's words right
+            Row(Slot.READ_BACK, Cost.IRREVERSIBLE, asks_if_yes=1),  # a yes locks the answers and rules
+            Row(Slot.TEAM_CHECK, Cost.IRREVERSIBLE, asks_if_yes=1),  # every team's yes is the read-back's
         )
     }
 )
@@ -106,6 +112,10 @@ class Reading:
     margin: float
     """How far the likeliest reading's score stands above the likeliest reading meaning something else;
     infinite with no such reading or no scores."""
+    contradicted: bool = False
+    """Something other than the reply's readings says it was no reply: another list heard a spelling, or its
+    words began before the kiosk listened. Asked about however often it comes: the same words again are
+    no second reading agreeing."""
 
 
 def read(heard: Utterance, loud: bool, margin: float = TUNING.confirming.margin) -> Reading:
@@ -130,6 +140,8 @@ def decide(slot: Slot, reading: Reading, asked: int) -> Act:
     if reading.reply is Reply.NEITHER:
         return Act.NOT_HEARD
     row = POLICY[slot]
+    if reading.contradicted:
+        return Act.ASK_IF_YES
     if reading.sure or row.cost is Cost.FIXABLE or asked >= row.asks_if_yes:
         return Act.TAKE
     return Act.ASK_IF_YES

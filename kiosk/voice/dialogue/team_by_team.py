@@ -14,6 +14,7 @@ checked the same way, a wrong year taken one digit at a time.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from kiosk.engine import intent
@@ -26,7 +27,9 @@ from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answer_words import plain_no, without_stray_name
 from kiosk.voice.dialogue.answering import SORRY, SORRY_AGAIN, Answerers, Ask
 from kiosk.voice.dialogue.letter_by_letter import SAY_NO, LetterByLetter, Unit
-from kiosk.voice.dialogue.read_back_yes import SURE_YES
+from kiosk.voice.dialogue.policy import Act, Reading, Slot, decide
+from kiosk.voice.dialogue.policy import Reply as YesOrNo
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
@@ -91,8 +94,10 @@ class TeamByTeam:
                 return None
             return self._start(night)
         if is_yes(words):
-            doubted = heard.doubted_yes or heard.under_way  # begun before the kiosk listened: no reply
-            if doubted or (words != words_of(SURE_YES) and not self.yes_asked):
+            # Begun before the kiosk listened, a yes is no reply to this question.
+            contradicted = heard.doubted_yes or heard.under_way
+            reading = Reading(YesOrNo.YES, words == words_of(SURE_YES), math.inf, contradicted)
+            if decide(Slot.TEAM_CHECK, reading, asked=int(self.yes_asked)) is Act.ASK_IF_YES:
                 self.yes_asked = True
                 return Ask(f"Was that a yes? {self.question(night)}")
             return self._next(night) or "yes"
