@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from kiosk.voice.dialogue.policy import Act, Slot, decide, read
+from kiosk.voice.dialogue.policy import Act, Reading, Slot, decide, read
 from kiosk.voice.sound.asr import Utterance
 
 T = TypeVar("T")
@@ -33,19 +33,27 @@ class Confirming(Generic[T]):
         """`value` is said back (or offered), and waits for a yes or a no."""
         self.waiting, self.asked_if_yes = value, 0
 
+    def hold(self, value: T) -> None:
+        """`value` waits again, as it was: an unsure yes already asked about stays asked about."""
+        self.waiting = value
+
     def reply(self, heard: Utterance, loud: bool) -> tuple[Act, T] | None:
         """The policy's act on `heard`, with what was waiting; None when nothing waits. A yes taken or a no
         ends the wait; an unsure yes asked about, or a reply that was neither, leaves it waiting."""
         if self.waiting is None:
             return None
         waiting = self.waiting
-        act = decide(self.slot, read(heard, loud), self.asked_if_yes)
+        return self.rule(read(heard, loud)), waiting
+
+    def rule(self, reading: Reading) -> Act:
+        """The policy's act on a reply already read, to what is waiting (see reply())."""
+        act = decide(self.slot, reading, self.asked_if_yes)
         if act is Act.ASK_IF_YES:
             self.asked_if_yes += 1
         if act in (Act.TAKE, Act.REFUSED):
             self.waiting = None
-        return act, waiting
+        return act
 
     def clear(self) -> None:
-        """Nothing waits: the next words are no reply to it."""
+        """Nothing waits: the next words are no reply to it (until what waited is held again)."""
         self.waiting = None

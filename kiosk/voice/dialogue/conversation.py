@@ -81,7 +81,7 @@ class Conversation:
             found = meaning(heard.text) or ""
             picking = said_back or Cell.parse(found) is not None or found == "pass"
         if isinstance(heard, Typed) or not picking or night is None:
-            self.picks.waiting = None  # a pick said back is confirmed by the next words, or not at all
+            self.picks.confirming.clear()  # a pick said back is confirmed by the next words, or not at all
             if isinstance(heard, Typed):
                 self.counts.clear()  # so is a team count
                 self.answerers.by_letter = None  # and a word spelled one letter at a time is left

@@ -30,6 +30,7 @@ from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.voice.dialogue.answering import Ask
+from kiosk.voice.dialogue.confirming import Confirming
 from kiosk.voice.dialogue.doubt import by_name, cell_meant, doubt, meaning, meant_instead
 from kiosk.voice.dialogue.pick_readings import (
     by_letter,
@@ -39,7 +40,7 @@ from kiosk.voice.dialogue.pick_readings import (
     rivals,
     said_by_name,
 )
-from kiosk.voice.dialogue.policy import Act, Reading, Reply, Slot, decide, read
+from kiosk.voice.dialogue.policy import Act, Reading, Reply, Slot, read
 from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
 from kiosk.voice.hearing.phrases import POINT_WORDS
 from kiosk.voice.sound.asr import Utterance
@@ -63,7 +64,8 @@ class Picks:
 
     confirm: bool = True
     """Say a sound-alike letter's pick back before it is taken (the `confirm_picks` setting)."""
-    waiting: Cell | None = None
+    confirming: Confirming[Cell] = field(default_factory=lambda: Confirming(Slot.PICK))
+    """The cell said back or offered, waiting for a yes or a no (confirming.py)."""
     _misses: int = 0
     """Picks missed in a row: replies that ask for the pick again after words that were no pick."""
     _asked: bool = False
@@ -77,9 +79,11 @@ class Picks:
     _missed: int = 0
     """Replies in a row to the cell said back or offered that were neither a yes, a no nor another pick, or
     a plain yes asked about (a loud room's)."""
-    _yes_asked: Cell | None = None
-    """The cell whose yes the kiosk asked about ("Was that a yes?", policy.Act.ASK_IF_YES): a yes to it now is
-    taken."""
+
+    @property
+    def waiting(self) -> Cell | None:
+        """The cell said back or offered, if any."""
+        return self.confirming.waiting
 
     def after(self, night: Night | None, message: str) -> Ask | None:
         """After the host's reply to `message`: a pick missed (see missed()) if the host asked for the pick
@@ -112,7 +116,8 @@ class Picks:
         """The message for the host, or the kiosk's own question while it is unsure of the pick; `loud`:
         the room is loud, and any pick, "pass" too, is said back, the likeliest reading when readings
         differ."""
-        waiting, self.waiting = self.waiting, None
+        waiting = self.confirming.waiting
+        self.confirming.clear()
         offers, self._offers = self._offers, None
         if waiting is not None and offers is not None:
             return self._offered(heard, board, loud, waiting, offers)
@@ -128,7 +133,7 @@ class Picks:
             # Neither yes, no, a pick nor a command: most likely a yes the room garbled ("owls", "that was my
             # own minister mean"). Dropped, the pick had to be said again from the start, and a babble night
             # stuck when its yes was missed six times running.
-            self.waiting = waiting
+            self.confirming.hold(waiting)
             return self.again(board)
         if waiting is not None and found is not None and Cell.parse(found) is not None:
             self._rejected.append(waiting)  # another pick said to the one said back: not that one
@@ -155,11 +160,11 @@ class Picks:
 
     def _yes_or_no(self, reading: Reading, waiting: Cell) -> str | Ask:
         """A yes or a no to the pick said back (`waiting`), as the policy rules on it."""
-        act = decide(Slot.PICK, reading, asked=int(self._yes_asked == waiting))
+        self.confirming.hold(waiting)
+        act = self.confirming.rule(reading)
         if act is Act.REFUSED:
             return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
         if act is Act.ASK_IF_YES:
-            self.waiting = waiting
             return self._was_that_a_yes()
         return said_by_name(waiting)
 
@@ -216,20 +221,22 @@ class Picks:
         category's cells offered one at a time: in babble "E four" was said back as The Treat Bag 5, and the
         reader's "The Treat Bag four" was heard as "three" and as no word until the table gave the night
         up."""
-        assert self.waiting is not None
+        waiting = self.confirming.waiting
+        assert waiting is not None
         self._missed += 1
         if self._offers is None and self._missed >= TUNING.confirming.pick_misses and board is not None:
-            return self._offer(Utterance(""), board, self.waiting, Offering.CATEGORY)
+            return self._offer(Utterance(""), board, waiting, Offering.CATEGORY)
         if self._offers is None:
-            return confirm(self.waiting, Lead.NO_YES_HEARD)
-        others = [cell for cell in self._offers if cell != self.waiting]
+            return confirm(waiting, Lead.NO_YES_HEARD)
+        others = [cell for cell in self._offers if cell != waiting]
         if not others and board is not None:
-            others = [cell for cell in board.free_cells() if cell != self.waiting]
+            others = [cell for cell in board.free_cells() if cell != waiting]
         if self._missed < TUNING.confirming.pick_misses or not others:
-            return confirm(self.waiting, Lead.NO_YES_HEARD)
+            return confirm(waiting, Lead.NO_YES_HEARD)
         self._missed = 0
-        self.waiting, self._offers = others[0], (*others[1:], self.waiting)
-        return confirm(self.waiting, Lead.NEXT_OFFERED)
+        self.confirming.say_back(others[0])
+        self._offers = (*others[1:], waiting)
+        return confirm(others[0], Lead.NEXT_OFFERED)
 
     def _instead(self, found: str, board: Board, loud: bool) -> str | Ask:
         """A reading that means something, taken where the likeliest meant nothing here: a command as said
@@ -241,13 +248,15 @@ class Picks:
 
     def _say_back(self, cell: Cell, loud: bool) -> Ask:
         """The cell said back for a yes or a no."""
-        self.waiting, self._missed = cell, 0
+        self.confirming.say_back(cell)
+        self._missed = 0
         return confirm(cell)
 
     def _was_that_a_yes(self) -> Ask:
-        assert self.waiting is not None
-        self._missed, self._yes_asked = self._missed + 1, self.waiting
-        return confirm(self.waiting, Lead.WAS_THAT_A_YES)
+        waiting = self.confirming.waiting
+        assert waiting is not None
+        self._missed += 1
+        return confirm(waiting, Lead.WAS_THAT_A_YES)
 
     def _offer(
         self,
@@ -285,7 +294,8 @@ class Picks:
             return Ask(
                 f"Which one, then? Say the category's name and its points slowly, like {by_name(cell.id)}."
             )
-        self.waiting, self._offers, self._missed = offers[0], tuple(offers[1:]), 0
+        self.confirming.say_back(offers[0])
+        self._offers, self._missed = tuple(offers[1:]), 0
         return confirm(offers[0], Lead.ONE_AT_A_TIME if first else Lead.NONE)
 
     def _kin(self, cell: Cell, other: Cell) -> bool:
@@ -308,8 +318,10 @@ class Picks:
         cell = Cell.parse(found) if found else None
         reading = read(heard, loud)
         yes = reading.reply is Reply.YES
-        if yes and decide(Slot.PICK, reading, asked=int(self._yes_asked == waiting)) is Act.ASK_IF_YES:
-            self.waiting, self._offers = waiting, offers
+        if yes:
+            self.confirming.hold(waiting)
+        if yes and self.confirming.rule(reading) is Act.ASK_IF_YES:
+            self._offers = offers
             return self._was_that_a_yes()
         if yes or (cell == waiting and not by_letter(heard.text)):
             self._rejected = []
@@ -317,7 +329,8 @@ class Picks:
         if cell is not None and not board.is_free(cell):
             # A played cell is no reply anyone meant: "that's right" was heard as "bats five" in babble, and
             # the host said D5 was played and the offer was gone. The same cell is offered again.
-            self.waiting, self._offers = waiting, offers
+            self.confirming.hold(waiting)
+            self._offers = offers
             return self.again(board)
         if (
             cell is not None
@@ -328,7 +341,8 @@ class Picks:
             self._rejected = []
             return self.take(heard, board, loud)
         if cell == waiting:
-            self.waiting, self._offers = waiting, offers
+            self.confirming.hold(waiting)
+            self._offers = offers
             return self.again(board)
         if reading.reply is Reply.NO or cell is not None:
             self._rejected.append(waiting)
@@ -339,13 +353,15 @@ class Picks:
                 # then had Far and Wide 3 offered.
                 rest = [cell, *(one for one in rest if one != cell)]
             if rest:
-                self.waiting, self._offers, self._missed = rest[0], tuple(rest[1:]), 0
+                self.confirming.say_back(rest[0])
+                self._offers, self._missed = tuple(rest[1:]), 0
                 return confirm(rest[0])
             return self._offer(Utterance(""), board, waiting, self._offering, first=False)
         if found is not None:
             self._rejected = []
             return self.take(heard, board, loud)  # a command, or "pass" (said back in a loud room)
-        self.waiting, self._offers = waiting, offers  # neither: the same one again, or the next
+        self.confirming.hold(waiting)  # neither: the same one again, or the next
+        self._offers = offers
         return self.again(board)
 
 
