@@ -13,7 +13,7 @@ from kiosk.engine.night import Night
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.confirming import Confirming
 from kiosk.voice.dialogue.policy import Act, Slot
-from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
+from kiosk.voice.dialogue.prompts import Lead, PlayOn, TeamLeaving
 from kiosk.voice.heard import Typed
 from kiosk.voice.sound.asr import Utterance
 
@@ -44,7 +44,7 @@ class Leaving:
         self.confirming.clear()
         move = parse_team_move(waiting) if waiting is not None else None
         if act is Act.REFUSED and move is not None:
-            return Ask(f"Then {move.team.value} play on.")
+            return Ask(PlayOn(move.team).words)
         move = parse_team_move(utterance.text)
         if night is None or not night.voice or move is None or move.movement is not Movement.OUT:
             return None
@@ -57,4 +57,4 @@ class Leaving:
         """The team heard leaving, said back (again)."""
         move = parse_team_move(self.waiting) if self.waiting is not None else None
         assert move is not None
-        return Ask(Confirm(f"{move.team.value} leaving the night", lead).words)
+        return Ask(TeamLeaving(move.team, lead).words)
