@@ -11,12 +11,13 @@ from enum import Enum
 from pathlib import Path
 
 from kiosk.engine.teams import Team
-from kiosk.voice.dialogue.prompts import Confirm, Lead, PlayOn, Prompt, TeamLeaving
+from kiosk.voice.dialogue.prompts import Confirm, Fixed, Lead, PlayOn, Prompt, TeamLeaving
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "prompts.txt"
 
 EXAMPLES: tuple[Prompt, ...] = (
     *(Confirm("Wings & Webs 3", lead) for lead in Lead),
+    *Fixed,
     TeamLeaving(Team.TOADS),
     TeamLeaving(Team.TOADS, Lead.WAS_THAT_A_YES),
     PlayOn(Team.TOADS),

@@ -17,7 +17,8 @@ from kiosk.engine.night import Night, Phase
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.confirming import Confirming
 from kiosk.voice.dialogue.policy import Act, Slot
-from kiosk.voice.dialogue.yes_or_no import YES, Confirm, Lead
+from kiosk.voice.dialogue.prompts import Confirm, Fixed, Lead
+from kiosk.voice.dialogue.yes_or_no import YES
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
@@ -64,7 +65,7 @@ class Counts:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
         if act is Act.REFUSED:
             self.offered = False
-            return Ask("How many, then? Say solo, or two, three or four teams.")
+            return Ask(Fixed.HOW_MANY.words)
         if waiting is not None and heard in YES:
             return self.again()  # a lone "right" in a loud room, which "four teams" was heard as
         self.clear()

@@ -6,8 +6,10 @@ values in tests/golden/prompts.txt (`python -m testbed.prompt_examples`), the on
 as a whole.
 
     PlayOn(Team.BATS).words                 Then Bats play on.
+    Fixed.HOW_MANY.words                    How many, then? Say solo, or two, three or four teams.
 
-By slot: between_questions.py, the picks, the count, a team leaving, the vote.
+By slot: forms.py, what every slot shares; between_questions.py, the picks, the count, a team leaving, the
+vote.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from kiosk.voice.dialogue.prompts.between_questions import PlayOn, TeamLeaving
+from kiosk.voice.dialogue.prompts.forms import Fixed
 from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
 
-Prompt: TypeAlias = Confirm | TeamLeaving | PlayOn
+Prompt: TypeAlias = Confirm | Fixed | TeamLeaving | PlayOn
 """Every kind of the kiosk's own words."""
 
-__all__ = ["Confirm", "Lead", "PlayOn", "Prompt", "TeamLeaving"]
+__all__ = ["Confirm", "Fixed", "Lead", "PlayOn", "Prompt", "TeamLeaving"]
