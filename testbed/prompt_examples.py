@@ -11,13 +11,48 @@ from enum import Enum
 from pathlib import Path
 
 from kiosk.engine.teams import Team
-from kiosk.voice.dialogue.prompts import Confirm, Fixed, Lead, PlayOn, Prompt, TeamLeaving
+from kiosk.voice.dialogue.prompts import (
+    Confirm,
+    Fixed,
+    JustOneLetter,
+    Lead,
+    LeftAsItWas,
+    LetterNotCaught,
+    LetterSaidBack,
+    PlayOn,
+    Prefaced,
+    Prompt,
+    RefusedLetterAgain,
+    SpellOneAtATime,
+    TeamLeaving,
+    WhichLetterThen,
+    WordSoFar,
+    YearNeedsFourDigits,
+)
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "prompts.txt"
 
 EXAMPLES: tuple[Prompt, ...] = (
     *(Confirm("Wings & Webs 3", lead) for lead in Lead),
     *Fixed,
+    Prefaced(Lead.SORRY, WordSoFar(("b", "a", "r")).words),
+    SpellOneAtATime(Team.BATS),
+    SpellOneAtATime(Team.BATS, year=True),
+    LetterSaidBack("t"),
+    LetterSaidBack("9", year=True),
+    WhichLetterThen(),
+    WhichLetterThen(first=True),
+    WhichLetterThen(year=True),
+    RefusedLetterAgain("l"),
+    RefusedLetterAgain("8", year=True),
+    JustOneLetter(),
+    JustOneLetter(year=True),
+    LetterNotCaught(),
+    LetterNotCaught(year=True),
+    YearNeedsFourDigits(("1", "8")),
+    WordSoFar(("b", "a", "r")),
+    LeftAsItWas(),
+    LeftAsItWas(year=True),
     TeamLeaving(Team.TOADS),
     TeamLeaving(Team.TOADS, Lead.WAS_THAT_A_YES),
     PlayOn(Team.TOADS),

@@ -9,7 +9,7 @@ from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.dialogue.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, Answerers, Ask
 from kiosk.voice.dialogue.conversation import Conversation
-from kiosk.voice.dialogue.letter_by_letter import OFFER
+from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
 from kiosk.voice.heard import Typed
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance

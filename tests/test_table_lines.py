@@ -22,8 +22,9 @@ from kiosk.voice.dialogue.answering import (
 from kiosk.voice.dialogue.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.dialogue.counting import Counts
-from kiosk.voice.dialogue.letter_by_letter import LEFT, OFFER, LetterByLetter, Unit
+from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.picking import Picks
+from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, OFFER
 from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.dialogue.voting import Votes

@@ -15,16 +15,13 @@ from kiosk.keys import load_practice
 from kiosk.voice.dialogue.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, Answerers, Ask
 from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.dialogue.letter_by_letter import (
-    LEFT,
-    WORD_LEFT,
-    YEAR_LEFT,
-    YEAR_LEFT_AS_IT_WAS,
     LetterByLetter,
     Unit,
     a_sure_no,
     letter_or_no,
     no_once,
 )
+from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, WORD_LEFT, YEAR_LEFT, YEAR_LEFT_AS_IT_WAS
 from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance

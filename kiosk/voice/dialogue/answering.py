@@ -36,7 +36,8 @@ from kiosk.voice.dialogue.answer_words import (
     without_stray_name,
     year_cut_short,
 )
-from kiosk.voice.dialogue.letter_by_letter import OFFER, LetterByLetter
+from kiosk.voice.dialogue.letter_by_letter import LetterByLetter
+from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
 from kiosk.voice.dialogue.respelling import merged
 from kiosk.voice.dialogue.whose import Whose, spelling_in
 from kiosk.voice.dialogue.yes_or_no import SURE_YES

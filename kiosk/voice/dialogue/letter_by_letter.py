@@ -20,7 +20,21 @@ from dataclasses import dataclass, replace
 
 from kiosk.engine.spelling import SHORTEST, SPOKEN_DIGITS, YEAR_DIGITS
 from kiosk.engine.teams import Team
-from kiosk.engine.text import NATO_WORDS, letter_of, letter_words, words_of
+from kiosk.engine.text import letter_of, letter_words, words_of
+from kiosk.voice.dialogue.prompts import (
+    JustOneLetter,
+    Lead,
+    LeftAsItWas,
+    LetterNotCaught,
+    LetterSaidBack,
+    Prefaced,
+    RefusedLetterAgain,
+    SpellOneAtATime,
+    WhichLetterThen,
+    WordSoFar,
+    YearNeedsFourDigits,
+)
+from kiosk.voice.dialogue.prompts.one_at_a_time import WORD_LEFT, YEAR_LEFT_AS_IT_WAS
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.hearing.grammar import UNKNOWN, digits_but, letters_but
 from kiosk.voice.hearing.listening import Listening
@@ -28,29 +42,9 @@ from kiosk.voice.parts import Hears
 from kiosk.voice.sound.asr import Utterance, told
 from kiosk.voice.tuning import TUNING
 
-JOINED = "Two words may be spelled as one."
-SAY_NO = 'say "no, no"'
-"""How the kiosk asks for a no while it takes one letter or digit at a time (the one-letter list's DOUBLE_NO,
-heard far more often than a plain no in babble; a plain no is still taken)."""
-OFFER = f"If not, say no, and we'll spell it one letter at a time. {JOINED}"
-"""Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
-an answer heard with a word lost or one too many ("barn owl" as "at right now", fixed to "barn right now")
-is set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
 LONGEST = 20
 """Letters in the longest word taken: a word this long is sent as it stands."""
-WORD_LEFT = "Let's leave that word as it was."
-YEAR_LEFT_AS_IT_WAS = "Let's leave that year as it was."
-LEFT = f'{WORD_LEFT} If every answer is right, say "{SURE_YES}", or spell a fix.'
-"""Said when the word is left: the read-back goes on as before (a loud room's checking asks about the same
-team again: team_by_team.py)."""
-YEAR_LEFT = f'{YEAR_LEFT_AS_IT_WAS} If every year is right, say "{SURE_YES}", or say no.'
-"""Said when a year one digit at a time is left: a no asks about each team's year again."""
-
 _LOG = logging.getLogger(__name__)
-
-_EXAMPLE = {word[0]: word for word in reversed(NATO_WORDS)}
-"""Each letter's NATO word ("alpha", not "alfa"), said with the letter back: "T for tango" is checked by ear
-where "T" rhymes."""
 
 
 class Unit(enum.Enum):
@@ -65,14 +59,14 @@ class Unit(enum.Enum):
         return LONGEST if self is Unit.LETTER else YEAR_DIGITS
 
     @property
-    def left(self) -> str:
-        """Said when the whole is left as it was: the read-back goes on as before."""
-        return LEFT if self is Unit.LETTER else YEAR_LEFT
+    def year(self) -> bool:
+        """A year's digits: the kiosk's words say "digit" where a word's say "letter" (prompts)."""
+        return self is Unit.DIGIT
 
     @property
     def left_as_it_was(self) -> str:
         """The words that say the whole is left, alone: a loud room's checking goes on after them."""
-        return WORD_LEFT if self is Unit.LETTER else YEAR_LEFT_AS_IT_WAS
+        return YEAR_LEFT_AS_IT_WAS if self.year else WORD_LEFT
 
     def words_but(self, refused: frozenset[str]) -> tuple[str, ...]:
         """Every unit's word but those of `refused`."""
@@ -89,10 +83,6 @@ class Unit(enum.Enum):
     def in_reply(self, heard: str) -> str | None:
         """The unit a reply's words say on their own, as of() ("x ray" is "xray", X's word)."""
         return self.of(letter_words(words_of(heard).split()))
-
-    def said_back(self, unit: str) -> str:
-        """A unit said back: a letter with its NATO word, checked by ear where "T" rhymes."""
-        return f"{unit.upper()} for {_EXAMPLE[unit]}" if self is Unit.LETTER else unit
 
 
 @dataclass(frozen=True)
@@ -122,16 +112,7 @@ class LetterByLetter:
 
     @property
     def opening(self) -> str:
-        if self.unit is Unit.DIGIT:
-            return (
-                f"{self.team.value}, the year one digit at a time: say each digit on its own, like one, and "
-                f"I'll say it back. {SAY_NO.capitalize()} if I get one wrong. First digit?"
-            )
-        return (
-            f"{self.team.value}, one letter at a time: say each letter's word, like tango for T, and I'll say "
-            f'the letter back. {SAY_NO.capitalize()} if I get one wrong. When the word is done, say "{SURE_YES}". '
-            f"{JOINED} First letter?"
-        )
+        return SpellOneAtATime(self.team, self.unit.year).words
 
     @property
     def word(self) -> str:
@@ -147,13 +128,12 @@ class LetterByLetter:
         host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies).
         `sure_no`: a "no" refuses the unit it takes back (a_sure_no)."""
         text = words_of(heard.replace("[unk]", " "))
-        unit = self.unit.value
+        year = self.unit.year
         if text == SURE_YES.replace("'", ""):
             if len(self.letters) < SHORTEST:  # no spelling the host takes: the word is left as it was
-                return None, None, self.unit.left
-            if self.unit is Unit.DIGIT and len(self.letters) < YEAR_DIGITS:
-                so_far = ", ".join(self.letters)
-                return self, None, f"A year has four digits, and I have {so_far}. Next digit?"
+                return None, None, LeftAsItWas(year).words
+            if year and len(self.letters) < YEAR_DIGITS:
+                return self, None, YearNeedsFourDigits(self.letters).words
             return None, self.fix, ""
         if self.as_it_stands:
             return self._offer_answered(text)
@@ -166,28 +146,27 @@ class LetterByLetter:
                 stalls=self.stalls + 1,
                 refused=self.refused | said_no,
             )
-            return self._stalled(kept, f"Which {unit}, then?" if kept.letters else f"First {unit}, then?")
+            return self._stalled(kept, WhichLetterThen(first=not kept.letters, year=year).words)
         words = letter_words(text.split())
         letter = self.unit.of(words)
         if letter is not None and (len(self.letters), letter) in self.refused:
             # Not a miss: the letters taken stand. Three such in a row would leave a word four letters into
             # its five ("Tango." heard as "golf" after a no, in babble), where asked again it came right.
-            said = f"I heard {self.unit.said_back(letter)} again, and you said no to it."
-            return self._stalled(replace(self, stalls=self.stalls + 1), f"{said} Which {unit}?")
+            refused = RefusedLetterAgain(letter, year).words
+            return self._stalled(replace(self, stalls=self.stalls + 1), refused)
         if letter is None:
             missed = replace(self, misses=self.misses + 1, stalls=self.stalls + 1)
             if missed.misses >= TUNING.confirming.letter_misses:
                 return missed._stalled(
-                    replace(missed, stalls=TUNING.confirming.letter_stalls), self.unit.left
+                    replace(missed, stalls=TUNING.confirming.letter_stalls), LeftAsItWas(year).words
                 )
             if len(words) > 1:
-                return missed._stalled(missed, f"Just one {unit}, please: which {unit}?")
-            example = "its word, like tango" if self.unit is Unit.LETTER else "it on its own, like one"
-            return missed._stalled(missed, f"Sorry, which {unit}? Say {example}.")
+                return missed._stalled(missed, JustOneLetter(year).words)
+            return missed._stalled(missed, LetterNotCaught(year).words)
         taken = replace(self, letters=(*self.letters, letter), misses=0)
         if len(taken.word) >= self.unit.longest:
             return None, taken.fix, ""
-        said = f"{self.unit.said_back(letter)}. Next {unit}?"
+        said = LetterSaidBack(letter, year).words
         if len(taken.letters) > self.reached:
             return replace(taken, reached=len(taken.letters), stalls=0), None, said
         return taken, None, said  # in a place taken back: no further, but said back to be checked
@@ -200,18 +179,14 @@ class LetterByLetter:
         one counts), the word is left as it was."""
         if state.stalls < TUNING.confirming.letter_stalls:
             return state, None, said
-        if len(state.letters) < SHORTEST or state.unit is Unit.DIGIT:
-            return None, None, state.unit.left
+        if len(state.letters) < SHORTEST or state.unit.year:
+            return None, None, LeftAsItWas(state.unit.year).words
         return replace(state, misses=0, stalls=0, as_it_stands=True), None, state.offer
 
     @property
     def offer(self) -> str:
         """The letters so far offered as the word."""
-        so_far = ", ".join(letter.upper() for letter in self.letters)
-        return (
-            f"I can't catch that letter. I have {so_far} so far. If the word is right so, say "
-            f'"{SURE_YES}"; if not, {SAY_NO}, and we\'ll leave it as it was.'
-        )
+        return WordSoFar(self.letters).words
 
     def _offer_answered(self, text: str) -> tuple[LetterByLetter | None, str | None, str]:
         """A reply other than the yes to the letters offered as the word: the word left as it was; heard as
@@ -219,8 +194,8 @@ class LetterByLetter:
         no: in babble one voice's "No." to it was heard as "uniform", the U was taken, and the spelling went
         on for minutes more."""
         if text or self.misses >= 1:
-            return None, None, self.unit.left
-        return replace(self, misses=1), None, f"Sorry, I didn't catch that. {self.offer}"
+            return None, None, LeftAsItWas(self.unit.year).words
+        return replace(self, misses=1), None, Prefaced(Lead.SORRY, self.offer).words
 
     def missed(self) -> tuple[LetterByLetter | None, str]:
         """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses in a

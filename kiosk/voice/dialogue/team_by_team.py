@@ -26,9 +26,10 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answer_words import plain_no, without_stray_name
 from kiosk.voice.dialogue.answering import SORRY, SORRY_AGAIN, Answerers, Ask
-from kiosk.voice.dialogue.letter_by_letter import SAY_NO, LetterByLetter, Unit
+from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.policy import Act, Reading, Slot, decide
 from kiosk.voice.dialogue.policy import Reply as YesOrNo
+from kiosk.voice.dialogue.prompts.one_at_a_time import SAY_NO
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING

@@ -35,6 +35,8 @@ class Lead(Enum):
     """A yes the kiosk was unsure of, to what cannot be undone (policy.Act.ASK_IF_YES)."""
     NEXT_OFFERED = "I didn't catch a yes. Or"
     """The reply to one thing offered missed again: the next one is offered."""
+    SORRY = "Sorry, I didn't catch that."
+    """The reply was heard as no word, or not made out: the question is asked again."""
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,26 @@
-"""The kiosk's words every slot shares: the sentences that never change."""
+"""The kiosk's words every slot shares: a question after a lead that says why it is asked, and the
+sentences that never change."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
+
+from kiosk.voice.dialogue.yes_or_no import Lead
+
+
+@dataclass(frozen=True)
+class Prefaced:
+    """A question after a lead that says why it is asked (again): "Sorry, I didn't catch that." and the
+    question as it was."""
+
+    lead: Lead
+    question: str
+    """The question's own words, as its kind words them."""
+
+    @property
+    def words(self) -> str:
+        return f"{self.lead.value} {self.question}" if self.lead.value else self.question
 
 
 class Fixed(Enum):
