@@ -9,8 +9,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from kiosk.voice.dialogue.answering import LOUD_YES
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
+from kiosk.voice.dialogue.prompts.read_back import LOUD_YES
 from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES, Confirm, Lead
 

@@ -7,9 +7,11 @@ from kiosk import Key
 from kiosk.engine.host import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.dialogue.answering import NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, Answerers, Ask
+from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.conversation import Conversation
+from kiosk.voice.dialogue.prompts.forms import PART_CAUGHT
 from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
+from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT, NOT_CAUGHT_AGAIN
 from kiosk.voice.heard import Typed
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance

@@ -11,25 +11,26 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.dialogue.answering import (
-    HOW_TO_SPELL,
-    LOUD_CHECKING,
-    NOT_CAUGHT_AGAIN,
-    PART_CAUGHT,
-    YEAR_CUT_SHORT,
-    Ask,
-)
-from kiosk.voice.dialogue.answering import NOT_CAUGHT as KIOSK_NOT_CAUGHT
+from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.dialogue.counting import Counts
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.picking import Picks
+from kiosk.voice.dialogue.prompts import SpelledBack
+from kiosk.voice.dialogue.prompts.forms import PART_CAUGHT
 from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, OFFER
+from kiosk.voice.dialogue.prompts.read_back import (
+    HOW_TO_SPELL,
+    LOUD_CHECKING,
+    NOT_CAUGHT_AGAIN,
+    YEAR_CUT_SHORT,
+)
+from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.dialogue.whose import Whose
-from kiosk.voice.hearing.listening import Listening, spelled_back
+from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 from testbed.table.adult import Adult
@@ -75,7 +76,7 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     for again in (False, True):
         offer = WHOSE_OFFERED.search(Whose("zip", (Team.BATS,), offered=Team.BATS, again=again).question)
         assert offer is not None and offer.groups() == ("Bats", "that's right")
-    assert WITH_WORDS in HOW_TO_SPELL and BY_LETTER in spelled_back("zip", offer=OFFER)
+    assert WITH_WORDS in HOW_TO_SPELL and BY_LETTER in SpelledBack("zip", offer=True).words
     spelling = LetterByLetter(Team.BATS)
     assert LETTER_AGAIN.search(spelling.opening) and LETTER_LEFT in LEFT and TAKEN_AS_NO in KIOSK_TAKEN_AS_NO
     spelling, _, said = spelling.take("tango")

@@ -12,7 +12,7 @@ import pytest
 from kiosk import Host, Key, KeySource
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.dialogue.answering import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, Answerers, Ask
+from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.dialogue.letter_by_letter import (
     LetterByLetter,
@@ -22,7 +22,8 @@ from kiosk.voice.dialogue.letter_by_letter import (
     no_once,
 )
 from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, WORD_LEFT, YEAR_LEFT, YEAR_LEFT_AS_IT_WAS
-from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD, ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
+from kiosk.voice.dialogue.prompts.read_back import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, NOT_CAUGHT_LOUD
+from kiosk.voice.dialogue.team_by_team import ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING

@@ -19,6 +19,7 @@ from kiosk.engine.text import letter_of, letter_words
 from kiosk.keys import load_practice
 from kiosk.table import Table
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
+from kiosk.voice.dialogue.prompts import SpelledBack
 from kiosk.voice.dialogue.read_back_yes import yes_over_a_spelling
 from kiosk.voice.hearing.grammar import (
     LETTER_NAMES,
@@ -34,7 +35,6 @@ from kiosk.voice.hearing.listening import (
     hidden_names,
     letters_doubted,
     listening_for,
-    spelled_back,
     unnamed_spelling,
     with_label,
     with_letters,
@@ -237,7 +237,7 @@ def test_a_spelling_the_two_lists_heard_differently_is_read_back_letter_by_lette
     assert not letters_doubted(main, with_letters(main, Utterance("bats b u t t o n")))
     assert letters_doubted(main, with_letters(main, Utterance("bats b u d t o n")))
     assert not letters_doubted(Utterance("yes"), with_letters(Utterance("yes"), Utterance("s")))
-    assert spelled_back("button") == "That is B, U, T, T, O, N. If not, spell it again, slowly."
+    assert SpelledBack("button").words == "That is B, U, T, T, O, N. If not, spell it again, slowly."
 
 
 def test_the_candle_end_is_heard_through_number_words_never_the_key() -> None:

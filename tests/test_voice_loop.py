@@ -13,10 +13,15 @@ from kiosk import Host, Key, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
-from kiosk.voice.dialogue.answering import HOW_TO_FIX_A_YEAR, NO_TWICE, NO_TWICE_YEARS, Ask
+from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.leaving import Leaving
+from kiosk.voice.dialogue.prompts.read_back import (
+    HOW_TO_FIX_A_YEAR,
+    NO_TWICE,
+    NO_TWICE_YEARS,
+    NOT_CAUGHT_LOUD,
+)
 from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
-from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD
 from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.heard import Typed
 from kiosk.voice.hearing.listening import Listening

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from kiosk import Host, KeySource
 from kiosk.keys import load_practice
-from kiosk.voice.dialogue.answering import NOT_CAUGHT, SORRY
+from kiosk.voice.dialogue.prompts.forms import SORRY
+from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.hearing.under_way import Hearing
 

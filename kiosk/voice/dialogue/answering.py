@@ -37,58 +37,22 @@ from kiosk.voice.dialogue.answer_words import (
     year_cut_short,
 )
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter
-from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
+from kiosk.voice.dialogue.prompts import (
+    AnsweredInThatToo,
+    Fixed,
+    HeardNoTwice,
+    HowToFix,
+    NotCaught,
+    NotCaughtAgain,
+    NoYearHeard,
+    SpelledBack,
+    YearCutShort,
+    YourAnswer,
+)
 from kiosk.voice.dialogue.respelling import merged
 from kiosk.voice.dialogue.whose import Whose, spelling_in
-from kiosk.voice.dialogue.yes_or_no import SURE_YES
-from kiosk.voice.hearing.listening import WITH_WORDS, spelled_back
 from kiosk.voice.hearing.spoken_years import no_year_in
 from kiosk.voice.tuning import TUNING
-
-HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
-"""Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and a word for each letter is
-heard far more surely (listening.WITH_WORDS)."""
-SORRY = "Sorry, I didn't catch that."
-"""Said before the kiosk's words again, when a reply to them was heard as no word or not made out."""
-SORRY_AGAIN = "Sorry, I still didn't catch that."
-NOT_CAUGHT = f"{SORRY} Say yes, or spell a fix."
-"""During the read-back, to words naming no team that are no spelling."""
-NOT_CAUGHT_AGAIN = f'{SORRY_AGAIN} If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
-"""To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
-HOW_TO_FIX_A_YEAR = (
-    "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
-)
-"""Said at each Candle-End read-back: a year is no word to spell, and its digits are heard one by one
-through a list of digits (listening.Listening.YEARS_READ_BACK)."""
-NO_TWICE = f'I heard no. If every answer is right, say "yes". {HOW_TO_SPELL}'
-"""To a read-back's no heard a second time running: a no asks only for a fix, and a reader who says the
-yes asked for again and again may be heard so (in babble "that's right" came out as "not right" in one
-voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken. A loud
-room's no asks about each team's answer in turn instead (team_by_team.py)."""
-NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
-"""The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
-PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
-"""During the read-back, to letters already being said when the kiosk stopped speaking."""
-NO_YEAR_HEARD = 'I heard "{heard}", which is no year. {team}, your answer?'
-"""To a team's Candle-End answer heard as number words that make no year ("Bats, eighteen ninety." as "about
-eighteen and ninety", in babble): asked once, for words the card would lock as no year (spoken_years.py)."""
-YEAR_CUT_SHORT = "I heard only {digits}. Say {team}, then all four digits of the year."
-"""To a Candle-End year fix heard with fewer digits than a year's."""
-TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboard."
-"""Added, in a loud room with a table screen's keyboard, when a team's second fix is read back: for voices
-the kiosk barely hears in babble, spellings came out whole one or two words in six however asked. Typed
-("Bats: B A R N"), the letters are a spelling like any other."""
-TYPE_ANY = "Or type it on the table screen's keyboard."
-"""Added, with a table screen's keyboard, when read-back words are missed twice running."""
-LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
-BY_TEAM = "If not, say no, and I'll ask about each team's answer in turn."
-LOUD_CHECKING = f"{LOUD_YES} {BY_TEAM}"
-"""Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
-and a plain yes one time in three. A no has the kiosk ask about each team's answer by name, and take a
-wrong one's word one letter at a time (team_by_team.py): in party babble a whole spelling, even slowly with
-a word for each letter, was heard right 39 times in 90 and its team's name lost as often (tuning voices at
-10 dB; held out, 41 of 180; docs/decisions/0004-spell-with-nato-words.md), where each letter's word said on its own
-was heard right four times in five. A table may still spell a fix with its team's name first."""
 
 
 @dataclass(frozen=True)
@@ -141,7 +105,7 @@ class Answerers:
     _yearless: Team | None = field(default=None, repr=False)
     """The team whose Candle-End answer was just asked for again, heard as no year: its next is taken."""
     plain_yes_asked: bool = field(default=False, repr=False)
-    """This read-back asked for a plain yes (NO_TWICE): one is taken from then on, other words between
+    """This read-back asked for a plain yes (prompts.HeardNoTwice): one is taken from then on, other words between
     ("that's right" heard as "not right" twice, then "yes" as "not yet", then "yes" asked about)."""
 
     @property
@@ -213,7 +177,7 @@ class Answerers:
         if nos + 1 < TUNING.confirming.answer_tries:
             return heard
         self.plain_yes_asked = True
-        return Ask(NO_TWICE_YEARS if night.phase is Phase.CANDLE_READBACK else NO_TWICE)
+        return Ask(HeardNoTwice(year=night.phase is Phase.CANDLE_READBACK).words)
 
     def _another_team(
         self,
@@ -232,7 +196,7 @@ class Answerers:
             # Another team's answer may be joined to this one: nothing is given, the table says them apart.
             # The same team's words heard the same way again are one answer ("Bats, barn owl" twice).
             self._inside = (opening, inside[0])
-            return Ask(f"Did {inside[0].value} answer in that too? Say each team's answer on its own.")
+            return Ask(AnsweredInThatToo(inside[0]).words)
         if calling and night.phase.collecting and opening and opening is not calling and len(words) > 1:
             # Called, another team: its name is most likely the called team's misheard ("Toads, pass" as
             # "owls a lot"; "Ghosts, halloween" as "toads you know read"). In 425 calls over the simulated
@@ -255,12 +219,12 @@ class Answerers:
         year_words = words[1:] if opening else words
         if night.phase is Phase.CANDLE and answering and answering is not yearless and no_year_in(year_words):
             self._yearless, self.calling = answering, calling
-            return Ask(NO_YEAR_HEARD.format(heard=" ".join(year_words), team=answering.value))
+            return Ask(NoYearHeard(" ".join(year_words), answering).words)
         short = year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
         if opening is not None and short is not None:
             # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host
             # would say only that the first answer counts.
-            return Ask(YEAR_CUT_SHORT.format(digits=short, team=opening.value))
+            return Ask(YearCutShort(short, opening).words)
         return None
 
     def _no_team_named(
@@ -284,13 +248,12 @@ class Answerers:
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
                 self._offered = offered  # the offer stands for the no said again ("no" heard as "not")
-                typing = f" {TYPE_ANY}" if self.keyboard else ""
-                return Ask(NOT_CAUGHT if missed == 0 else NOT_CAUGHT_AGAIN + typing)
+                return Ask((NotCaught() if missed == 0 else NotCaughtAgain(self.keyboard)).words)
             if under_way:
                 # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone,
                 # and a team named for them would get a word of the tail's letters alone.
                 self._asked_again = True
-                return Ask(PART_CAUGHT)
+                return Ask(Fixed.PART_CAUGHT.words)
             teams = in_order(set(night.answering()))
         else:
             return heard
@@ -355,10 +318,10 @@ class Answerers:
             self.plain_yes_asked = False
         elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
             self._told_to_spell = True
-            return Ask(LOUD_CHECKING if loud else HOW_TO_FIX_A_YEAR)
+            return Ask(HowToFix(year=True, loud=loud).words)
         elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
             self._told_to_spell = self._told_tonight = True
-            return Ask(LOUD_CHECKING if loud else HOW_TO_SPELL)
+            return Ask(HowToFix(loud=loud).words)
         heard, self._heard = self._heard, {}
         from_letters, self._from_letters = self._from_letters, False
         if fix is not None and not fix.word.isdigit() and not from_letters:  # a year is read back as the year
@@ -367,15 +330,13 @@ class Answerers:
             doubted, self.letters_doubted = self.letters_doubted, False
             if tries >= TUNING.confirming.answer_tries:
                 # Spelled twice over and still being fixed: the word is offered one letter at a time.
-                typing = (
-                    f" {TYPE_IT.format(team=fix.team)}"
-                    if self.keyboard and loud and tries == TUNING.confirming.answer_tries
-                    else ""
-                )
+                typing = self.keyboard and loud and tries == TUNING.confirming.answer_tries
                 self._offered = Team(fix.team)
-                return Ask(f"{spelled_back(fix.word, offer=OFFER)}{typing}")
+                return Ask(
+                    SpelledBack(fix.word, offer=True, typed_by=self._offered if typing else None).words
+                )
             if doubted:
-                return Ask(spelled_back(fix.word))
+                return Ask(SpelledBack(fix.word).words)
         if night is None or not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None
@@ -389,4 +350,4 @@ class Answerers:
         if (self._tries < TUNING.confirming.answer_tries and not loud) or not waiting:
             return None
         self.calling = waiting[0]
-        return Ask(f"{waiting[0].value}, your answer?")
+        return Ask(YourAnswer(waiting[0]).words)

@@ -9,15 +9,17 @@ from dataclasses import dataclass, field, replace
 from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
-from kiosk.voice.dialogue.answering import NOT_CAUGHT, SORRY, Answerers, Ask
+from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.counting import Counts
 from kiosk.voice.dialogue.doubt import meaning
 from kiosk.voice.dialogue.leaving import Leaving
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.policy import Act, Slot, decide
+from kiosk.voice.dialogue.prompts.forms import SORRY
+from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT, NOT_CAUGHT_LOUD
 from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, read_back_reading
-from kiosk.voice.dialogue.team_by_team import NOT_CAUGHT_LOUD, TeamByTeam
+from kiosk.voice.dialogue.team_by_team import TeamByTeam
 from kiosk.voice.dialogue.voting import Votes, a_teams_yes
 from kiosk.voice.heard import Turn, Typed
 from kiosk.voice.hearing.listening import Expecting, Listening, listening_for

@@ -25,11 +25,13 @@ from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answer_words import plain_no, without_stray_name
-from kiosk.voice.dialogue.answering import SORRY, SORRY_AGAIN, Answerers, Ask
+from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.policy import Act, Reading, Slot, decide
 from kiosk.voice.dialogue.policy import Reply as YesOrNo
+from kiosk.voice.dialogue.prompts.forms import SORRY, SORRY_AGAIN
 from kiosk.voice.dialogue.prompts.one_at_a_time import SAY_NO
+from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT_LOUD
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
@@ -205,8 +207,6 @@ class TeamByTeam:
         self.not_made_out = self.unclear = 0
 
 
-NOT_CAUGHT_LOUD = f'{SORRY} Say "{SURE_YES}", or say no.'
-"""In a loud room, to read-back words the kiosk cannot make out: its read-back asked for a yes or a no."""
 ONE_BY_ONE = "Let's take each team's answer in turn."
 TAKEN_AS_NO = "I still didn't catch that, so I'll take it as a no."
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team, join_names
 from kiosk.engine.text import words_of
-from kiosk.voice.dialogue.answering import SORRY, Ask
+from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.doubt import likely_alternatives
+from kiosk.voice.dialogue.prompts.forms import SORRY
 from kiosk.voice.hearing.listening import says_a_number
 from kiosk.voice.sound.asr import Utterance
 

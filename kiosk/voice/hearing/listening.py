@@ -337,20 +337,6 @@ def _letters(text: str) -> str | None:
     return spelled_word(words[1:] if words and Team.from_name(words[0]) else words)
 
 
-WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
-"""How the kiosk asks for a spelling that survives rhyming letters and noise. The words alone, not "T for
-tango": on the tuning voices (espeak-ng us, Piper joe, flite kal; ten words each) the words alone were
-heard right in 28 of 30 words, "T for tango" in 26, plain letters in 9; in babble at 10 dB, three draws
-each, 33, 20 and 0 of 90 (docs/decisions/0004-spell-with-nato-words.md)."""
-
-
-def spelled_back(word: str, offer: str = "") -> str:
-    """A spelled word read back letter by letter, for the table to check: "That is B, U, T, T, O, N."; then
-    how to fix it if wrong: spelling again, slowly, or `offer` (after a team's second fix, the word one letter
-    at a time: letter_by_letter.py)."""
-    return f"That is {', '.join(word.upper())}. {offer or 'If not, spell it again, slowly.'}"
-
-
 def says_a_number(text: str) -> bool:
     """Number words heard: in the Candle-End, a year the number list heard among words it did not know."""
     return any(word in NUMBER_WORDS for word in text.split())

@@ -5,13 +5,13 @@ values and holds no English itself (tests/test_prompts.py). Every kind is render
 values in tests/golden/prompts.txt (`python -m testbed.prompt_examples`), the one place the wording is read
 as a whole.
 
-    PlayOn(Team.BATS).words                 Then Bats play on.
-    Fixed.HOW_MANY.words                    How many, then? Say solo, or two, three or four teams.
-    Prefaced(Lead.SORRY, "Bats, your answer?").words
+    YourAnswer(Team.BATS).words             Bats, your answer?
+    NotCaught(loud=True).words              Sorry, I didn't catch that. Say "that's right", or say no.
+    Prefaced(Lead.SORRY, YourAnswer(Team.BATS).words).words
                                             Sorry, I didn't catch that. Bats, your answer?
 
-By slot: forms.py, what every slot shares; one_at_a_time.py, a word spelled one letter at a time;
-between_questions.py, the picks, the count, a team leaving, the vote.
+By slot: forms.py, what every slot shares; read_back.py, answers and the read-back; one_at_a_time.py, a
+word spelled one letter at a time; between_questions.py, the picks, the count, a team leaving, the vote.
 """
 
 from __future__ import annotations
@@ -31,12 +31,32 @@ from kiosk.voice.dialogue.prompts.one_at_a_time import (
     WordSoFar,
     YearNeedsFourDigits,
 )
+from kiosk.voice.dialogue.prompts.read_back import (
+    AnsweredInThatToo,
+    HeardNoTwice,
+    HowToFix,
+    NotCaught,
+    NotCaughtAgain,
+    NoYearHeard,
+    SpelledBack,
+    YearCutShort,
+    YourAnswer,
+)
 from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
 
 Prompt: TypeAlias = (
     Confirm
     | Prefaced
     | Fixed
+    | HowToFix
+    | NotCaught
+    | NotCaughtAgain
+    | HeardNoTwice
+    | NoYearHeard
+    | YearCutShort
+    | AnsweredInThatToo
+    | YourAnswer
+    | SpelledBack
     | SpellOneAtATime
     | LetterSaidBack
     | WhichLetterThen
@@ -52,20 +72,29 @@ Prompt: TypeAlias = (
 """Every kind of the kiosk's own words."""
 
 __all__ = [
+    "AnsweredInThatToo",
     "Confirm",
     "Fixed",
+    "HeardNoTwice",
+    "HowToFix",
     "JustOneLetter",
     "Lead",
     "LeftAsItWas",
     "LetterNotCaught",
     "LetterSaidBack",
+    "NoYearHeard",
+    "NotCaught",
+    "NotCaughtAgain",
     "PlayOn",
     "Prefaced",
     "Prompt",
     "RefusedLetterAgain",
     "SpellOneAtATime",
+    "SpelledBack",
     "TeamLeaving",
     "WhichLetterThen",
     "WordSoFar",
+    "YearCutShort",
     "YearNeedsFourDigits",
+    "YourAnswer",
 ]

@@ -1,5 +1,5 @@
-"""The kiosk's words every slot shares: a question after a lead that says why it is asked, and the
-sentences that never change."""
+"""The kiosk's words every slot shares: the apology before a question asked again, a question after a lead
+that says why it is asked, and the sentences that never change."""
 
 from __future__ import annotations
 
@@ -7,6 +7,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from kiosk.voice.dialogue.yes_or_no import Lead
+
+SORRY = Lead.SORRY.value
+"""Said before the kiosk's words again, when a reply to them was heard as no word or not made out."""
+SORRY_AGAIN = "Sorry, I still didn't catch that."
+PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
+"""During the read-back, to letters already being said when the kiosk stopped speaking."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,7 @@ class Fixed(Enum):
 
     HOW_MANY = "How many, then? Say solo, or two, three or four teams."
     """The team count said back, and the table said no (counting.py)."""
+    PART_CAUGHT = PART_CAUGHT
 
     @property
     def words(self) -> str:
