@@ -17,14 +17,13 @@ from dataclasses import dataclass, replace
 from kiosk.engine.matching import slips
 from kiosk.engine.night import Night
 from kiosk.engine.spelling import spelled_word, spelled_year
-from kiosk.engine.teams import Team, join_names
+from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.policy import Act, Slot, decide, read
-from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
+from kiosk.voice.dialogue.prompts import Fixed, WasItTheirs, WhoseAnswer
 from kiosk.voice.hearing.listening import team_named
 from kiosk.voice.sound.asr import Utterance
 
-GIVE_UP = "Then say it again, with the team's name first."
 _AROUND_A_NAME = frozenset(
     ("it", "was", "that", "thats", "its", "the", "team", "ours", "our", "answer", "um", "er")
 )
@@ -53,11 +52,9 @@ class Whose:
 
     @property
     def question(self) -> str:
-        what = "spelling" if self.spelling else "answer"
         if self.offered is None:
-            return f"Whose {what} was that: {join_names(self.teams, 'or')}?"
-        lead = Lead.NO_YES_HEARD if self.again else Lead.NONE
-        return Confirm(f"Was that {self.offered.value}' {what}", lead).words
+            return WhoseAnswer(self.teams, self.spelling).words
+        return WasItTheirs(self.offered, self.spelling, self.again).words
 
     @staticmethod
     def next_answer(heard: str) -> bool:
@@ -90,13 +87,13 @@ class Whose:
             rest = self._likeliest_first(night)
             after = rest[rest.index(self.offered) + 1 :]
             if not after:
-                return None, GIVE_UP
+                return None, Fixed.NAME_FIRST.words
             following = replace(self, offered=after[0], again=False)
             return following, following.question
         if not self.again:
             asked = replace(self, again=True)
             return asked, asked.question
-        return None, GIVE_UP
+        return None, Fixed.NAME_FIRST.words
 
     def _likeliest_first(self, night: Night | None) -> tuple[Team, ...]:
         """The teams in the order offered: for a spelling, the team with an answer word nearest its letters

@@ -39,6 +39,8 @@ from kiosk.voice.dialogue.prompts.read_back import (
     NotCaughtAgain,
     NoYearHeard,
     SpelledBack,
+    WasItTheirs,
+    WhoseAnswer,
     YearCutShort,
     YourAnswer,
 )
@@ -57,6 +59,8 @@ Prompt: TypeAlias = (
     | AnsweredInThatToo
     | YourAnswer
     | SpelledBack
+    | WhoseAnswer
+    | WasItTheirs
     | SpellOneAtATime
     | LetterSaidBack
     | WhichLetterThen
@@ -92,7 +96,9 @@ __all__ = [
     "SpellOneAtATime",
     "SpelledBack",
     "TeamLeaving",
+    "WasItTheirs",
     "WhichLetterThen",
+    "WhoseAnswer",
     "WordSoFar",
     "YearCutShort",
     "YearNeedsFourDigits",

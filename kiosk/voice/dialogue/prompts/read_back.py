@@ -1,14 +1,15 @@
 """The kiosk's own words while teams answer and while the read-back is checked (answering.py): how to fix
-an answer, words not caught, a team called by name, a year heard wrong, a spelled fix said back."""
+an answer, words not caught, a team called by name, a year heard wrong, a spelled fix said back, and whose
+words were held (whose.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk.engine.teams import Team
+from kiosk.engine.teams import Team, join_names
 from kiosk.voice.dialogue.prompts.forms import SORRY, SORRY_AGAIN
 from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
-from kiosk.voice.dialogue.yes_or_no import SURE_YES
+from kiosk.voice.dialogue.yes_or_no import SURE_YES, Confirm, Lead
 
 WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
 """How the kiosk asks for a spelling that survives rhyming letters and noise. The words alone, not "T for
@@ -171,3 +172,36 @@ class SpelledBack:
         fix = OFFER if self.offer else "If not, spell it again, slowly."
         said = f"That is {', '.join(self.word.upper())}. {fix}"
         return f"{said} {TYPE_IT.format(team=self.typed_by.value)}" if self.typed_by else said
+
+
+@dataclass(frozen=True)
+class WhoseAnswer:
+    """Words held because their team's name was lost (whose.py): whose were they?"""
+
+    teams: tuple[Team, ...]
+    """The teams they may belong to, in the night's order."""
+    spelling: bool = False
+    """The words are a spelled fix."""
+
+    @property
+    def words(self) -> str:
+        return f"Whose {_what(self.spelling)} was that: {join_names(self.teams, 'or')}?"
+
+
+@dataclass(frozen=True)
+class WasItTheirs:
+    """A reply to "whose?" named no team asked about: one team offered for a yes or a no."""
+
+    team: Team
+    spelling: bool = False
+    again: bool = False
+    """The reply to the offer was neither a yes, a no nor a name: offered again."""
+
+    @property
+    def words(self) -> str:
+        lead = Lead.NO_YES_HEARD if self.again else Lead.NONE
+        return Confirm(f"Was that {self.team.value}' {_what(self.spelling)}", lead).words
+
+
+def _what(spelling: bool) -> str:
+    return "spelling" if spelling else "answer"
