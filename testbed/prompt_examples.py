@@ -17,6 +17,7 @@ from kiosk.voice.dialogue.prompts import (
     Fixed,
     HeardNoTwice,
     HowToFix,
+    IsThatRight,
     JustOneLetter,
     Lead,
     LeftAsItWas,
@@ -43,11 +44,16 @@ from kiosk.voice.dialogue.prompts import (
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "prompts.txt"
 
+_BATS = IsThatRight(Team.BATS, "barn owl")
+_YEAR = IsThatRight(Team.GHOSTS, "1897")
+
 EXAMPLES: tuple[Prompt, ...] = (
-    *(Confirm("Wings & Webs 3", lead) for lead in Lead),
+    *(
+        Confirm("Wings & Webs 3", lead)
+        for lead in (Lead.NONE, Lead.ONE_AT_A_TIME, Lead.NO_YES_HEARD, Lead.WAS_THAT_A_YES, Lead.NEXT_OFFERED)
+    ),
     *Fixed,
-    Prefaced(Lead.SORRY, YourAnswer(Team.GHOSTS).words),
-    Prefaced(Lead.SORRY, WordSoFar(("b", "a", "r")).words),
+    # The read-back and the answers (prompts/read_back.py).
     HowToFix(),
     HowToFix(year=True),
     HowToFix(loud=True),
@@ -61,15 +67,25 @@ EXAMPLES: tuple[Prompt, ...] = (
     YearCutShort("one, zero, zero", Team.GHOSTS),
     AnsweredInThatToo(Team.OWLS),
     YourAnswer(Team.GHOSTS),
+    Prefaced(Lead.SORRY, YourAnswer(Team.GHOSTS).words),
+    SpelledBack("button"),
+    SpelledBack("barn", offer=True),
+    SpelledBack("barn", offer=True, typed_by=Team.BATS),
     WhoseAnswer((Team.BATS, Team.GHOSTS, Team.OWLS)),
     WhoseAnswer((Team.BATS, Team.GHOSTS), spelling=True),
     WasItTheirs(Team.GHOSTS),
     WasItTheirs(Team.BATS, spelling=True, again=True),
-    SpelledBack("button"),
-    SpelledBack("barn", offer=True),
-    SpelledBack("barn", offer=True, typed_by=Team.BATS),
+    _BATS,
+    _YEAR,
+    Prefaced(Lead.WAS_THAT_A_YES, _BATS.words),
+    Prefaced(Lead.SORRY, _BATS.words),
+    Prefaced(Lead.EACH_IN_TURN, _BATS.words),
+    Prefaced(Lead.WORD_LEFT, _BATS.words),
+    Prefaced(Lead.YEAR_LEFT, _YEAR.words),
+    # A word one letter at a time, a year one digit at a time (prompts/one_at_a_time.py).
     SpellOneAtATime(Team.BATS),
     SpellOneAtATime(Team.BATS, year=True),
+    Prefaced(Lead.TAKEN_AS_NO, SpellOneAtATime(Team.BATS).words),
     LetterSaidBack("t"),
     LetterSaidBack("9", year=True),
     WhichLetterThen(),
@@ -83,32 +99,41 @@ EXAMPLES: tuple[Prompt, ...] = (
     LetterNotCaught(year=True),
     YearNeedsFourDigits(("1", "8")),
     WordSoFar(("b", "a", "r")),
+    Prefaced(Lead.SORRY, WordSoFar(("b", "a", "r")).words),
     LeftAsItWas(),
     LeftAsItWas(year=True),
+    # Between questions (prompts/between_questions.py).
     TeamLeaving(Team.TOADS),
     TeamLeaving(Team.TOADS, Lead.WAS_THAT_A_YES),
     PlayOn(Team.TOADS),
 )
-"""Each kind as a night would word it: every lead, and each choice a kind makes (loud or not, a year or a
-word), once."""
+"""Each kind as a night would word it: each choice a kind makes (loud or not, a year or a word), once, and
+each lead with a question it is said before."""
 
 
-def shown(value: object) -> str:
-    """A value as Python would write it: a kind with its fields named, an enum member by its name."""
+def shown(value: object, words_of: dict[str, Prompt] | None = None) -> str:
+    """A value as Python would write it: a kind with its fields named, an enum member by its name; words
+    that are another example's (`words_of`), as that example's words."""
     if isinstance(value, Enum):
         return f"{type(value).__name__}.{value.name}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        named = (f"{field.name}={shown(getattr(value, field.name))}" for field in dataclasses.fields(value))
+        named = (
+            f"{field.name}={shown(getattr(value, field.name), words_of)}"
+            for field in dataclasses.fields(value)
+        )
         return f"{type(value).__name__}({', '.join(named)})"
     if isinstance(value, tuple):
-        inside = ", ".join(map(shown, value))
+        inside = ", ".join(shown(each, words_of) for each in value)
         return f"({inside},)" if len(value) == 1 else f"({inside})"
+    if isinstance(value, str) and words_of and value in words_of:
+        return f"{shown(words_of[value])}.words"
     return repr(value)
 
 
 def text() -> str:
     """The golden file's text: each example and its words, one a line."""
-    return "".join(f"{shown(prompt)} -> {prompt.words}\n" for prompt in EXAMPLES)
+    words_of = {example.words: example for example in EXAMPLES if not isinstance(example, Prefaced)}
+    return "".join(f"{shown(example, words_of)} -> {example.words}\n" for example in EXAMPLES)
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ from importlib import import_module
 from typing import get_args
 
 from kiosk.voice.dialogue import prompts
-from kiosk.voice.dialogue.prompts import Prompt
+from kiosk.voice.dialogue.prompts import Lead, Prompt
 from testbed.prompt_examples import EXAMPLES, GOLDEN, shown, text
 
 
@@ -38,6 +38,8 @@ def test_every_kind_is_a_prompt_and_has_an_example_in_the_golden_file() -> None:
     golden = GOLDEN.read_text().splitlines()
     for kind in union:
         assert any(line.startswith((f"{kind.__name__}(", f"{kind.__name__}.")) for line in golden), kind
+    for lead in Lead:
+        assert any(f"Lead.{lead.name}" in line for line in golden), f"no example said after {lead}"
 
 
 def test_each_example_is_one_line_of_words() -> None:

@@ -18,6 +18,7 @@ from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.prompts import SpelledBack
 from kiosk.voice.dialogue.prompts.forms import PART_CAUGHT
+from kiosk.voice.dialogue.prompts.forms import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, OFFER
 from kiosk.voice.dialogue.prompts.read_back import (
     HOW_TO_SPELL,
@@ -27,7 +28,6 @@ from kiosk.voice.dialogue.prompts.read_back import (
 )
 from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT as KIOSK_NOT_CAUGHT
 from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
-from kiosk.voice.dialogue.team_by_team import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.dialogue.whose import Whose
 from kiosk.voice.hearing.listening import Listening

@@ -21,9 +21,10 @@ from kiosk.voice.dialogue.letter_by_letter import (
     letter_or_no,
     no_once,
 )
+from kiosk.voice.dialogue.prompts.forms import ONE_BY_ONE, TAKEN_AS_NO
 from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, WORD_LEFT, YEAR_LEFT, YEAR_LEFT_AS_IT_WAS
 from kiosk.voice.dialogue.prompts.read_back import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, NOT_CAUGHT_LOUD
-from kiosk.voice.dialogue.team_by_team import ONE_BY_ONE, TAKEN_AS_NO, TeamByTeam
+from kiosk.voice.dialogue.team_by_team import TeamByTeam
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING

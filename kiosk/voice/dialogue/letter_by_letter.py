@@ -34,7 +34,6 @@ from kiosk.voice.dialogue.prompts import (
     WordSoFar,
     YearNeedsFourDigits,
 )
-from kiosk.voice.dialogue.prompts.one_at_a_time import WORD_LEFT, YEAR_LEFT_AS_IT_WAS
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.hearing.grammar import UNKNOWN, digits_but, letters_but
 from kiosk.voice.hearing.listening import Listening
@@ -62,11 +61,6 @@ class Unit(enum.Enum):
     def year(self) -> bool:
         """A year's digits: the kiosk's words say "digit" where a word's say "letter" (prompts)."""
         return self is Unit.DIGIT
-
-    @property
-    def left_as_it_was(self) -> str:
-        """The words that say the whole is left, alone: a loud room's checking goes on after them."""
-        return YEAR_LEFT_AS_IT_WAS if self.year else WORD_LEFT
 
     def words_but(self, refused: frozenset[str]) -> tuple[str, ...]:
         """Every unit's word but those of `refused`."""

@@ -29,9 +29,7 @@ from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.policy import Act, Reading, Slot, decide
 from kiosk.voice.dialogue.policy import Reply as YesOrNo
-from kiosk.voice.dialogue.prompts.forms import SORRY, SORRY_AGAIN
-from kiosk.voice.dialogue.prompts.one_at_a_time import SAY_NO
-from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT_LOUD
+from kiosk.voice.dialogue.prompts import IsThatRight, Lead, NotCaught, Prefaced
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
@@ -102,7 +100,7 @@ class TeamByTeam:
             reading = Reading(YesOrNo.YES, words == words_of(SURE_YES), math.inf, contradicted)
             if decide(Slot.TEAM_CHECK, reading, asked=int(self.yes_asked)) is Act.ASK_IF_YES:
                 self.yes_asked = True
-                return Ask(f"Was that a yes? {self.question(night)}")
+                return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.question(night)).words)
             return self._next(night) or "yes"
         if plain_no(words):
             return self._spell(night, answerers)
@@ -131,8 +129,8 @@ class TeamByTeam:
         asked about in turn, unasked."""
         self.not_made_out += 1
         if self.not_made_out < TUNING.confirming.read_back_missed:
-            return Ask(NOT_CAUGHT_LOUD)
-        return self._start(night, f"{SORRY_AGAIN} {ONE_BY_ONE}")
+            return Ask(NotCaught(loud=True).words)
+        return self._start(night, Lead.EACH_IN_TURN)
 
     def _unclear(self, night: Night, answerers: Answerers) -> Ask:
         """A reply not made out: the question again, or at TUNING.confirming.read_back_missed in a row the
@@ -143,9 +141,9 @@ class TeamByTeam:
         for one team, and its wrong answer was never spelled."""
         self.unclear += 1
         if self.unclear < TUNING.confirming.read_back_missed:
-            return Ask(f"{SORRY} {self.question(night)}")
+            return Ask(Prefaced(Lead.SORRY, self.question(night)).words)
         opening = self._spell(night, answerers)
-        return Ask(f"{TAKEN_AS_NO} {opening.question}")
+        return Ask(Prefaced(Lead.TAKEN_AS_NO, opening.question).words)
 
     def _spell(self, night: Night, answerers: Answerers) -> Ask:
         """The team asked about said no: its word one letter at a time (a Candle-End year, one digit at a
@@ -164,7 +162,7 @@ class TeamByTeam:
         if not self.spelling or self.asking is None or night is None or not night.phase.reading_back:
             return said
         self.spelling, self.unclear, self.yes_asked = False, 0, False
-        return Ask(f"{unit.left_as_it_was} {self.question(night)}")
+        return Ask(Prefaced(Lead.YEAR_LEFT if unit.year else Lead.WORD_LEFT, self.question(night)).words)
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
         """After the host took the word spelled one letter at a time: the same team asked about again, its
@@ -183,15 +181,15 @@ class TeamByTeam:
         """The team asked about, with its answer as the read-back says it now."""
         assert self.asking is not None
         answer = night.read_back_of(self.asking)
-        return f'{self.asking.value}: {answer}. Is that right? Say "{SURE_YES}", or {SAY_NO}.'
+        return IsThatRight(self.asking, answer).words
 
-    def _start(self, night: Night, before: str = "") -> Ask | None:
+    def _start(self, night: Night, before: Lead = Lead.NONE) -> Ask | None:
         """The first team asked about, after `before`; None when no team has an answer to ask about."""
         teams = list(night.answering())
         if not teams:
             return None
         self.asking, self.left, self.unclear = teams[0], tuple(teams[1:]), 0
-        return Ask(f"{before} {self.question(night)}".strip())
+        return Ask(Prefaced(before, self.question(night)).words)
 
     def _next(self, night: Night) -> Ask | None:
         """The next team asked about; None, the checking done, when every team has said yes."""
@@ -205,10 +203,6 @@ class TeamByTeam:
     def _stop(self) -> None:
         self.asking, self.left, self.spelling, self.yes_asked = None, (), False, False
         self.not_made_out = self.unclear = 0
-
-
-ONE_BY_ONE = "Let's take each team's answer in turn."
-TAKEN_AS_NO = "I still didn't catch that, so I'll take it as a no."
 
 
 def _made_out(words: str, night: Night) -> bool:

@@ -37,6 +37,15 @@ class Lead(Enum):
     """The reply to one thing offered missed again: the next one is offered."""
     SORRY = "Sorry, I didn't catch that."
     """The reply was heard as no word, or not made out: the question is asked again."""
+    EACH_IN_TURN = "Sorry, I still didn't catch that. Let's take each team's answer in turn."
+    """A loud read-back not made out again: each team's answer is asked about in turn (team_by_team.py)."""
+    TAKEN_AS_NO = "I still didn't catch that, so I'll take it as a no."
+    """A team's answer asked about, and its reply not made out again: the word is spelled one letter at a
+    time."""
+    WORD_LEFT = "Let's leave that word as it was."
+    """A word spelled one letter at a time was left: the team's answer is asked about again."""
+    YEAR_LEFT = "Let's leave that year as it was."
+    """The same for a year taken one digit at a time."""
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from kiosk.voice.dialogue.prompts.read_back import (
     AnsweredInThatToo,
     HeardNoTwice,
     HowToFix,
+    IsThatRight,
     NotCaught,
     NotCaughtAgain,
     NoYearHeard,
@@ -61,6 +62,7 @@ Prompt: TypeAlias = (
     | SpelledBack
     | WhoseAnswer
     | WasItTheirs
+    | IsThatRight
     | SpellOneAtATime
     | LetterSaidBack
     | WhichLetterThen
@@ -81,6 +83,7 @@ __all__ = [
     "Fixed",
     "HeardNoTwice",
     "HowToFix",
+    "IsThatRight",
     "JustOneLetter",
     "Lead",
     "LeftAsItWas",

@@ -11,6 +11,8 @@ from kiosk.voice.dialogue.yes_or_no import Lead
 SORRY = Lead.SORRY.value
 """Said before the kiosk's words again, when a reply to them was heard as no word or not made out."""
 SORRY_AGAIN = "Sorry, I still didn't catch that."
+ONE_BY_ONE = "Let's take each team's answer in turn."
+TAKEN_AS_NO = Lead.TAKEN_AS_NO.value
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS
-from kiosk.voice.dialogue.yes_or_no import SURE_YES
+from kiosk.voice.dialogue.yes_or_no import SURE_YES, Lead
 
 JOINED = "Two words may be spelled as one."
 SAY_NO = 'say "no, no"'
@@ -18,8 +18,8 @@ OFFER = f"If not, say no, and we'll spell it one letter at a time. {JOINED}"
 """Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
 an answer heard with a word lost or one too many ("barn owl" as "at right now", fixed to "barn right now")
 is set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
-WORD_LEFT = "Let's leave that word as it was."
-YEAR_LEFT_AS_IT_WAS = "Let's leave that year as it was."
+WORD_LEFT = Lead.WORD_LEFT.value
+YEAR_LEFT_AS_IT_WAS = Lead.YEAR_LEFT.value
 LEFT = f'{WORD_LEFT} If every answer is right, say "{SURE_YES}", or spell a fix.'
 """Said when the word is left: the read-back goes on as before (a loud room's checking asks about the same
 team again: team_by_team.py)."""

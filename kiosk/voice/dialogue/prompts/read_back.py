@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from kiosk.engine.teams import Team, join_names
 from kiosk.voice.dialogue.prompts.forms import SORRY, SORRY_AGAIN
-from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
+from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER, SAY_NO
 from kiosk.voice.dialogue.yes_or_no import SURE_YES, Confirm, Lead
 
 WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
@@ -205,3 +205,16 @@ class WasItTheirs:
 
 def _what(spelling: bool) -> str:
     return "spelling" if spelling else "answer"
+
+
+@dataclass(frozen=True)
+class IsThatRight:
+    """A loud room's read-back checked one team at a time (team_by_team.py): the team's answer as the
+    read-back says it now, for a yes or a no."""
+
+    team: Team
+    answer: str
+
+    @property
+    def words(self) -> str:
+        return f'{self.team.value}: {self.answer}. Is that right? Say "{SURE_YES}", or {SAY_NO}.'
