@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
-from kiosk.voice.dialogue.prompts.read_back import LOUD_YES
-from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES_LOUD
+from kiosk.voice.dialogue.prompts.read_back import LOUD_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES, Confirm, Lead
 
 TEAM_CHECK = 'Bats: bram stoker. Is that right? Say "that\'s right", or say "no, no".'

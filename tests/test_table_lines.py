@@ -24,10 +24,11 @@ from kiosk.voice.dialogue.prompts.read_back import (
     HOW_TO_SPELL,
     LOUD_CHECKING,
     NOT_CAUGHT_AGAIN,
+    NOT_SURE_OF_YES,
+    NOT_SURE_OF_YES_LOUD,
     YEAR_CUT_SHORT,
 )
 from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT as KIOSK_NOT_CAUGHT
-from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.dialogue.whose import Whose
 from kiosk.voice.hearing.listening import Listening

@@ -20,8 +20,9 @@ from kiosk.voice.dialogue.prompts.read_back import (
     NO_TWICE,
     NO_TWICE_YEARS,
     NOT_CAUGHT_LOUD,
+    NOT_SURE_OF_YES,
+    NOT_SURE_OF_YES_LOUD,
 )
-from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.heard import Typed
 from kiosk.voice.hearing.listening import Listening

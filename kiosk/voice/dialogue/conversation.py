@@ -16,9 +16,8 @@ from kiosk.voice.dialogue.leaving import Leaving
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.policy import Act, Slot, decide
-from kiosk.voice.dialogue.prompts.forms import SORRY
-from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT, NOT_CAUGHT_LOUD
-from kiosk.voice.dialogue.read_back_yes import NOT_SURE_OF_YES, NOT_SURE_OF_YES_LOUD, read_back_reading
+from kiosk.voice.dialogue.prompts import Fixed, Lead, NotCaught, NotSureOfYes, Prefaced, YourAnswer
+from kiosk.voice.dialogue.read_back_yes import read_back_reading
 from kiosk.voice.dialogue.team_by_team import TeamByTeam
 from kiosk.voice.dialogue.voting import Votes, a_teams_yes
 from kiosk.voice.heard import Turn, Typed
@@ -121,7 +120,7 @@ class Conversation:
         if decide(Slot.READ_BACK, reading, asked=int(asked)) is not Act.ASK_IF_YES:
             return None
         self._yes_asked_at = len(turns)
-        return Ask(NOT_SURE_OF_YES_LOUD if loud else NOT_SURE_OF_YES)
+        return Ask(NotSureOfYes(loud).words)
 
     def listening(self, host: Expecting) -> Listening:
         """How the next utterance is to be heard: for whose words were held, a word taken one letter or digit
@@ -154,14 +153,14 @@ class Conversation:
         if checking is not None:
             return checking
         if night is not None and night.phase.reading_back:
-            return Ask(NOT_CAUGHT_LOUD if loud else NOT_CAUGHT)
+            return Ask(NotCaught(loud).words)
         if self.answerers.calling is not None:
-            return Ask(f"{SORRY} {self.answerers.calling.value}, your answer?")
+            return Ask(Prefaced(Lead.SORRY, YourAnswer(self.answerers.calling).words).words)
         picking = night is not None and night.voice and night.phase is Phase.PICK
         other_way = self.picks.missed(night) if night is not None and picking else None
         if other_way is not None:
-            return Ask(f"{SORRY} {other_way.question}")
-        return Ask(f"{SORRY} Please say it again.")
+            return Ask(Prefaced(Lead.SORRY, other_way.question).words)
+        return Ask(Fixed.SAY_IT_AGAIN.words)
 
     def _after_letter(self, night: Night | None, by_letter: LetterByLetter | None, said: Ask) -> Ask:
         """The kiosk's words after a reply to a word spelled one letter at a time (`by_letter`, as it was

@@ -16,11 +16,6 @@ from kiosk.voice.sound.asr import Utterance
 
 LONGEST_YES = 2
 """Words in the longest yes of the read-back ("that's right")."""
-NOT_SURE_OF_YES = f'Was that a yes? Say "{SURE_YES}", or spell the fix again.'
-NOT_SURE_OF_YES_LOUD = f'Was that a yes? Say "{SURE_YES}", or say no.'
-"""The same in a loud room, where a no to the read-back has the kiosk ask about each team's answer in turn
-(team_by_team.py): in babble a reader's "no" was heard as "yeah", and asked to spell a fix again, the
-reader had no fix to spell."""
 
 
 def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:

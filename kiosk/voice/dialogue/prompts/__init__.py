@@ -38,6 +38,7 @@ from kiosk.voice.dialogue.prompts.read_back import (
     IsThatRight,
     NotCaught,
     NotCaughtAgain,
+    NotSureOfYes,
     NoYearHeard,
     SpelledBack,
     WasItTheirs,
@@ -62,6 +63,7 @@ Prompt: TypeAlias = (
     | SpelledBack
     | WhoseAnswer
     | WasItTheirs
+    | NotSureOfYes
     | IsThatRight
     | SpellOneAtATime
     | LetterSaidBack
@@ -92,6 +94,7 @@ __all__ = [
     "NoYearHeard",
     "NotCaught",
     "NotCaughtAgain",
+    "NotSureOfYes",
     "PlayOn",
     "Prefaced",
     "Prompt",

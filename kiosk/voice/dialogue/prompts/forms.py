@@ -37,6 +37,8 @@ class Fixed(Enum):
     HOW_MANY = "How many, then? Say solo, or two, three or four teams."
     """The team count said back, and the table said no (counting.py)."""
     PART_CAUGHT = PART_CAUGHT
+    SAY_IT_AGAIN = f"{SORRY} Please say it again."
+    """A reply heard as no word, with no question of the kiosk's waiting to be asked again."""
     NAME_FIRST = "Then say it again, with the team's name first."
     """Whose held words were could not be settled (whose.py): they go to nobody, to be said again."""
 

@@ -57,6 +57,12 @@ wrong one's word one letter at a time (team_by_team.py): in party babble a whole
 a word for each letter, was heard right 39 times in 90 and its team's name lost as often (tuning voices at
 10 dB; held out, 41 of 180; docs/decisions/0004-spell-with-nato-words.md), where each letter's word said on its own
 was heard right four times in five. A table may still spell a fix with its team's name first."""
+NOT_SURE_OF_YES = f'Was that a yes? Say "{SURE_YES}", or spell the fix again.'
+"""To a read-back's yes the kiosk is unsure of (read_back_yes.py): a yes locks the answers."""
+NOT_SURE_OF_YES_LOUD = f'Was that a yes? Say "{SURE_YES}", or say no.'
+"""The same in a loud room, where a no to the read-back has the kiosk ask about each team's answer in turn
+(team_by_team.py): in babble a reader's "no" was heard as "yeah", and asked to spell a fix again, the
+reader had no fix to spell."""
 
 
 @dataclass(frozen=True)
@@ -218,3 +224,14 @@ class IsThatRight:
     @property
     def words(self) -> str:
         return f'{self.team.value}: {self.answer}. Is that right? Say "{SURE_YES}", or {SAY_NO}.'
+
+
+@dataclass(frozen=True)
+class NotSureOfYes:
+    """A yes to the read-back the kiosk is unsure of, asked about before the answers lock."""
+
+    loud: bool = False
+
+    @property
+    def words(self) -> str:
+        return NOT_SURE_OF_YES_LOUD if self.loud else NOT_SURE_OF_YES
