@@ -12,16 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.engine.night import Night, Phase
-from kiosk.engine.teams import Team, join_names
+from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.doubt import likely_alternatives
-from kiosk.voice.dialogue.prompts.forms import SORRY
+from kiosk.voice.dialogue.prompts import Lead, PlainYesWillDo, Prefaced, StillToSayYes, WhoseYes
 from kiosk.voice.hearing.listening import says_a_number
 from kiosk.voice.sound.asr import Utterance
-
-PLAIN_YES = "a plain yes will do"
-"""Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
 
 
 @dataclass
@@ -55,7 +52,7 @@ class Votes:
             # "Bats, yes." heard as "owls yes", "bats yes" 0.7 below it: a yes counted for a team that never
             # said it could end the night, which cannot be taken back.
             self._doubted = True
-            return Ask(f"Was that {rival[0].value} or {rival[1].value}? Say the team's name and yes again.")
+            return Ask(WhoseYes(*rival).words)
         if asked in left and words == "yes":
             return f"{asked.value.lower()} yes"
         if words == "yes" and left:
@@ -63,18 +60,16 @@ class Votes:
             if not unnamed:
                 return None  # the host asks for the team's name
             self.asked = left[0]
-            return Ask(f"{left[0].value}, {PLAIN_YES}. Still to say yes: {join_names(left)}.")
+            return Ask(PlainYesWillDo(left[0], tuple(left)).words)
         team = Team.from_name(words) or _name_beside(heard, left, no_too=asked is None)
         if team is not None and team not in night.teams:
             # No team at this table: misheard ("Ghosts, yes." as "owls" on a night of Bats and Ghosts), and
             # passed on it would end the vote.
-            return Ask(f"{SORRY} Still to say yes: {join_names(left)}.")
+            return Ask(Prefaced(Lead.SORRY, StillToSayYes(tuple(left)).words).words)
         if team is None or team not in left:
             return None
         self.asked = team
-        return Ask(
-            f"I heard only {team.value}. {team.value}, {PLAIN_YES}. Still to say yes: {join_names(left)}."
-        )
+        return Ask(PlainYesWillDo(team, tuple(left), name_alone=True).words)
 
 
 def a_teams_yes(reading: str) -> bool:

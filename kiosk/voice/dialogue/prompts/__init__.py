@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from kiosk.voice.dialogue.prompts.between_questions import PlayOn, TeamLeaving
+from kiosk.voice.dialogue.prompts.between_questions import (
+    PlainYesWillDo,
+    PlayOn,
+    StillToSayYes,
+    TeamLeaving,
+    WhoseYes,
+)
 from kiosk.voice.dialogue.prompts.forms import Fixed, Prefaced
 from kiosk.voice.dialogue.prompts.one_at_a_time import (
     JustOneLetter,
@@ -76,6 +82,9 @@ Prompt: TypeAlias = (
     | LeftAsItWas
     | TeamLeaving
     | PlayOn
+    | StillToSayYes
+    | PlainYesWillDo
+    | WhoseYes
 )
 """Every kind of the kiosk's own words."""
 
@@ -95,16 +104,19 @@ __all__ = [
     "NotCaught",
     "NotCaughtAgain",
     "NotSureOfYes",
+    "PlainYesWillDo",
     "PlayOn",
     "Prefaced",
     "Prompt",
     "RefusedLetterAgain",
     "SpellOneAtATime",
     "SpelledBack",
+    "StillToSayYes",
     "TeamLeaving",
     "WasItTheirs",
     "WhichLetterThen",
     "WhoseAnswer",
+    "WhoseYes",
     "WordSoFar",
     "YearCutShort",
     "YearNeedsFourDigits",

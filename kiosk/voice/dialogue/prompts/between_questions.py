@@ -1,11 +1,15 @@
-"""The kiosk's own words between questions: a team heard leaving the night."""
+"""The kiosk's own words between questions: a team heard leaving the night, and the teams' yeses that end
+it (voting.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk.engine.teams import Team
+from kiosk.engine.teams import Team, join_names
 from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
+
+PLAIN_YES = "a plain yes will do"
+"""Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
 
 
 @dataclass(frozen=True)
@@ -29,3 +33,43 @@ class PlayOn:
     @property
     def words(self) -> str:
         return f"Then {self.team.value} play on."
+
+
+@dataclass(frozen=True)
+class StillToSayYes:
+    """The teams still to say yes to end the night."""
+
+    left: tuple[Team, ...]
+
+    @property
+    def words(self) -> str:
+        return f"Still to say yes: {join_names(self.left)}."
+
+
+@dataclass(frozen=True)
+class PlainYesWillDo:
+    """A team named, whose next plain yes is taken as its own: its lone name was heard, or a plain yes
+    whose name was lost came twice running."""
+
+    team: Team
+    left: tuple[Team, ...]
+    """The teams still to say yes."""
+    name_alone: bool = False
+    """The team's name was heard alone: the kiosk says so first."""
+
+    @property
+    def words(self) -> str:
+        heard = f"I heard only {self.team.value}. " if self.name_alone else ""
+        return f"{heard}{self.team.value}, {PLAIN_YES}. {StillToSayYes(self.left).words}"
+
+
+@dataclass(frozen=True)
+class WhoseYes:
+    """A team's yes heard about as likely as another team's still to say yes: whose was it?"""
+
+    team: Team
+    rival: Team
+
+    @property
+    def words(self) -> str:
+        return f"Was that {self.team.value} or {self.rival.value}? Say the team's name and yes again."
