@@ -37,6 +37,7 @@ from kiosk.voice.dialogue.prompts import (
     StillToSayYes,
     TeamLeaving,
     WasItTheirs,
+    WhichDidYouMean,
     WhichLetterThen,
     WhoseAnswer,
     WhoseYes,
@@ -109,6 +110,8 @@ EXAMPLES: tuple[Prompt, ...] = (
     LeftAsItWas(),
     LeftAsItWas(year=True),
     # Between questions (prompts/between_questions.py).
+    WhichDidYouMean("Far and Wide 2", "Wings & Webs 2"),
+    WhichDidYouMean("board", "The Treat Bag 4"),
     TeamLeaving(Team.TOADS),
     TeamLeaving(Team.TOADS, Lead.WAS_THAT_A_YES),
     PlayOn(Team.TOADS),

@@ -19,6 +19,7 @@ from kiosk.cartridge import CATEGORIES
 from kiosk.engine.board import Board
 from kiosk.engine.cells import Cell
 from kiosk.engine.picks import parse_pick
+from kiosk.voice.dialogue.prompts import WhichDidYouMean
 from kiosk.voice.dialogue.yes_or_no import NO, YES
 from kiosk.voice.hearing.grammar import nearest
 from kiosk.voice.hearing.phrases import COMMANDS, between_questions
@@ -40,10 +41,9 @@ class Doubt:
 
     @property
     def question(self) -> str:
-        """The kiosk's words, short and plain for a table of any age. A cell is said by its category's name,
-        which the table can say back more clearly than a letter that sounds like another ("bee", "dee")."""
+        """The kiosk's words: the two likeliest, each as the table would say it (prompts.WhichDidYouMean)."""
         first, second = (by_name(choice) for choice in self.choices[:2])
-        return f"Was that {first}, or {second}? Say the one you meant."
+        return WhichDidYouMean(first, second).words
 
 
 def by_name(choice: str) -> str:

@@ -23,6 +23,7 @@ from kiosk.voice.dialogue.prompts.between_questions import (
     PlayOn,
     StillToSayYes,
     TeamLeaving,
+    WhichDidYouMean,
     WhoseYes,
 )
 from kiosk.voice.dialogue.prompts.forms import Fixed, Prefaced
@@ -80,6 +81,7 @@ Prompt: TypeAlias = (
     | YearNeedsFourDigits
     | WordSoFar
     | LeftAsItWas
+    | WhichDidYouMean
     | TeamLeaving
     | PlayOn
     | StillToSayYes
@@ -114,6 +116,7 @@ __all__ = [
     "StillToSayYes",
     "TeamLeaving",
     "WasItTheirs",
+    "WhichDidYouMean",
     "WhichLetterThen",
     "WhoseAnswer",
     "WhoseYes",

@@ -1,5 +1,5 @@
-"""The kiosk's own words between questions: a team heard leaving the night, and the teams' yeses that end
-it (voting.py)."""
+"""The kiosk's own words between questions: a pick or command the readings leave in doubt (doubt.py), a
+team heard leaving the night, and the teams' yeses that end it (voting.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,21 @@ from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
 
 PLAIN_YES = "a plain yes will do"
 """Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
+
+
+@dataclass(frozen=True)
+class WhichDidYouMean:
+    """The recogniser's likeliest readings mean different picks or commands: which was meant? Short and
+    plain for a table of any age; a cell by its category's name, which the table says back more clearly
+    than a letter that sounds like another ("bee", "dee")."""
+
+    first: str
+    """The likeliest, as the table would say it ("Far and Wide 2", "board")."""
+    second: str
+
+    @property
+    def words(self) -> str:
+        return f"Was that {self.first}, or {self.second}? Say the one you meant."
 
 
 @dataclass(frozen=True)
