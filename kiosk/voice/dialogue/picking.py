@@ -41,7 +41,7 @@ from kiosk.voice.dialogue.pick_readings import (
     said_by_name,
 )
 from kiosk.voice.dialogue.policy import Act, Reading, Reply, Slot, read
-from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
+from kiosk.voice.dialogue.prompts import Confirm, Lead, PickSlowly, WhichPickThen
 from kiosk.voice.hearing.phrases import POINT_WORDS
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
@@ -110,7 +110,7 @@ class Picks:
         if len(free) <= TUNING.confirming.few_left or self._misses > TUNING.confirming.pick_misses:
             self._rejected = []
             return self._offer(Utterance(""), night.board, free[0], Offering.FREE)
-        return Ask(f"Say the category's name and its points slowly, like {by_name(free[0].id)}. Or say pass.")
+        return Ask(PickSlowly(by_name(free[0].id)).words)
 
     def take(self, heard: Utterance, board: Board, loud: bool = False) -> str | Ask:
         """The message for the host, or the kiosk's own question while it is unsure of the pick; `loud`:
@@ -163,7 +163,7 @@ class Picks:
         self.confirming.hold(waiting)
         act = self.confirming.rule(reading)
         if act is Act.REFUSED:
-            return Ask(f"Which one, then? Say its name, like {by_name(waiting.id)}.")
+            return Ask(WhichPickThen(by_name(waiting.id)).words)
         if act is Act.ASK_IF_YES:
             return self._was_that_a_yes()
         return said_by_name(waiting)
@@ -291,9 +291,7 @@ class Picks:
             return self._offer(heard, board, cell, Offering.FREE, first)
         if not offers:
             self._rejected = []
-            return Ask(
-                f"Which one, then? Say the category's name and its points slowly, like {by_name(cell.id)}."
-            )
+            return Ask(WhichPickThen(by_name(cell.id), slowly=True).words)
         self.confirming.say_back(offers[0])
         self._offers, self._missed = tuple(offers[1:]), 0
         return confirm(offers[0], Lead.ONE_AT_A_TIME if first else Lead.NONE)

@@ -19,11 +19,13 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from kiosk.voice.dialogue.prompts.between_questions import (
+    PickSlowly,
     PlainYesWillDo,
     PlayOn,
     StillToSayYes,
     TeamLeaving,
     WhichDidYouMean,
+    WhichPickThen,
     WhoseYes,
 )
 from kiosk.voice.dialogue.prompts.forms import Fixed, Prefaced
@@ -81,6 +83,8 @@ Prompt: TypeAlias = (
     | YearNeedsFourDigits
     | WordSoFar
     | LeftAsItWas
+    | PickSlowly
+    | WhichPickThen
     | WhichDidYouMean
     | TeamLeaving
     | PlayOn
@@ -106,6 +110,7 @@ __all__ = [
     "NotCaught",
     "NotCaughtAgain",
     "NotSureOfYes",
+    "PickSlowly",
     "PlainYesWillDo",
     "PlayOn",
     "Prefaced",
@@ -118,6 +123,7 @@ __all__ = [
     "WasItTheirs",
     "WhichDidYouMean",
     "WhichLetterThen",
+    "WhichPickThen",
     "WhoseAnswer",
     "WhoseYes",
     "WordSoFar",

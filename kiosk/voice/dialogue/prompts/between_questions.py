@@ -1,5 +1,6 @@
-"""The kiosk's own words between questions: a pick or command the readings leave in doubt (doubt.py), a
-team heard leaving the night, and the teams' yeses that end it (voting.py)."""
+"""The kiosk's own words between questions: a pick asked for again (picking.py), a pick or command the
+readings leave in doubt (doubt.py), a team heard leaving the night, and the teams' yeses that end it
+(voting.py). A cell is said by its category's name, as the table would say it ("Wings & Webs 3")."""
 
 from __future__ import annotations
 
@@ -10,6 +11,34 @@ from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
 
 PLAIN_YES = "a plain yes will do"
 """Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """
+
+
+@dataclass(frozen=True)
+class PickSlowly:
+    """Picks missed again and again: the pick asked for by the category's whole name, slowly."""
+
+    example: str
+    """A free cell, as the table would say it."""
+
+    @property
+    def words(self) -> str:
+        return f"Say the category's name and its points slowly, like {self.example}. Or say pass."
+
+
+@dataclass(frozen=True)
+class WhichPickThen:
+    """The cell said back (or every cell offered) was said no to: which pick, then?"""
+
+    example: str
+    """A cell, as the table would say it."""
+    slowly: bool = False
+    """Every cell offered was said no to: the pick asked for slowly, by the category's whole name."""
+
+    @property
+    def words(self) -> str:
+        if self.slowly:
+            return f"Which one, then? Say the category's name and its points slowly, like {self.example}."
+        return f"Which one, then? Say its name, like {self.example}."
 
 
 @dataclass(frozen=True)
