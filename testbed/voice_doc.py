@@ -1,5 +1,5 @@
 """The part of docs/voice.md written from the code: the questions that confirm what the kiosk heard, from the
-policy table (kiosk/voice/dialogue/policy.py) and the one wording (kiosk/voice/dialogue/yes_or_no.py), so that the page cannot
+policy table (kiosk/voice/dialogue/policy.py) and the one wording (kiosk/voice/dialogue/prompts), so that the page cannot
 drift from them. `python -m testbed.voice_doc` writes it between its markers; a test checks it is current.
 """
 
@@ -9,11 +9,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kiosk.engine.teams import Team
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
+from kiosk.voice.dialogue.prompts import Confirm, IsThatRight, Lead, Prefaced
 from kiosk.voice.dialogue.prompts.read_back import LOUD_YES, NOT_SURE_OF_YES_LOUD
-from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES, Confirm, Lead
+from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES
 
-TEAM_CHECK = 'Bats: bram stoker. Is that right? Say "that\'s right", or say "no, no".'
+TEAM_CHECK = IsThatRight(Team.BATS, "bram stoker").words
 """A loud room's check of one team's answer (team_by_team.TeamByTeam.question)."""
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "voice.md"
@@ -41,7 +43,7 @@ EXAMPLES = {
     Slot.READ_BACK: Example(
         f"I have Bats: bram stoker; Ghosts: mary shelley. Right? {LOUD_YES}", NOT_SURE_OF_YES_LOUD
     ),
-    Slot.TEAM_CHECK: Example(TEAM_CHECK, f"Was that a yes? {TEAM_CHECK}"),
+    Slot.TEAM_CHECK: Example(TEAM_CHECK, Prefaced(Lead.WAS_THAT_A_YES, TEAM_CHECK).words),
 }
 """What each slot asks, as a night would word it. The read-back and a loud room's check of one team are
 not yet in the one form: their reply is the same, their words are their own."""

@@ -28,7 +28,12 @@ from kiosk.voice.dialogue.prompts.between_questions import (
     WhichPickThen,
     WhoseYes,
 )
-from kiosk.voice.dialogue.prompts.forms import Fixed, Prefaced
+from kiosk.voice.dialogue.prompts.forms import (
+    Confirm,
+    Fixed,
+    Lead,
+    Prefaced,
+)
 from kiosk.voice.dialogue.prompts.one_at_a_time import (
     JustOneLetter,
     LeftAsItWas,
@@ -55,7 +60,6 @@ from kiosk.voice.dialogue.prompts.read_back import (
     YearCutShort,
     YourAnswer,
 )
-from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
 
 Prompt: TypeAlias = (
     Confirm

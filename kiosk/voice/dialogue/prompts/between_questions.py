@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.engine.teams import Team, join_names
-from kiosk.voice.dialogue.yes_or_no import Confirm, Lead
+from kiosk.voice.dialogue.prompts.forms import Confirm, Lead
 
 PLAIN_YES = "a plain yes will do"
 """Said to the team whose lone name was heard: "Ghosts, a plain yes will do." """

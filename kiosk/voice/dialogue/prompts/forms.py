@@ -1,20 +1,68 @@
-"""The kiosk's words every slot shares: the apology before a question asked again, a question after a lead
-that says why it is asked, and the sentences that never change."""
+"""The kiosk's words every slot shares: the one form of a question that confirms what it heard, the leads
+said before a question and why it is asked, and the sentences that never change.
+
+Every question that confirms is worded in one form, so that a reader learns one reply: the yes the closed
+lists hear most surely (docs/decisions/0011-thats-right-as-the-sure-yes.md), or no. When a yes is taken is
+policy.py's; which words are a yes or a no, yes_or_no.py's.
+
+    Confirm("Wings & Webs 3")                       Wings & Webs 3? Say "that's right", or say no.
+    Confirm("Two teams", Lead.WAS_THAT_A_YES)       Was that a yes? Two teams? Say "that's right", or say no.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 
-from kiosk.voice.dialogue.yes_or_no import Lead
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
-SORRY = Lead.SORRY.value
+QUOTED_SURE_YES = f'"{SURE_YES}"'
+"""The yes asked for, in quotes as the read-back asks for it."""
+SORRY = "Sorry, I didn't catch that."
 """Said before the kiosk's words again, when a reply to them was heard as no word or not made out."""
 SORRY_AGAIN = "Sorry, I still didn't catch that."
 ONE_BY_ONE = "Let's take each team's answer in turn."
-TAKEN_AS_NO = Lead.TAKEN_AS_NO.value
+TAKEN_AS_NO = "I still didn't catch that, so I'll take it as a no."
 PART_CAUGHT = "I caught only the end of that spelling. Say the team's name, then spell the whole word again."
 """During the read-back, to letters already being said when the kiosk stopped speaking."""
+
+
+class Lead(Enum):
+    """What the kiosk says before the question, and why it asks."""
+
+    NONE = ""
+    ONE_AT_A_TIME = "Let's take it one at a time."
+    """The first of things offered one at a time, the reply to asking openly missed."""
+    NO_YES_HEARD = "I didn't catch a yes."
+    """The reply was neither a yes nor a no."""
+    WAS_THAT_A_YES = "Was that a yes?"
+    """A yes the kiosk was unsure of, to what cannot be undone (policy.Act.ASK_IF_YES)."""
+    NEXT_OFFERED = "I didn't catch a yes. Or"
+    """The reply to one thing offered missed again: the next one is offered."""
+    SORRY = SORRY
+    """The reply was heard as no word, or not made out: the question is asked again."""
+    EACH_IN_TURN = f"{SORRY_AGAIN} {ONE_BY_ONE}"
+    """A loud read-back not made out again: each team's answer is asked about in turn (team_by_team.py)."""
+    TAKEN_AS_NO = TAKEN_AS_NO
+    """A team's answer asked about, and its reply not made out again: the word is spelled one letter at a
+    time."""
+    WORD_LEFT = "Let's leave that word as it was."
+    """A word spelled one letter at a time was left: the team's answer is asked about again."""
+    YEAR_LEFT = "Let's leave that year as it was."
+    """The same for a year taken one digit at a time."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Something heard, said back (or offered) for a yes or a no."""
+
+    subject: str
+    """What the kiosk says back, as the table would say it ("Wings & Webs 3", "Two teams")."""
+    lead: Lead = Lead.NONE
+
+    @property
+    def words(self) -> str:
+        return Prefaced(self.lead, f"{self.subject}? Say {QUOTED_SURE_YES}, or say no.").words
 
 
 @dataclass(frozen=True)

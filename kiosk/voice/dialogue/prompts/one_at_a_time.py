@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS
-from kiosk.voice.dialogue.yes_or_no import SURE_YES, Lead
+from kiosk.voice.dialogue.prompts.forms import Lead
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 JOINED = "Two words may be spelled as one."
 SAY_NO = 'say "no, no"'

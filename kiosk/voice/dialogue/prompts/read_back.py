@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.engine.teams import Team, join_names
-from kiosk.voice.dialogue.prompts.forms import SORRY, SORRY_AGAIN
+from kiosk.voice.dialogue.prompts.forms import SORRY, SORRY_AGAIN, Confirm, Lead
 from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER, SAY_NO
-from kiosk.voice.dialogue.yes_or_no import SURE_YES, Confirm, Lead
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
 """How the kiosk asks for a spelling that survives rhyming letters and noise. The words alone, not "T for
