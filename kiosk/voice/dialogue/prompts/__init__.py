@@ -10,8 +10,10 @@ as a whole.
     Prefaced(Lead.SORRY, YourAnswer(Team.BATS).words).words
                                             Sorry, I didn't catch that. Bats, your answer?
 
-By slot: forms.py, what every slot shares; read_back.py, answers and the read-back; one_at_a_time.py, a
-word spelled one letter at a time; between_questions.py, the picks, the count, a team leaving, the vote.
+By slot: forms.py, what every slot shares (the one form of a confirming question, the leads before a
+question, the sentences that never change); read_back.py, answers, whose they are and the read-back;
+one_at_a_time.py, a word spelled one letter at a time; between_questions.py, the picks, a pick in doubt, a
+team leaving, the vote. The team count asks in the confirming form alone.
 """
 
 from __future__ import annotations
