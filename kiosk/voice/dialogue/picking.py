@@ -57,6 +57,14 @@ class Offering(Enum):
     FREE = "free"
     """Every free cell: picks were missed again and again."""
 
+    def kin(self, cell: Cell, other: Cell) -> bool:
+        """The two cells are offered together."""
+        if self is Offering.FREE:
+            return True
+        if self is Offering.POINTS:
+            return cell.points == other.points
+        return cell.letter == other.letter
+
 
 @dataclass
 class Picks:
@@ -281,7 +289,7 @@ class Picks:
             # "The Treat Bag three" in babble) names the category the points go with: offered first.
             named += [Cell(letter, cell.points) for letter in categories_named(readings)]
         self._offering = offering
-        kin = [free for free in board.free_cells() if self._kin(free, cell)]
+        kin = [free for free in board.free_cells() if self._offering.kin(free, cell)]
         passed = [one for one in self._rejected if one != insisted]
         offers = [one for one in dict.fromkeys([*named, *kin]) if one in kin and one not in passed]
         if not offers and offering is not Offering.FREE:
@@ -295,14 +303,6 @@ class Picks:
         self.confirming.say_back(offers[0])
         self._offers, self._missed = tuple(offers[1:]), 0
         return confirm(offers[0], Lead.ONE_AT_A_TIME if first else Lead.NONE)
-
-    def _kin(self, cell: Cell, other: Cell) -> bool:
-        """Cells offered together."""
-        if self._offering is Offering.FREE:
-            return True
-        if self._offering is Offering.POINTS:
-            return cell.points == other.points
-        return cell.letter == other.letter
 
     def _offered(
         self, heard: Utterance, board: Board, loud: bool, waiting: Cell, offers: tuple[Cell, ...]
@@ -333,7 +333,7 @@ class Picks:
         if (
             cell is not None
             and cell != waiting
-            and (self._offering is not Offering.CATEGORY or not self._kin(cell, waiting))
+            and (self._offering is not Offering.CATEGORY or not self._offering.kin(cell, waiting))
         ):
             # In babble "The Treat Bag three", offered Old Customs 3, was heard as itself: no no to the offer.
             self._rejected = []
