@@ -71,11 +71,11 @@ from .conftest import Played
 
 
 def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
-    asked = Whose("zip", (Team.BATS, Team.GHOSTS, Team.OWLS)).question
+    asked = Whose("zip", (Team.BATS, Team.GHOSTS, Team.OWLS)).prompt.words
     found = WHOSE.search(asked)
     assert found is not None and found.group(1) == "Bats, Ghosts or Owls"
     for again in (False, True):
-        offer = WHOSE_OFFERED.search(Whose("zip", (Team.BATS,), offered=Team.BATS, again=again).question)
+        offer = WHOSE_OFFERED.search(Whose("zip", (Team.BATS,), offered=Team.BATS, again=again).prompt.words)
         assert offer is not None and offer.groups() == ("Bats", "that's right")
     assert WITH_WORDS in HOW_TO_SPELL and BY_LETTER in SpelledBack("zip", offer=True).words
     spelling = LetterByLetter(Team.BATS)

@@ -50,7 +50,7 @@ from kiosk.voice.dialogue.prompts import (
     YourAnswer,
 )
 from kiosk.voice.dialogue.respelling import merged
-from kiosk.voice.dialogue.whose import Whose, spelling_in
+from kiosk.voice.dialogue.whose import Named, Whose, spelling_in
 from kiosk.voice.hearing.spoken_years import no_year_in
 from kiosk.voice.tuning import TUNING
 
@@ -203,7 +203,7 @@ class Answerers:
             # table's noisy nights, the reader said the team called every time, and another name was heard
             # 5 times; given as heard, the words would be another team's answer, silently.
             self.holding = Whose(" ".join(words[1:]), in_order({opening, calling}))
-            return Ask(self.holding.question)
+            return Ask(self.holding.prompt.words)
         return None
 
     def _no_whole_year(
@@ -261,7 +261,7 @@ class Answerers:
             return heard
         spelling = spelling_in(words) is not None
         self.holding = Whose(" ".join(words), teams, spelling=spelling)
-        return Ask(self.holding.question)
+        return Ask(self.holding.prompt.words)
 
     def letter_missed(self) -> Ask:
         """A reply heard as no word while a word is spelled one letter at a time: asked for again, or the
@@ -279,12 +279,12 @@ class Answerers:
         assert held is not None
         if under_way and not Whose.next_answer(heard):
             self._asked_again = True
-            return Ask(held.question)
+            return Ask(held.prompt.words)
         self.holding, reply = held.take(heard, night)
         if reply is None:
             return heard
-        if isinstance(reply, str):
-            return Ask(reply)
+        if not isinstance(reply, Named):
+            return Ask(reply.words)
         said = spelling_in(held.words.split()) if held.spelling else None
         return self._respelled(f"{reply.team.value.lower()} {said or held.words}", night)
 

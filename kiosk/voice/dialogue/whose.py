@@ -20,7 +20,7 @@ from kiosk.engine.spelling import spelled_word, spelled_year
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.policy import Act, Slot, decide, read
-from kiosk.voice.dialogue.prompts import Fixed, WasItTheirs, WhoseAnswer
+from kiosk.voice.dialogue.prompts import Fixed, Prompt, WasItTheirs, WhoseAnswer
 from kiosk.voice.hearing.listening import team_named
 from kiosk.voice.sound.asr import Utterance
 
@@ -51,10 +51,11 @@ class Whose:
     """The team offered was asked about again: its reply was neither a yes, a no nor a name."""
 
     @property
-    def question(self) -> str:
+    def prompt(self) -> WhoseAnswer | WasItTheirs:
+        """The kiosk's question: whose were the words, or the team offered for a yes."""
         if self.offered is None:
-            return WhoseAnswer(self.teams, self.spelling).words
-        return WasItTheirs(self.offered, self.spelling, self.again).words
+            return WhoseAnswer(self.teams, self.spelling)
+        return WasItTheirs(self.offered, self.spelling, self.again)
 
     @staticmethod
     def next_answer(heard: str) -> bool:
@@ -63,7 +64,7 @@ class Whose:
         words = _reply_words(heard)
         return len(words) > 1 and team_named(words[0]) is not None
 
-    def take(self, heard: str, night: Night | None) -> tuple[Whose | None, Named | str | None]:
+    def take(self, heard: str, night: Night | None) -> tuple[Whose | None, Named | Prompt | None]:
         """The reply to the question: the held words are a team's (Named); the kiosk asks again or another
         way (a question, with what it holds now); or the reply is the next answer, said over the question
         (None: the words go on as heard, the held words to nobody)."""
@@ -79,7 +80,7 @@ class Whose:
             return None, Named(named[0])
         if self.offered is None:
             offered = replace(self, offered=self._likeliest_first(night)[0])
-            return offered, offered.question
+            return offered, offered.prompt
         act = decide(Slot.WHOSE, read(Utterance(" ".join(heard.split())), loud=True), asked=0)
         if act is Act.TAKE:
             return None, Named(self.offered)
@@ -87,13 +88,13 @@ class Whose:
             rest = self._likeliest_first(night)
             after = rest[rest.index(self.offered) + 1 :]
             if not after:
-                return None, Fixed.NAME_FIRST.words
+                return None, Fixed.NAME_FIRST
             following = replace(self, offered=after[0], again=False)
-            return following, following.question
+            return following, following.prompt
         if not self.again:
             asked = replace(self, again=True)
-            return asked, asked.question
-        return None, Fixed.NAME_FIRST.words
+            return asked, asked.prompt
+        return None, Fixed.NAME_FIRST
 
     def _likeliest_first(self, night: Night | None) -> tuple[Team, ...]:
         """The teams in the order offered: for a spelling, the team with an answer word nearest its letters
