@@ -16,6 +16,7 @@ from kiosk.keys import load_practice
 from kiosk.screen.captions import KIOSK, Caption
 from kiosk.table import Table
 from kiosk.voice.dialogue.doubt import Doubt, doubt, meaning
+from kiosk.voice.dialogue.prompts import WhichDidYouMean
 from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.sound.audio import WavOutput, WavSource
@@ -44,9 +45,7 @@ def test_readings_as_likely_as_the_best_that_pick_different_cells_are_asked_abou
     # "dee two" as the model heard it on the espeak-ng table: the right reading 0.6 below the best.
     heard = readings(("bee two", 101.3), ("b two", 101.3), ("d two", 100.7))
     assert doubt(heard) == Doubt(("B2", "D2"), "bee two")
-    assert doubt(heard).question == (  # type: ignore[union-attr]
-        "Was that Far and Wide 2, or Wings & Webs 2? Say the one you meant."
-    )
+    assert doubt(heard).prompt == WhichDidYouMean("Far and Wide 2", "Wings & Webs 2")  # type: ignore[union-attr]
     # "board" heard as "four" by Piper's voice: a count means nothing mid-night, so there is no choice to
     # ask about; the host says what it wants.
     assert doubt(readings(("four", 83.5), ("board", 82.0))) is None

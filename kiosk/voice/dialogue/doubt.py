@@ -40,10 +40,10 @@ class Doubt:
     """The likeliest reading, as heard."""
 
     @property
-    def question(self) -> str:
-        """The kiosk's words: the two likeliest, each as the table would say it (prompts.WhichDidYouMean)."""
+    def prompt(self) -> WhichDidYouMean:
+        """The kiosk's question: the two likeliest, each as the table would say it."""
         first, second = (by_name(choice) for choice in self.choices[:2])
-        return WhichDidYouMean(first, second).words
+        return WhichDidYouMean(first, second)
 
 
 def by_name(choice: str) -> str:

@@ -157,7 +157,7 @@ class Picks:
         if unsure is not None and not (loud and self.confirm and cell is not None):
             # In a loud room the likeliest cell is said back instead: "Was that A2 or A1?" drew the same
             # doubt five times running, where a yes is one short word the room garbles less.
-            return Ask(unsure.question)
+            return Ask(unsure.prompt.words)
         if not self.confirm or cell is None:
             return heard.text
         if not loud and not (by_letter(heard.text) and rivals(cell, board)):
