@@ -16,7 +16,7 @@ from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.dialogue.counting import Counts
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.picking import Picks
-from kiosk.voice.dialogue.prompts import SpelledBack
+from kiosk.voice.dialogue.prompts import Prompt, SpelledBack
 from kiosk.voice.dialogue.prompts.forms import PART_CAUGHT
 from kiosk.voice.dialogue.prompts.forms import TAKEN_AS_NO as KIOSK_TAKEN_AS_NO
 from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, OFFER
@@ -70,6 +70,11 @@ from testbed.table.talk import Talk
 from .conftest import Played
 
 
+def _words(said: Prompt | None) -> str:
+    """The kiosk's words for a reply taken one letter at a time (none with a fix)."""
+    return said.words if said is not None else ""
+
+
 def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     asked = Whose("zip", (Team.BATS, Team.GHOSTS, Team.OWLS)).prompt.words
     found = WHOSE.search(asked)
@@ -79,20 +84,26 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
         assert offer is not None and offer.groups() == ("Bats", "that's right")
     assert WITH_WORDS in HOW_TO_SPELL and BY_LETTER in SpelledBack("zip", offer=True).words
     spelling = LetterByLetter(Team.BATS)
-    assert LETTER_AGAIN.search(spelling.opening) and LETTER_LEFT in LEFT and TAKEN_AS_NO in KIOSK_TAKEN_AS_NO
+    assert (
+        LETTER_AGAIN.search(spelling.opening.words)
+        and LETTER_LEFT in LEFT
+        and TAKEN_AS_NO in KIOSK_TAKEN_AS_NO
+    )
     spelling, _, said = spelling.take("tango")
-    back = LETTER_SAID_BACK.search(said)
+    back = LETTER_SAID_BACK.search(_words(said))
     assert back is not None and back.group(1) == "T"
     assert spelling is not None
-    assert all(LETTER_AGAIN.search(spelling.take(heard)[2]) for heard in ("no", "zip", "tango oscar"))
+    assert all(LETTER_AGAIN.search(_words(spelling.take(heard)[2])) for heard in ("no", "zip", "tango oscar"))
     year = LetterByLetter(Team.BATS, ("1", "8"), unit=Unit.DIGIT)
-    digit_back = DIGIT_SAID_BACK.search(year.take("nine")[2])
+    digit_back = DIGIT_SAID_BACK.search(_words(year.take("nine")[2]))
     assert digit_back is not None and digit_back.group(1) == "9"
-    so_far = YEAR_SO_FAR.search(year.take("that's right")[2])
+    so_far = YEAR_SO_FAR.search(_words(year.take("that's right")[2]))
     assert so_far is not None and so_far.group(1) == "1, 8"
-    assert LETTER_AGAIN.search(year.take("no")[2]) and LETTER_AGAIN.search(year.opening)
+    assert LETTER_AGAIN.search(_words(year.take("no")[2])) and LETTER_AGAIN.search(year.opening.words)
     refused, _, _ = spelling.take("no")
-    assert refused is not None and LETTER_AGAIN.search(refused.take("tango")[2])  # said no to, heard again
+    assert refused is not None and LETTER_AGAIN.search(
+        _words(refused.take("tango")[2])
+    )  # said no to, heard again
     cut_short = YEAR_CUT_SHORT.format(digits="one, eight, zero", team="Bats")
     for not_caught in (KIOSK_NOT_CAUGHT, NOT_CAUGHT_AGAIN, PART_CAUGHT, cut_short):
         assert NOT_CAUGHT.search(not_caught)
@@ -416,7 +427,7 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
     said = _spelling_fly(
         "Sorry, I didn't catch that. Say yes, or spell a fix.",  # the "no" heard as "not"
         "Sorry, I didn't catch that. Say yes, or spell a fix.",  # and again: said until it is caught
-        LetterByLetter(Team.BATS).opening,
+        LetterByLetter(Team.BATS).opening.words,
         "F for foxtrot. Next letter?",
         "R for romeo. Next letter?",  # wrong: "no"
         "Which letter, then?",
@@ -436,7 +447,7 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
 def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_asks_about() -> None:
     fry_fixed = (
         f"Bats: fry. {ASKING}",
-        LetterByLetter(Team.BATS).opening,
+        LetterByLetter(Team.BATS).opening.words,
         "F for foxtrot. Next letter?",
         "L for lima. Next letter?",
         "Y for yankee. Next letter?",
@@ -462,7 +473,7 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
     )
     kiosk = RepliesInTurn(
         f"Bats: no year. {ASKING}",
-        LetterByLetter(Team.BATS, unit=Unit.DIGIT).opening,
+        LetterByLetter(Team.BATS, unit=Unit.DIGIT).opening.words,
         "1. Next digit?",
         "8. Next digit?",
         "5. Next digit?",
@@ -493,7 +504,7 @@ def test_the_table_answers_each_team_asked_about_once_its_yes_to_the_read_back_i
 
 
 def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -> None:
-    kiosk = RepliesInTurn(f"{KIOSK_TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}", LEFT)
+    kiosk = RepliesInTurn(f"{KIOSK_TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening.words}", LEFT)
     adult = _adult(kiosk, NightScript("2-teams", (Team.BATS, Team.GHOSTS), (BOTH_FLY,)))
     adult._read('Bats: fly. Is that right? Say "that\'s right", or say "no, no".')
     assert not adult.check_team(BOTH_FLY, QuestionRecord("D1", ()), {"Bats": "fly", "Ghosts": "fly"}, {})
@@ -502,9 +513,11 @@ def test_the_table_leaves_a_right_answer_taken_as_a_no_by_saying_it_is_right() -
 
 def test_the_table_takes_a_word_offered_as_it_stands_only_when_it_would_do() -> None:
     # "F, L" for "fly": a key word of three letters has no slip to spare, so the adult says no.
-    stalled = LetterByLetter(Team.BATS, ("f", "l"), stalls=TUNING.confirming.letter_stalls - 1).take("")[2]
+    stalled = _words(
+        LetterByLetter(Team.BATS, ("f", "l"), stalls=TUNING.confirming.letter_stalls - 1).take("")[2]
+    )
     said = _spelling_fly(
-        LetterByLetter(Team.BATS).opening,
+        LetterByLetter(Team.BATS).opening.words,
         "F for foxtrot. Next letter?",
         "L for lima. Next letter?",
         stalled,
@@ -520,7 +533,7 @@ def test_the_table_takes_a_word_offered_as_it_stands_only_when_it_would_do() -> 
 def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> None:
     said = _spelling_fly(
         *["Sorry, I didn't catch that. Say yes, or spell a fix."] * 5,  # past its tries at the "no": it goes
-        LetterByLetter(Team.BATS).opening,  # back to its read-back, saying it there
+        LetterByLetter(Team.BATS).opening.words,  # back to its read-back, saying it there
         "F for foxtrot. Next letter?",
         "L for lima. Next letter?",
         "Y for yankee. Next letter?",

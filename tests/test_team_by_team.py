@@ -62,7 +62,7 @@ def asked(table: FakeTable) -> list[str]:
 def test_a_no_names_each_team_and_a_no_to_one_takes_its_word_one_letter_at_a_time() -> None:
     script = ["no", "no", *letters("echo", "india", "golf", "hotel", "tango", "that's right")]
     table = loud_table([*script, *letters("that's right", "that's right")])
-    assert LetterByLetter(Team.BATS).opening in table.said
+    assert LetterByLetter(Team.BATS).opening.words in table.said
     assert "Fixed: Bats said eight." in table.said
     fixed = 'Bats: eight. Is that right? Say "that\'s right", or say "no, no".'
     assert asked(table) == [BATS, fixed, GHOSTS]  # asked again as it now stands, then Ghosts
@@ -96,7 +96,7 @@ def test_words_not_made_out_ask_about_the_same_team_again() -> None:
     garbled = [Spoken("no", closed="romeo"), Quiet(4.0), Spoken("no", closed="[unk]"), Quiet(4.0)]
     word = letters("echo", "india", "golf", "hotel", "tango", "that's right")
     table = loud_table(["no", *garbled, *word, *letters("that's right", "that's right")])
-    assert f"{TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening}" in table.said
+    assert f"{TAKEN_AS_NO} {LetterByLetter(Team.BATS).opening.words}" in table.said
     assert "Fixed: Bats said eight." in table.said and "Bats: right, 2 points." in table.said
 
 
@@ -231,7 +231,7 @@ def test_a_loud_candle_end_asks_about_each_teams_year_and_takes_a_wrong_one_a_di
     digits = letters("one", "eight", "nine", "seven")
     table = candle_end(plain_key, ["no", "no", *digits, *letters("that's right", "that's right")])
     assert f"{LOUD_YES} {BY_TEAM}" in table.said
-    opening = LetterByLetter(Team.BATS, unit=Unit.DIGIT).opening
+    opening = LetterByLetter(Team.BATS, unit=Unit.DIGIT).opening.words
     assert opening in table.said and "1. Next digit? 8. Next digit? 9. Next digit?" in table.said
     assert "Fixed: Bats said 1897." in table.said
     assert asked(table) == [

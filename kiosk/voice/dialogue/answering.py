@@ -128,7 +128,10 @@ class Answerers:
         if self.by_letter is not None:
             self.by_letter, fix, said = self.by_letter.take(heard, sure_no=sure_no)
             self._from_letters = fix is not None
-            return fix if fix is not None else Ask(said)
+            if fix is not None:
+                return fix
+            assert said is not None  # no fix: the kiosk's words
+            return Ask(said.words)
         offered, self._offered = self._offered, None
         again, self._asked_again = self._asked_again, False
         under_way = under_way and not again
@@ -170,7 +173,7 @@ class Answerers:
             # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
             # nobody meant to spell was begun.
             self.by_letter = LetterByLetter(offered)
-            return Ask(self.by_letter.opening)
+            return Ask(self.by_letter.opening.words)
         if not (night.phase.reading_back and is_no(words_of(heard))):
             return None
         self._nos = (nos + 1) % TUNING.confirming.answer_tries
@@ -268,7 +271,7 @@ class Answerers:
         word left as it was after TUNING.confirming.letter_misses in a row."""
         assert self.by_letter is not None
         self.by_letter, said = self.by_letter.missed()
-        return Ask(said)
+        return Ask(said.words)
 
     def _named(self, heard: str, night: Night | None, under_way: bool = False) -> str | Ask:
         """The reply to "whose was that?" (whose.py): the held words with the team named, or asked again or

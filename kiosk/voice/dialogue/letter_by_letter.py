@@ -28,6 +28,7 @@ from kiosk.voice.dialogue.prompts import (
     LetterNotCaught,
     LetterSaidBack,
     Prefaced,
+    Prompt,
     RefusedLetterAgain,
     SpellOneAtATime,
     WhichLetterThen,
@@ -105,8 +106,8 @@ class LetterByLetter:
     "Mike." was then heard right four times running, each time refused."""
 
     @property
-    def opening(self) -> str:
-        return SpellOneAtATime(self.team, self.unit.year).words
+    def opening(self) -> SpellOneAtATime:
+        return SpellOneAtATime(self.team, self.unit.year)
 
     @property
     def word(self) -> str:
@@ -117,18 +118,20 @@ class LetterByLetter:
         """The list each reply is heard through: the NATO words, or the digits, with "no" and the yes."""
         return Listening.ONE_LETTER if self.unit is Unit.LETTER else Listening.ONE_DIGIT
 
-    def take(self, heard: str, sure_no: bool = True) -> tuple[LetterByLetter | None, str | None, str]:
+    def take(
+        self, heard: str, sure_no: bool = True
+    ) -> tuple[LetterByLetter | None, str | None, Prompt | None]:
         """The reply heard: the word still being spelled (None once it is done or left), the fix for the
-        host once the word is done (else None), and the kiosk's words (empty with a fix: the host replies).
+        host once the word is done (else None), and the kiosk's words (None with a fix: the host replies).
         `sure_no`: a "no" refuses the unit it takes back (a_sure_no)."""
         text = words_of(heard.replace("[unk]", " "))
         year = self.unit.year
         if text == SURE_YES.replace("'", ""):
             if len(self.letters) < SHORTEST:  # no spelling the host takes: the word is left as it was
-                return None, None, LeftAsItWas(year).words
+                return None, None, LeftAsItWas(year)
             if year and len(self.letters) < YEAR_DIGITS:
-                return self, None, YearNeedsFourDigits(self.letters).words
-            return None, self.fix, ""
+                return self, None, YearNeedsFourDigits(self.letters)
+            return None, self.fix, None
         if self.as_it_stands:
             return self._offer_answered(text)
         if text == "no":
@@ -140,33 +143,33 @@ class LetterByLetter:
                 stalls=self.stalls + 1,
                 refused=self.refused | said_no,
             )
-            return self._stalled(kept, WhichLetterThen(first=not kept.letters, year=year).words)
+            return self._stalled(kept, WhichLetterThen(first=not kept.letters, year=year))
         words = letter_words(text.split())
         letter = self.unit.of(words)
         if letter is not None and (len(self.letters), letter) in self.refused:
             # Not a miss: the letters taken stand. Three such in a row would leave a word four letters into
             # its five ("Tango." heard as "golf" after a no, in babble), where asked again it came right.
-            refused = RefusedLetterAgain(letter, year).words
+            refused = RefusedLetterAgain(letter, year)
             return self._stalled(replace(self, stalls=self.stalls + 1), refused)
         if letter is None:
             missed = replace(self, misses=self.misses + 1, stalls=self.stalls + 1)
             if missed.misses >= TUNING.confirming.letter_misses:
                 return missed._stalled(
-                    replace(missed, stalls=TUNING.confirming.letter_stalls), LeftAsItWas(year).words
+                    replace(missed, stalls=TUNING.confirming.letter_stalls), LeftAsItWas(year)
                 )
             if len(words) > 1:
-                return missed._stalled(missed, JustOneLetter(year).words)
-            return missed._stalled(missed, LetterNotCaught(year).words)
+                return missed._stalled(missed, JustOneLetter(year))
+            return missed._stalled(missed, LetterNotCaught(year))
         taken = replace(self, letters=(*self.letters, letter), misses=0)
         if len(taken.word) >= self.unit.longest:
-            return None, taken.fix, ""
-        said = LetterSaidBack(letter, year).words
+            return None, taken.fix, None
+        said = LetterSaidBack(letter, year)
         if len(taken.letters) > self.reached:
             return replace(taken, reached=len(taken.letters), stalls=0), None, said
         return taken, None, said  # in a place taken back: no further, but said back to be checked
 
     @staticmethod
-    def _stalled(state: LetterByLetter, said: str) -> tuple[LetterByLetter | None, str | None, str]:
+    def _stalled(state: LetterByLetter, said: Prompt) -> tuple[LetterByLetter | None, str | None, Prompt]:
         """`state` and the kiosk's `said`, unless the word has stalled (TUNING.confirming.letter_stalls
         replies without going further, or TUNING.confirming.letter_misses in a row heard as none): then the
         letters so far are offered as the word; with fewer than a spelling's, or a year's (no year but a whole
@@ -174,27 +177,28 @@ class LetterByLetter:
         if state.stalls < TUNING.confirming.letter_stalls:
             return state, None, said
         if len(state.letters) < SHORTEST or state.unit.year:
-            return None, None, LeftAsItWas(state.unit.year).words
+            return None, None, LeftAsItWas(state.unit.year)
         return replace(state, misses=0, stalls=0, as_it_stands=True), None, state.offer
 
     @property
-    def offer(self) -> str:
+    def offer(self) -> WordSoFar:
         """The letters so far offered as the word."""
-        return WordSoFar(self.letters).words
+        return WordSoFar(self.letters)
 
-    def _offer_answered(self, text: str) -> tuple[LetterByLetter | None, str | None, str]:
+    def _offer_answered(self, text: str) -> tuple[LetterByLetter | None, str | None, Prompt]:
         """A reply other than the yes to the letters offered as the word: the word left as it was; heard as
         no word, the offer is made once more. It asks for a yes or a no, so a letter heard is most likely a
         no: in babble one voice's "No." to it was heard as "uniform", the U was taken, and the spelling went
         on for minutes more."""
         if text or self.misses >= 1:
-            return None, None, LeftAsItWas(self.unit.year).words
-        return replace(self, misses=1), None, Prefaced(Lead.SORRY, self.offer).words
+            return None, None, LeftAsItWas(self.unit.year)
+        return replace(self, misses=1), None, Prefaced(Lead.SORRY, self.offer.words)
 
-    def missed(self) -> tuple[LetterByLetter | None, str]:
+    def missed(self) -> tuple[LetterByLetter | None, Prompt]:
         """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses in a
         row."""
         state, _, said = self.take("")
+        assert said is not None  # no word is no yes: nothing is sent
         return state, said
 
     def refused_here(self, heard: str) -> frozenset[str]:

@@ -152,7 +152,7 @@ class TeamByTeam:
         self.spelling, self.unclear = True, 0
         unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
         answerers.by_letter = LetterByLetter(self.asking, unit=unit)
-        return Ask(answerers.by_letter.opening)
+        return Ask(answerers.by_letter.opening.words)
 
     def left_as_it_was(self, night: Night | None, unit: Unit, said: Ask) -> Ask:
         """The word of the team asked about, spelled one letter at a time, was left as it was (`said`, the
