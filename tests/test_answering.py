@@ -9,7 +9,7 @@ from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.conversation import Conversation
-from kiosk.voice.dialogue.prompts.forms import PART_CAUGHT
+from kiosk.voice.dialogue.prompts import AnsweredInThatToo, Fixed, WhichLetterThen, WhoseAnswer
 from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
 from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT, NOT_CAUGHT_AGAIN
 from kiosk.voice.heard import Typed
@@ -273,7 +273,7 @@ def test_a_team_name_heard_only_by_the_list_inside_an_answer_is_asked_about(butt
     night = heard.table.host.night
     # "Bats, button. Owls, zip." with "Owls" heard as "atolls": the list heard "owls" inside it.
     asked = heard.answerers.take("bats button atolls zip", night, ("owls",))
-    assert asked == Ask("Did Owls answer in that too? Say each team's answer on its own.")
+    assert asked == Ask(AnsweredInThatToo(Team.OWLS))
     assert not night.answers  # nothing given to anyone
     # A name of a team that is not still to answer, or the utterance's own team, changes nothing.
     assert heard.answerers.take("bats a little owl", night, ("toads",)) == "bats a little owl"
@@ -307,12 +307,12 @@ def test_in_the_read_back_letters_begun_before_the_kiosk_stopped_are_asked_for_w
     heard.hear("bats mitten ghosts zip")
     # "Bats. Bravo, uniform, tango, ..." cut off by the kiosk's reply: the rest is heard as it stops.
     night = heard.table.host.night
-    assert heard.answerers.take("tango oscar november", night, under_way=True) == Ask(PART_CAUGHT)
+    assert heard.answerers.take("tango oscar november", night, under_way=True) == Ask(Fixed.PART_CAUGHT)
     assert heard.answerers.holding is None and night.answers[Team.BATS].text == "mitten"
     # Asked again once: the next words are taken however they began (music can pass for voice at once).
     asked = heard.answerers.take("bravo uniform tango", night, under_way=True)
-    assert asked == Ask("Whose spelling was that: Bats or Ghosts?")
-    whose = Ask("Whose spelling was that: Bats or Ghosts?")
+    assert asked == Ask(WhoseAnswer((Team.BATS, Team.GHOSTS), spelling=True))
+    whose = Ask(WhoseAnswer((Team.BATS, Team.GHOSTS), spelling=True))
     assert heard.answerers.take("ghosts", night, under_way=True) == whose  # no reply: begun before it
     assert heard.answerers.take("bats", night, under_way=True) == "bats b u t"  # asked again once only
     assert heard.hear("bats b u t t o n").startswith("Fixed: Bats said button.")
@@ -349,7 +349,7 @@ def test_words_begun_before_a_call_are_asked_about_never_given_to_the_team_calle
     night = heard.table.host.night
     # "Ghosts, sweet potato" cut after "Ghosts" by the call: its tail is not Bats' answer.
     asked = heard.answerers.take("sweet potato", night, under_way=True)
-    assert asked == Ask("Whose answer was that: Bats, Ghosts or Owls?")
+    assert asked == Ask(WhoseAnswer((Team.BATS, Team.GHOSTS, Team.OWLS)))
     assert not night.answers
     assert heard.hear("ghosts").startswith("Still to answer: Bats and Owls.")
     assert night.answers[Team.GHOSTS].text == "sweet potato"
@@ -459,7 +459,7 @@ def test_a_no_found_only_among_a_replys_other_readings_takes_a_letter_back_but_r
     heard.hear("no")
     assert heard.hear("bravo") == "B for bravo. Next letter?"
     night = heard.table.host.night
-    assert heard.answerers.take("no", night, sure_no=False) == Ask("First letter, then?")
+    assert heard.answerers.take("no", night, sure_no=False) == Ask(WhichLetterThen(first=True))
     assert heard.hear("bravo") == "B for bravo. Next letter?"
 
 

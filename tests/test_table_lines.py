@@ -131,7 +131,8 @@ def test_the_table_reads_the_kiosks_questions_as_the_kiosk_words_them() -> None:
     assert ONE_AT_A_TIME in offer.question  # the adult goes through the offers, a no to each no try
     said_no = Picks()
     said_no.take(Utterance("dee three"), Board())
-    assert WHICH_ONE in str(said_no.take(Utterance("no"), Board()))  # the adult then names its pick
+    which = said_no.take(Utterance("no"), Board())
+    assert isinstance(which, Ask) and WHICH_ONE in which.question  # the adult then names its pick
     # A plain yes to a cell said back in a loud room is asked about: the same cell, the yes asked for.
     loud_picks = Picks()
     loud_picks.take(Utterance("old customs two"), Board(), loud=True)

@@ -21,7 +21,8 @@ from kiosk.voice.dialogue.letter_by_letter import (
     letter_or_no,
     no_once,
 )
-from kiosk.voice.dialogue.prompts.forms import ONE_BY_ONE, TAKEN_AS_NO
+from kiosk.voice.dialogue.prompts import IsThatRight, Lead, NotCaught, Prefaced
+from kiosk.voice.dialogue.prompts.forms import TAKEN_AS_NO
 from kiosk.voice.dialogue.prompts.one_at_a_time import LEFT, WORD_LEFT, YEAR_LEFT, YEAR_LEFT_AS_IT_WAS
 from kiosk.voice.dialogue.prompts.read_back import BY_TEAM, HOW_TO_FIX_A_YEAR, LOUD_YES, NOT_CAUGHT_LOUD
 from kiosk.voice.dialogue.team_by_team import TeamByTeam
@@ -190,11 +191,11 @@ def test_read_back_words_after_a_word_ended_some_other_way_are_judged_as_a_loud_
         played.say(said)
     night = played.host.night
     checking = TeamByTeam(asking=Team.BATS, left=(Team.GHOSTS,), spelling=True)
-    assert checking.take(Utterance("en en"), night, Answerers(), loud=True) == Ask(NOT_CAUGHT_LOUD)
+    assert checking.take(Utterance("en en"), night, Answerers(), loud=True) == Ask(NotCaught(loud=True))
     assert checking.asking is None and not checking.spelling
     # A reply heard as no word there too.
     checking = TeamByTeam(asking=Team.BATS, left=(Team.GHOSTS,), spelling=True)
-    assert checking.again(night, Answerers(), loud=True) == Ask(NOT_CAUGHT_LOUD)
+    assert checking.again(night, Answerers(), loud=True) == Ask(NotCaught(loud=True))
     assert checking.asking is None and not checking.spelling
 
 
@@ -207,7 +208,8 @@ def test_a_loud_read_backs_replies_heard_as_no_word_twice_running_ask_about_each
     conversation = Conversation()
     night = played.host.night
     heard = [conversation.message(Utterance(""), Listening.READ_BACK, night, [], loud=True) for _ in range(2)]
-    assert heard == [Ask(NOT_CAUGHT_LOUD), Ask(f"Sorry, I still didn't catch that. {ONE_BY_ONE} {BATS}")]
+    each_in_turn = Prefaced(Lead.EACH_IN_TURN, IsThatRight(Team.BATS, "hate").words)
+    assert heard == [Ask(NotCaught(loud=True)), Ask(each_in_turn)]
 
 
 def candle_end(plain_key: Key, script: list[Spoken | Quiet | str], loud: bool = True) -> FakeTable:

@@ -15,6 +15,7 @@ from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.leaving import Leaving
+from kiosk.voice.dialogue.prompts import Lead, PlainYesWillDo, Prefaced, StillToSayYes, WhoseYes
 from kiosk.voice.dialogue.prompts.read_back import (
     HOW_TO_FIX_A_YEAR,
     NO_TWICE,
@@ -1021,7 +1022,7 @@ def test_a_teams_yes_to_end_the_night_heard_as_likely_as_anothers_is_asked_about
     votes = Votes()
     heard = Utterance("owls yes", alternatives=("yes", "bats yes"), scores=(73.8, 73.3, 73.1))
     asked = votes.take(heard, night)
-    assert asked == Ask("Was that Owls or Bats? Say the team's name and yes again.")
+    assert asked == Ask(WhoseYes(Team.OWLS, Team.BATS))
     assert votes.take(heard, night) is None  # asked once: heard so again, it is the host's to read
     # Far less likely, or a team that has said yes already, is no rival.
     assert Votes().take(replace(heard, scores=(73.8, 73.3, 70.0)), night) is None
@@ -1052,8 +1053,8 @@ def test_a_lone_number_or_no_or_a_name_of_no_team_here_keeps_the_vote() -> None:
     for said in ("two", "voice", "end the night", "bats yes"):
         host.hear(said)
     heard = Utterance("two", alternatives=("ghosts",), scores=(58.9, 57.1))
-    asked = "I heard only Ghosts. Ghosts, a plain yes will do. Still to say yes: Ghosts."
-    assert Votes().take(heard, host.night) == Ask(asked)
+    asked = Ask(PlainYesWillDo(Team.GHOSTS, (Team.GHOSTS,), name_alone=True))
+    assert Votes().take(heard, host.night) == asked
     # Far less likely, a team that has said yes already, or a word that means something, is the host's.
     assert Votes().take(replace(heard, scores=(58.9, 55.0)), host.night) is None
     assert Votes().take(replace(heard, alternatives=("bats",)), host.night) is None
@@ -1061,12 +1062,12 @@ def test_a_lone_number_or_no_or_a_name_of_no_team_here_keeps_the_vote() -> None:
     # So is a lone "no" with a team's name as likely beside it, asked about once: a no said again ends the vote.
     votes = Votes()
     no_or_ghosts = Utterance("no", alternatives=("ghosts",), scores=(42.5, 42.4))
-    assert votes.take(no_or_ghosts, host.night) == Ask(asked)
+    assert votes.take(no_or_ghosts, host.night) == asked
     assert votes.take(no_or_ghosts, host.night) is None
     assert Votes().take(replace(no_or_ghosts, scores=(42.5, 39.0)), host.night) is None
     # A name of no team at this table ("Ghosts, yes." heard as "owls") is misheard: the vote is kept.
     assert Votes().take(Utterance("owls"), host.night) == Ask(
-        "Sorry, I didn't catch that. Still to say yes: Ghosts."
+        Prefaced(Lead.SORRY, StillToSayYes((Team.GHOSTS,)).words)
     )
     assert Votes().take(Utterance("bats"), host.night) is None  # a team that said yes: the host's to read
 

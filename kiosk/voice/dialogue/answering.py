@@ -45,6 +45,7 @@ from kiosk.voice.dialogue.prompts import (
     NotCaught,
     NotCaughtAgain,
     NoYearHeard,
+    Prompt,
     SpelledBack,
     YearCutShort,
     YourAnswer,
@@ -59,7 +60,13 @@ from kiosk.voice.tuning import TUNING
 class Ask:
     """The kiosk's own words instead of a message to the host: the night has not moved."""
 
-    question: str
+    prompt: Prompt
+    """What the kiosk asks, as a value; its words are worded once, by the prompt's kind."""
+
+    @property
+    def question(self) -> str:
+        """The words said and shown, and kept in the night's turns as said."""
+        return self.prompt.words
 
 
 @dataclass
@@ -131,7 +138,7 @@ class Answerers:
             if fix is not None:
                 return fix
             assert said is not None  # no fix: the kiosk's words
-            return Ask(said.words)
+            return Ask(said)
         offered, self._offered = self._offered, None
         again, self._asked_again = self._asked_again, False
         under_way = under_way and not again
@@ -173,14 +180,14 @@ class Answerers:
             # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
             # nobody meant to spell was begun.
             self.by_letter = LetterByLetter(offered)
-            return Ask(self.by_letter.opening.words)
+            return Ask(self.by_letter.opening)
         if not (night.phase.reading_back and is_no(words_of(heard))):
             return None
         self._nos = (nos + 1) % TUNING.confirming.answer_tries
         if nos + 1 < TUNING.confirming.answer_tries:
             return heard
         self.plain_yes_asked = True
-        return Ask(HeardNoTwice(year=night.phase is Phase.CANDLE_READBACK).words)
+        return Ask(HeardNoTwice(year=night.phase is Phase.CANDLE_READBACK))
 
     def _another_team(
         self,
@@ -199,14 +206,14 @@ class Answerers:
             # Another team's answer may be joined to this one: nothing is given, the table says them apart.
             # The same team's words heard the same way again are one answer ("Bats, barn owl" twice).
             self._inside = (opening, inside[0])
-            return Ask(AnsweredInThatToo(inside[0]).words)
+            return Ask(AnsweredInThatToo(inside[0]))
         if calling and night.phase.collecting and opening and opening is not calling and len(words) > 1:
             # Called, another team: its name is most likely the called team's misheard ("Toads, pass" as
             # "owls a lot"; "Ghosts, halloween" as "toads you know read"). In 425 calls over the simulated
             # table's noisy nights, the reader said the team called every time, and another name was heard
             # 5 times; given as heard, the words would be another team's answer, silently.
             self.holding = Whose(" ".join(words[1:]), in_order({opening, calling}))
-            return Ask(self.holding.prompt.words)
+            return Ask(self.holding.prompt)
         return None
 
     def _no_whole_year(
@@ -222,12 +229,12 @@ class Answerers:
         year_words = words[1:] if opening else words
         if night.phase is Phase.CANDLE and answering and answering is not yearless and no_year_in(year_words):
             self._yearless, self.calling = answering, calling
-            return Ask(NoYearHeard(" ".join(year_words), answering).words)
+            return Ask(NoYearHeard(" ".join(year_words), answering))
         short = year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
         if opening is not None and short is not None:
             # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host
             # would say only that the first answer counts.
-            return Ask(YearCutShort(short, opening).words)
+            return Ask(YearCutShort(short, opening))
         return None
 
     def _no_team_named(
@@ -251,12 +258,12 @@ class Answerers:
                 # join the last team's answer; asked "whose?", they would only be refused.
                 self._not_caught = missed + 1
                 self._offered = offered  # the offer stands for the no said again ("no" heard as "not")
-                return Ask((NotCaught() if missed == 0 else NotCaughtAgain(self.keyboard)).words)
+                return Ask(NotCaught() if missed == 0 else NotCaughtAgain(self.keyboard))
             if under_way:
                 # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone,
                 # and a team named for them would get a word of the tail's letters alone.
                 self._asked_again = True
-                return Ask(Fixed.PART_CAUGHT.words)
+                return Ask(Fixed.PART_CAUGHT)
             teams = in_order(set(night.answering()))
         else:
             return heard
@@ -264,14 +271,14 @@ class Answerers:
             return heard
         spelling = spelling_in(words) is not None
         self.holding = Whose(" ".join(words), teams, spelling=spelling)
-        return Ask(self.holding.prompt.words)
+        return Ask(self.holding.prompt)
 
     def letter_missed(self) -> Ask:
         """A reply heard as no word while a word is spelled one letter at a time: asked for again, or the
         word left as it was after TUNING.confirming.letter_misses in a row."""
         assert self.by_letter is not None
         self.by_letter, said = self.by_letter.missed()
-        return Ask(said.words)
+        return Ask(said)
 
     def _named(self, heard: str, night: Night | None, under_way: bool = False) -> str | Ask:
         """The reply to "whose was that?" (whose.py): the held words with the team named, or asked again or
@@ -282,12 +289,12 @@ class Answerers:
         assert held is not None
         if under_way and not Whose.next_answer(heard):
             self._asked_again = True
-            return Ask(held.prompt.words)
+            return Ask(held.prompt)
         self.holding, reply = held.take(heard, night)
         if reply is None:
             return heard
         if not isinstance(reply, Named):
-            return Ask(reply.words)
+            return Ask(reply)
         said = spelling_in(held.words.split()) if held.spelling else None
         return self._respelled(f"{reply.team.value.lower()} {said or held.words}", night)
 
@@ -321,10 +328,10 @@ class Answerers:
             self.plain_yes_asked = False
         elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
             self._told_to_spell = True
-            return Ask(HowToFix(year=True, loud=loud).words)
+            return Ask(HowToFix(year=True, loud=loud))
         elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
             self._told_to_spell = self._told_tonight = True
-            return Ask(HowToFix(loud=loud).words)
+            return Ask(HowToFix(loud=loud))
         heard, self._heard = self._heard, {}
         from_letters, self._from_letters = self._from_letters, False
         if fix is not None and not fix.word.isdigit() and not from_letters:  # a year is read back as the year
@@ -335,11 +342,9 @@ class Answerers:
                 # Spelled twice over and still being fixed: the word is offered one letter at a time.
                 typing = self.keyboard and loud and tries == TUNING.confirming.answer_tries
                 self._offered = Team(fix.team)
-                return Ask(
-                    SpelledBack(fix.word, offer=True, typed_by=self._offered if typing else None).words
-                )
+                return Ask(SpelledBack(fix.word, offer=True, typed_by=self._offered if typing else None))
             if doubted:
-                return Ask(SpelledBack(fix.word).words)
+                return Ask(SpelledBack(fix.word))
         if night is None or not night.voice or night.solo or not night.phase.collecting:
             self._waiting, self._tries = (), 0
             return None
@@ -353,4 +358,4 @@ class Answerers:
         if (self._tries < TUNING.confirming.answer_tries and not loud) or not waiting:
             return None
         self.calling = waiting[0]
-        return Ask(YourAnswer(waiting[0]).words)
+        return Ask(YourAnswer(waiting[0]))

@@ -120,7 +120,7 @@ class Conversation:
         if decide(Slot.READ_BACK, reading, asked=int(asked)) is not Act.ASK_IF_YES:
             return None
         self._yes_asked_at = len(turns)
-        return Ask(NotSureOfYes(loud).words)
+        return Ask(NotSureOfYes(loud))
 
     def listening(self, host: Expecting) -> Listening:
         """How the next utterance is to be heard: for whose words were held, a word taken one letter or digit
@@ -153,14 +153,14 @@ class Conversation:
         if checking is not None:
             return checking
         if night is not None and night.phase.reading_back:
-            return Ask(NotCaught(loud).words)
+            return Ask(NotCaught(loud))
         if self.answerers.calling is not None:
-            return Ask(Prefaced(Lead.SORRY, YourAnswer(self.answerers.calling).words).words)
+            return Ask(Prefaced(Lead.SORRY, YourAnswer(self.answerers.calling).words))
         picking = night is not None and night.voice and night.phase is Phase.PICK
         other_way = self.picks.missed(night) if night is not None and picking else None
         if other_way is not None:
-            return Ask(Prefaced(Lead.SORRY, other_way.question).words)
-        return Ask(Fixed.SAY_IT_AGAIN.words)
+            return Ask(Prefaced(Lead.SORRY, other_way.question))
+        return Ask(Fixed.SAY_IT_AGAIN)
 
     def _after_letter(self, night: Night | None, by_letter: LetterByLetter | None, said: Ask) -> Ask:
         """The kiosk's words after a reply to a word spelled one letter at a time (`by_letter`, as it was

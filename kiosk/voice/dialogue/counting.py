@@ -65,7 +65,7 @@ class Counts:
             return self._offer(OFFERED[(OFFERED.index(waiting) + 1) % len(OFFERED)])
         if act is Act.REFUSED:
             self.offered = False
-            return Ask(Fixed.HOW_MANY.words)
+            return Ask(Fixed.HOW_MANY)
         if waiting is not None and heard in YES:
             return self.again()  # a lone "right" in a loud room, which "four teams" was heard as
         self.clear()
@@ -81,7 +81,7 @@ class Counts:
             if not loud:
                 return None
             self.confirming.say_back(count)
-            return Ask(Confirm(SAID[count].capitalize()).words)
+            return Ask(Confirm(SAID[count].capitalize()))
         if not isinstance(intent.read(heard, night), intent.Plain):
             return None  # a command or a question about the rules: no count missed
         if offered and waiting is not None:
@@ -99,12 +99,12 @@ class Counts:
     def again(self, lead: Lead = Lead.NO_YES_HEARD) -> Ask:
         """The count said back or offered, asked about again."""
         assert self.waiting is not None
-        return Ask(Confirm(SAID[self.waiting].capitalize(), lead).words)
+        return Ask(Confirm(SAID[self.waiting].capitalize(), lead))
 
     def _offer(self, count: int, first: bool = False) -> Ask:
         self.confirming.say_back(count)
         self.offered = True
-        return Ask(Confirm(SAID[count].capitalize(), Lead.ONE_AT_A_TIME if first else Lead.NONE).words)
+        return Ask(Confirm(SAID[count].capitalize(), Lead.ONE_AT_A_TIME if first else Lead.NONE))
 
 
 def _number_alone(heard: str) -> bool:

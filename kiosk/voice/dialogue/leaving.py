@@ -44,7 +44,7 @@ class Leaving:
         self.confirming.clear()
         move = parse_team_move(waiting) if waiting is not None else None
         if act is Act.REFUSED and move is not None:
-            return Ask(PlayOn(move.team).words)
+            return Ask(PlayOn(move.team))
         move = parse_team_move(utterance.text)
         if night is None or not night.voice or move is None or move.movement is not Movement.OUT:
             return None
@@ -57,4 +57,4 @@ class Leaving:
         """The team heard leaving, said back (again)."""
         move = parse_team_move(self.waiting) if self.waiting is not None else None
         assert move is not None
-        return Ask(TeamLeaving(move.team, lead).words)
+        return Ask(TeamLeaving(move.team, lead))

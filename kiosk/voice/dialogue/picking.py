@@ -118,7 +118,7 @@ class Picks:
         if len(free) <= TUNING.confirming.few_left or self._misses > TUNING.confirming.pick_misses:
             self._rejected = []
             return self._offer(Utterance(""), night.board, free[0], Offering.FREE)
-        return Ask(PickSlowly(by_name(free[0].id)).words)
+        return Ask(PickSlowly(by_name(free[0].id)))
 
     def take(self, heard: Utterance, board: Board, loud: bool = False) -> str | Ask:
         """The message for the host, or the kiosk's own question while it is unsure of the pick; `loud`:
@@ -157,7 +157,7 @@ class Picks:
         if unsure is not None and not (loud and self.confirm and cell is not None):
             # In a loud room the likeliest cell is said back instead: "Was that A2 or A1?" drew the same
             # doubt five times running, where a yes is one short word the room garbles less.
-            return Ask(unsure.prompt.words)
+            return Ask(unsure.prompt)
         if not self.confirm or cell is None:
             return heard.text
         if not loud and not (by_letter(heard.text) and rivals(cell, board)):
@@ -171,7 +171,7 @@ class Picks:
         self.confirming.hold(waiting)
         act = self.confirming.rule(reading)
         if act is Act.REFUSED:
-            return Ask(WhichPickThen(by_name(waiting.id)).words)
+            return Ask(WhichPickThen(by_name(waiting.id)))
         if act is Act.ASK_IF_YES:
             return self._was_that_a_yes()
         return said_by_name(waiting)
@@ -299,7 +299,7 @@ class Picks:
             return self._offer(heard, board, cell, Offering.FREE, first)
         if not offers:
             self._rejected = []
-            return Ask(WhichPickThen(by_name(cell.id), slowly=True).words)
+            return Ask(WhichPickThen(by_name(cell.id), slowly=True))
         self.confirming.say_back(offers[0])
         self._offers, self._missed = tuple(offers[1:]), 0
         return confirm(offers[0], Lead.ONE_AT_A_TIME if first else Lead.NONE)
@@ -365,4 +365,4 @@ class Picks:
 
 def confirm(cell: Cell, lead: Lead = Lead.NONE) -> Ask:
     """A cell said back or offered, by its category's name, for a yes or a no."""
-    return Ask(Confirm(by_name(cell.id), lead).words)
+    return Ask(Confirm(by_name(cell.id), lead))

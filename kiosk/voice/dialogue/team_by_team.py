@@ -100,7 +100,7 @@ class TeamByTeam:
             reading = Reading(YesOrNo.YES, words == words_of(SURE_YES), math.inf, contradicted)
             if decide(Slot.TEAM_CHECK, reading, asked=int(self.yes_asked)) is Act.ASK_IF_YES:
                 self.yes_asked = True
-                return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.question(night)).words)
+                return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.prompt(night).words))
             return self._next(night) or "yes"
         if plain_no(words):
             return self._spell(night, answerers)
@@ -129,7 +129,7 @@ class TeamByTeam:
         asked about in turn, unasked."""
         self.not_made_out += 1
         if self.not_made_out < TUNING.confirming.read_back_missed:
-            return Ask(NotCaught(loud=True).words)
+            return Ask(NotCaught(loud=True))
         return self._start(night, Lead.EACH_IN_TURN)
 
     def _unclear(self, night: Night, answerers: Answerers) -> Ask:
@@ -141,9 +141,9 @@ class TeamByTeam:
         for one team, and its wrong answer was never spelled."""
         self.unclear += 1
         if self.unclear < TUNING.confirming.read_back_missed:
-            return Ask(Prefaced(Lead.SORRY, self.question(night)).words)
+            return Ask(Prefaced(Lead.SORRY, self.prompt(night).words))
         opening = self._spell(night, answerers)
-        return Ask(Prefaced(Lead.TAKEN_AS_NO, opening.question).words)
+        return Ask(Prefaced(Lead.TAKEN_AS_NO, opening.question))
 
     def _spell(self, night: Night, answerers: Answerers) -> Ask:
         """The team asked about said no: its word one letter at a time (a Candle-End year, one digit at a
@@ -152,7 +152,7 @@ class TeamByTeam:
         self.spelling, self.unclear = True, 0
         unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
         answerers.by_letter = LetterByLetter(self.asking, unit=unit)
-        return Ask(answerers.by_letter.opening.words)
+        return Ask(answerers.by_letter.opening)
 
     def left_as_it_was(self, night: Night | None, unit: Unit, said: Ask) -> Ask:
         """The word of the team asked about, spelled one letter at a time, was left as it was (`said`, the
@@ -162,7 +162,7 @@ class TeamByTeam:
         if not self.spelling or self.asking is None or night is None or not night.phase.reading_back:
             return said
         self.spelling, self.unclear, self.yes_asked = False, 0, False
-        return Ask(Prefaced(Lead.YEAR_LEFT if unit.year else Lead.WORD_LEFT, self.question(night)).words)
+        return Ask(Prefaced(Lead.YEAR_LEFT if unit.year else Lead.WORD_LEFT, self.prompt(night).words))
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
         """After the host took the word spelled one letter at a time: the same team asked about again, its
@@ -175,13 +175,13 @@ class TeamByTeam:
         if not self.spelling or self.asking is None or fix is None or fix.team != self.asking.value:
             return None
         self.spelling, self.unclear = False, 0
-        return Ask(self.question(night))
+        return Ask(self.prompt(night))
 
-    def question(self, night: Night) -> str:
+    def prompt(self, night: Night) -> IsThatRight:
         """The team asked about, with its answer as the read-back says it now."""
         assert self.asking is not None
         answer = night.read_back_of(self.asking)
-        return IsThatRight(self.asking, answer).words
+        return IsThatRight(self.asking, answer)
 
     def _start(self, night: Night, before: Lead = Lead.NONE) -> Ask | None:
         """The first team asked about, after `before`; None when no team has an answer to ask about."""
@@ -189,7 +189,7 @@ class TeamByTeam:
         if not teams:
             return None
         self.asking, self.left, self.unclear = teams[0], tuple(teams[1:]), 0
-        return Ask(Prefaced(before, self.question(night)).words)
+        return Ask(Prefaced(before, self.prompt(night).words))
 
     def _next(self, night: Night) -> Ask | None:
         """The next team asked about; None, the checking done, when every team has said yes."""
@@ -198,7 +198,7 @@ class TeamByTeam:
             self._stop()
             return None
         self.asking, self.left = self.left[0], self.left[1:]
-        return Ask(self.question(night))
+        return Ask(self.prompt(night))
 
     def _stop(self) -> None:
         self.asking, self.left, self.spelling, self.yes_asked = None, (), False, False

@@ -52,7 +52,7 @@ class Votes:
             # "Bats, yes." heard as "owls yes", "bats yes" 0.7 below it: a yes counted for a team that never
             # said it could end the night, which cannot be taken back.
             self._doubted = True
-            return Ask(WhoseYes(*rival).words)
+            return Ask(WhoseYes(*rival))
         if asked in left and words == "yes":
             return f"{asked.value.lower()} yes"
         if words == "yes" and left:
@@ -60,16 +60,16 @@ class Votes:
             if not unnamed:
                 return None  # the host asks for the team's name
             self.asked = left[0]
-            return Ask(PlainYesWillDo(left[0], tuple(left)).words)
+            return Ask(PlainYesWillDo(left[0], tuple(left)))
         team = Team.from_name(words) or _name_beside(heard, left, no_too=asked is None)
         if team is not None and team not in night.teams:
             # No team at this table: misheard ("Ghosts, yes." as "owls" on a night of Bats and Ghosts), and
             # passed on it would end the vote.
-            return Ask(Prefaced(Lead.SORRY, StillToSayYes(tuple(left)).words).words)
+            return Ask(Prefaced(Lead.SORRY, StillToSayYes(tuple(left)).words))
         if team is None or team not in left:
             return None
         self.asked = team
-        return Ask(PlainYesWillDo(team, tuple(left), name_alone=True).words)
+        return Ask(PlainYesWillDo(team, tuple(left), name_alone=True))
 
 
 def a_teams_yes(reading: str) -> bool:
