@@ -15,8 +15,8 @@ from kiosk.voice.dialogue.prompts import Confirm, IsThatRight, Lead, Prefaced
 from kiosk.voice.dialogue.prompts.read_back import LOUD_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES
 
-TEAM_CHECK = IsThatRight(Team.BATS, "bram stoker").words
-"""A loud room's check of one team's answer (team_by_team.TeamByTeam.question)."""
+TEAM_CHECK = IsThatRight(Team.BATS, "bram stoker")
+"""A loud room's check of one team's answer (team_by_team.TeamByTeam.prompt)."""
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "voice.md"
 BEGIN = "<!-- confirming: written by python -m testbed.voice_doc -->"
@@ -43,7 +43,7 @@ EXAMPLES = {
     Slot.READ_BACK: Example(
         f"I have Bats: bram stoker; Ghosts: mary shelley. Right? {LOUD_YES}", NOT_SURE_OF_YES_LOUD
     ),
-    Slot.TEAM_CHECK: Example(TEAM_CHECK, Prefaced(Lead.WAS_THAT_A_YES, TEAM_CHECK).words),
+    Slot.TEAM_CHECK: Example(TEAM_CHECK.words, Prefaced(Lead.WAS_THAT_A_YES, TEAM_CHECK).words),
 }
 """What each slot asks, as a night would word it. The read-back and a loud room's check of one team are
 not yet in the one form: their reply is the same, their words are their own."""

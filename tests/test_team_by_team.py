@@ -208,7 +208,7 @@ def test_a_loud_read_backs_replies_heard_as_no_word_twice_running_ask_about_each
     conversation = Conversation()
     night = played.host.night
     heard = [conversation.message(Utterance(""), Listening.READ_BACK, night, [], loud=True) for _ in range(2)]
-    each_in_turn = Prefaced(Lead.EACH_IN_TURN, IsThatRight(Team.BATS, "hate").words)
+    each_in_turn = Prefaced(Lead.EACH_IN_TURN, IsThatRight(Team.BATS, "hate"))
     assert heard == [Ask(NotCaught(loud=True)), Ask(each_in_turn)]
 
 

@@ -1067,7 +1067,7 @@ def test_a_lone_number_or_no_or_a_name_of_no_team_here_keeps_the_vote() -> None:
     assert Votes().take(replace(no_or_ghosts, scores=(42.5, 39.0)), host.night) is None
     # A name of no team at this table ("Ghosts, yes." heard as "owls") is misheard: the vote is kept.
     assert Votes().take(Utterance("owls"), host.night) == Ask(
-        Prefaced(Lead.SORRY, StillToSayYes((Team.GHOSTS,)).words)
+        Prefaced(Lead.SORRY, StillToSayYes((Team.GHOSTS,)))
     )
     assert Votes().take(Utterance("bats"), host.night) is None  # a team that said yes: the host's to read
 

@@ -155,11 +155,11 @@ class Conversation:
         if night is not None and night.phase.reading_back:
             return Ask(NotCaught(loud))
         if self.answerers.calling is not None:
-            return Ask(Prefaced(Lead.SORRY, YourAnswer(self.answerers.calling).words))
+            return Ask(Prefaced(Lead.SORRY, YourAnswer(self.answerers.calling)))
         picking = night is not None and night.voice and night.phase is Phase.PICK
         other_way = self.picks.missed(night) if night is not None and picking else None
         if other_way is not None:
-            return Ask(Prefaced(Lead.SORRY, other_way.question))
+            return Ask(Prefaced(Lead.SORRY, other_way.prompt))
         return Ask(Fixed.SAY_IT_AGAIN)
 
     def _after_letter(self, night: Night | None, by_letter: LetterByLetter | None, said: Ask) -> Ask:

@@ -192,7 +192,7 @@ class LetterByLetter:
         on for minutes more."""
         if text or self.misses >= 1:
             return None, None, LeftAsItWas(self.unit.year)
-        return replace(self, misses=1), None, Prefaced(Lead.SORRY, self.offer.words)
+        return replace(self, misses=1), None, Prefaced(Lead.SORRY, self.offer)
 
     def missed(self) -> tuple[LetterByLetter | None, Prompt]:
         """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses in a

@@ -100,7 +100,7 @@ class TeamByTeam:
             reading = Reading(YesOrNo.YES, words == words_of(SURE_YES), math.inf, contradicted)
             if decide(Slot.TEAM_CHECK, reading, asked=int(self.yes_asked)) is Act.ASK_IF_YES:
                 self.yes_asked = True
-                return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.prompt(night).words))
+                return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.prompt(night)))
             return self._next(night) or "yes"
         if plain_no(words):
             return self._spell(night, answerers)
@@ -141,9 +141,9 @@ class TeamByTeam:
         for one team, and its wrong answer was never spelled."""
         self.unclear += 1
         if self.unclear < TUNING.confirming.read_back_missed:
-            return Ask(Prefaced(Lead.SORRY, self.prompt(night).words))
+            return Ask(Prefaced(Lead.SORRY, self.prompt(night)))
         opening = self._spell(night, answerers)
-        return Ask(Prefaced(Lead.TAKEN_AS_NO, opening.question))
+        return Ask(Prefaced(Lead.TAKEN_AS_NO, opening.prompt))
 
     def _spell(self, night: Night, answerers: Answerers) -> Ask:
         """The team asked about said no: its word one letter at a time (a Candle-End year, one digit at a
@@ -162,7 +162,7 @@ class TeamByTeam:
         if not self.spelling or self.asking is None or night is None or not night.phase.reading_back:
             return said
         self.spelling, self.unclear, self.yes_asked = False, 0, False
-        return Ask(Prefaced(Lead.YEAR_LEFT if unit.year else Lead.WORD_LEFT, self.prompt(night).words))
+        return Ask(Prefaced(Lead.YEAR_LEFT if unit.year else Lead.WORD_LEFT, self.prompt(night)))
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
         """After the host took the word spelled one letter at a time: the same team asked about again, its
@@ -189,7 +189,7 @@ class TeamByTeam:
         if not teams:
             return None
         self.asking, self.left, self.unclear = teams[0], tuple(teams[1:]), 0
-        return Ask(Prefaced(before, self.prompt(night).words))
+        return Ask(Prefaced(before, self.prompt(night)))
 
     def _next(self, night: Night) -> Ask | None:
         """The next team asked about; None, the checking done, when every team has said yes."""

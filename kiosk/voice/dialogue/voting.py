@@ -65,7 +65,7 @@ class Votes:
         if team is not None and team not in night.teams:
             # No team at this table: misheard ("Ghosts, yes." as "owls" on a night of Bats and Ghosts), and
             # passed on it would end the vote.
-            return Ask(Prefaced(Lead.SORRY, StillToSayYes(tuple(left)).words))
+            return Ask(Prefaced(Lead.SORRY, StillToSayYes(tuple(left))))
         if team is None or team not in left:
             return None
         self.asked = team

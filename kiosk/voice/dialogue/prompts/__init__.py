@@ -7,7 +7,7 @@ as a whole.
 
     YourAnswer(Team.BATS).words             Bats, your answer?
     NotCaught(loud=True).words              Sorry, I didn't catch that. Say "that's right", or say no.
-    Prefaced(Lead.SORRY, YourAnswer(Team.BATS).words).words
+    Prefaced(Lead.SORRY, YourAnswer(Team.BATS)).words
                                             Sorry, I didn't catch that. Bats, your answer?
 
 By slot: forms.py, what every slot shares (the one form of a confirming question, the leads before a

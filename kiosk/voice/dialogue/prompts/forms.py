@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
+
+if TYPE_CHECKING:  # the union of every kind is the package's, and the package imports this module
+    from kiosk.voice.dialogue.prompts import Prompt
 
 QUOTED_SURE_YES = f'"{SURE_YES}"'
 """The yes asked for, in quotes as the read-back asks for it."""
@@ -62,7 +66,7 @@ class Confirm:
 
     @property
     def words(self) -> str:
-        return Prefaced(self.lead, f"{self.subject}? Say {QUOTED_SURE_YES}, or say no.").words
+        return _led(self.lead, f"{self.subject}? Say {QUOTED_SURE_YES}, or say no.")
 
 
 @dataclass(frozen=True)
@@ -71,12 +75,17 @@ class Prefaced:
     question as it was."""
 
     lead: Lead
-    question: str
-    """The question's own words, as its kind words them."""
+    question: Prompt
+    """The question as it was asked, worded by its own kind."""
 
     @property
     def words(self) -> str:
-        return f"{self.lead.value} {self.question}" if self.lead.value else self.question
+        return _led(self.lead, self.question.words)
+
+
+def _led(lead: Lead, words: str) -> str:
+    """`words` after the lead, if any."""
+    return f"{lead.value} {words}" if lead.value else words
 
 
 class Fixed(Enum):
