@@ -189,7 +189,8 @@ class TeamByTeam:
         if not teams:
             return None
         self.asking, self.left, self.unclear = teams[0], tuple(teams[1:]), 0
-        return Ask(Prefaced(before, self.prompt(night)))
+        question = self.prompt(night)
+        return Ask(Prefaced(before, question) if before is not Lead.NONE else question)
 
     def _next(self, night: Night) -> Ask | None:
         """The next team asked about; None, the checking done, when every team has said yes."""
