@@ -31,6 +31,10 @@ from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
 from kiosk.table import Table
+from kiosk.voice.dialogue.answering import Ask
+from kiosk.voice.dialogue.conversation import Conversation
+from kiosk.voice.dialogue.prompts import Prompt
+from kiosk.voice.heard import Turn
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.hearing.room import RoomLevel
 from kiosk.voice.kiosk import VoiceKiosk
@@ -424,6 +428,28 @@ class RecordingOutput:
 
 
 @dataclass
+class KeptConversation(Conversation):
+    """The kiosk's conversation, keeping each question of its own as the prompt it chose: every one the loop
+    is given, it says."""
+
+    asked: list[Prompt] = field(init=False, default_factory=list)
+
+    def message(
+        self, heard: Utterance, way: Listening, night: Night | None, turns: list[Turn], loud: bool
+    ) -> str | Ask:
+        said = super().message(heard, way, night, turns, loud)
+        if isinstance(said, Ask):
+            self.asked.append(said.prompt)
+        return said
+
+    def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
+        said = super().after(night, reply, message, loud)
+        if said is not None:
+            self.asked.append(said.prompt)
+        return said
+
+
+@dataclass
 class CarriedOnHost:
     """A host whose night is carried on: its first reply is the last one the table heard, not an opening."""
 
@@ -476,6 +502,12 @@ class FakeTable:
         """Everything the kiosk said, sentence after sentence."""
         return " ".join(self.output.said)
 
+    @property
+    def asked(self) -> list[Prompt]:
+        """The kiosk's own questions, as the prompts it chose, in the order said."""
+        assert isinstance(self.kiosk.conversation, KeptConversation)
+        return self.kiosk.conversation.asked
+
 
 def fake_table(
     host: Host, script: Sequence[Spoken | Quiet | str], *, gap: float = 1.5, **options: Any
@@ -503,4 +535,5 @@ def fake_table(
         clock=clock,
         **options,
     )
+    kiosk.conversation = KeptConversation(confirm_picks=kiosk.confirm_picks, keyboard=kiosk.typed is not None)
     return FakeTable(kiosk, face, microphone, recognizers, output, screen)
