@@ -15,14 +15,33 @@ from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.leaving import Leaving
-from kiosk.voice.dialogue.prompts import Lead, PlainYesWillDo, Prefaced, StillToSayYes, WhoseYes
-from kiosk.voice.dialogue.prompts.read_back import (
-    HOW_TO_FIX_A_YEAR,
-    NO_TWICE,
-    NO_TWICE_YEARS,
-    NOT_CAUGHT_LOUD,
-    NOT_SURE_OF_YES,
-    NOT_SURE_OF_YES_LOUD,
+from kiosk.voice.dialogue.prompts import (
+    Confirm,
+    Fixed,
+    HeardNoTwice,
+    HowToFix,
+    IsThatRight,
+    JustOneLetter,
+    Lead,
+    LetterNotCaught,
+    LetterSaidBack,
+    NotCaught,
+    NotSureOfYes,
+    PickSlowly,
+    PlainYesWillDo,
+    PlayOn,
+    Prefaced,
+    SpelledBack,
+    StillToSayYes,
+    TeamLeaving,
+    WasItTheirs,
+    WhichDidYouMean,
+    WhichLetterThen,
+    WhichPickThen,
+    WhoseAnswer,
+    WhoseYes,
+    YearCutShort,
+    YourAnswer,
 )
 from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.heard import Typed
@@ -142,7 +161,7 @@ def test_a_pick_heard_two_ways_is_asked_about_and_the_night_waits() -> None:
     asked = table.kiosk.turns[2]
     assert asked.reply is None
     assert asked.heard == "d two"
-    assert asked.asked == "Was that Wings & Webs 2, or Far and Wide 2? Say the one you meant."
+    assert asked.asked == WhichDidYouMean("Wings & Webs 2", "Far and Wide 2").words
     assert " ".join(sentences(asked.asked)) in table.said
     assert asked.asked in table.screen.getvalue()
     assert table.heard == ["two", "voice", "wings and webs two"]  # the host never heard the torn pick
@@ -154,7 +173,7 @@ def test_a_pick_by_a_sound_alike_letter_is_said_back_and_taken_on_a_yes() -> Non
     table = fake_table(practice_host(), ["two", "voice", sure, Quiet(1.5), "yes"])
     table.run()
     said_back = table.kiosk.turns[2]
-    assert said_back.reply is None and said_back.asked == 'Wings & Webs 2? Say "that\'s right", or say no.'
+    assert said_back.reply is None and said_back.asked == Confirm("Wings & Webs 2").words
     assert table.heard == ["two", "voice", "wings and webs two"]  # the host is told the pick by name
     assert table.host.ledger().open == "D2"
 
@@ -163,8 +182,8 @@ def test_no_to_a_pick_said_back_asks_for_its_name_and_reads_nothing() -> None:
     table = fake_table(practice_host(), ["two", "voice", "e two", "no", "wings and webs two"])
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[2:4]] == [
-        'The Treat Bag 2? Say "that\'s right", or say no.',
-        "Which one, then? Say its name, like The Treat Bag 2.",
+        Confirm("The Treat Bag 2").words,
+        WhichPickThen("The Treat Bag 2").words,
     ]
     assert table.heard == ["two", "voice", "wings and webs two"]
     assert table.host.ledger().open == "D2"
@@ -183,19 +202,20 @@ def test_in_a_loud_room_a_pick_by_name_is_said_back_and_each_team_called_by_name
     table.kiosk.room = LoudRoom()
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[:2]] == [
-        'Two teams? Say "that\'s right", or say no.',
+        Confirm("Two teams").words,
         "",
     ]
     assert [turn.asked for turn in table.kiosk.turns[3:]] == [
-        'Wings & Webs 2? Say "that\'s right", or say no.',
+        Confirm("Wings & Webs 2").words,
         "",
         "",
         "",
     ]
     said = table.said
-    assert said.index("Bats, your answer?") < said.index("Ghosts, your answer?") < said.index("I have Bats")
+    bats, ghosts = YourAnswer(Team.BATS).words, YourAnswer(Team.GHOSTS).words
+    assert said.index(bats) < said.index(ghosts) < said.index("I have Bats")
     assert table.heard[-2:] == ["bats a big brass button", "ghosts zip"]
-    assert said.endswith("If not, say no, and I'll ask about each team's answer in turn.")
+    assert said.endswith(HowToFix(loud=True).words)
 
 
 def test_in_a_loud_room_a_read_backs_yes_locks_nothing_until_a_spellers_pause_has_passed() -> None:
@@ -239,9 +259,10 @@ def test_the_tail_of_an_answer_cut_off_by_a_call_is_asked_about_not_given_to_the
     table.kiosk.room = LoudRoom()
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns if turn.asked]
-    assert "Whose answer was that: Bats or Ghosts?" in asked
+    assert WhoseAnswer((Team.BATS, Team.GHOSTS)).words in asked
     said = table.said
-    assert said.count("Bats, your answer?") == 3  # at the question, after the lone "ghosts", after the reply
+    called = said.count(YourAnswer(Team.BATS).words)
+    assert called == 3  # at the question, after the lone "ghosts", after the reply
     assert table.heard[-2:] == ["ghosts sweet potato", "bats a big brass button"]
     assert "I have Bats: a big brass button; Ghosts: sweet potato. Right?" in said
 
@@ -258,7 +279,7 @@ def test_words_begun_before_whose_was_asked_are_no_reply_and_it_is_asked_again()
     table = fake_table(practice_host(), script)
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns[-3:]]
-    assert asked == ["Whose spelling was that: Bats or Ghosts?"] * 2 + [""]
+    assert asked == [WHOSE_SPELLING_ASKED.words] * 2 + [""]
     assert "Fixed: Bats said button." in table.said
     assert table.host.night.answers[Team.GHOSTS].text == "mutton"
 
@@ -269,7 +290,8 @@ WHOSE_SPELLING = [
 ]
 """A quiet night's read-back and a spelled fix whose team every list lost: the kiosk asks whose it was, and
 the table waits for the question to end."""
-BATS_SPELLING = "Was that Bats' spelling? Say \"that's right\", or say no."
+WHOSE_SPELLING_ASKED = WhoseAnswer((Team.BATS, Team.GHOSTS), spelling=True)
+BATS_SPELLING = WasItTheirs(Team.BATS, spelling=True).words
 
 
 def test_a_spelling_whose_team_is_missed_twice_is_offered_team_by_team_for_a_yes() -> None:
@@ -281,9 +303,9 @@ def test_a_spelling_whose_team_is_missed_twice_is_offered_team_by_team_for_a_yes
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns[-4:]]
     assert asked == [
-        "Whose spelling was that: Bats or Ghosts?",
+        WHOSE_SPELLING_ASKED.words,
         BATS_SPELLING,
-        BATS_SPELLING.replace("Bats", "Ghosts"),
+        WasItTheirs(Team.GHOSTS, spelling=True).words,
         "",
     ]
     assert [turn.listening for turn in table.kiosk.turns[-3:]] == [Listening.WHOSE] * 3
@@ -325,7 +347,7 @@ def test_a_reply_to_whose_heard_as_nothing_is_asked_again_not_waited_on(
     assert reader.dropped == drops
     asked = [turn.asked for turn in table.kiosk.turns[-3:]]
     assert asked == [
-        "Whose spelling was that: Bats or Ghosts?",
+        WHOSE_SPELLING_ASKED.words,
         BATS_SPELLING,  # the team with a word nearest the letters ("button") offered first
         "",
     ]
@@ -383,8 +405,8 @@ def test_a_letter_missed_in_a_room_that_never_goes_quiet_is_asked_for_again_at_o
     ]
     table = fake_table(practice_host(), script)
     table.run()
-    assert table.kiosk.turns[-2].asked == "Sorry, which letter? Say its word, like tango."
-    assert table.said.endswith("B for bravo. Next letter?")
+    assert table.kiosk.turns[-2].asked == LetterNotCaught().words
+    assert table.said.endswith(LetterSaidBack("b").words)
 
 
 def test_in_the_read_back_letters_heard_beside_it_keep_a_spelling_from_stalling() -> None:
@@ -442,8 +464,8 @@ def test_a_word_spelled_one_letter_at_a_time_is_heard_through_its_own_list() -> 
     table.run()
     ways = [turn.listening for turn in table.kiosk.turns]
     assert ways[-9:] == [Listening.ONE_LETTER] * 9
-    assert "Sorry, which letter? Say its word, like tango." in table.said
-    assert "Just one letter, please: which letter?" in table.said
+    assert LetterNotCaught().words in table.said
+    assert JustOneLetter().words in table.said
     assert "Fixed: Bats said button." in table.said
     assert table.kiosk.table.night.answers[Team.BATS].text == "a big brass button"
     assert table.kiosk.conversation.answerers.by_letter is None
@@ -468,8 +490,8 @@ def test_a_no_heard_as_a_letter_with_no_among_its_readings_takes_the_letter_back
     ]
     table = fake_table(practice_host(), script)
     table.run()
-    assert "Which letter, then?" in table.said
-    assert "R for romeo. Next letter?" not in table.said
+    assert WhichLetterThen().words in table.said
+    assert LetterSaidBack("r").words not in table.said
     assert table.kiosk.table.night.answers[Team.BATS].text == "a big brass button"
 
 
@@ -482,7 +504,7 @@ def test_a_reply_after_a_sound_heard_as_voice_at_once_is_not_taken_for_words_und
     ]
     table = fake_table(practice_host(), script)
     table.run()
-    assert [turn.asked for turn in table.kiosk.turns[-2:]] == ["Whose spelling was that: Bats or Ghosts?", ""]
+    assert [turn.asked for turn in table.kiosk.turns[-2:]] == [WHOSE_SPELLING_ASKED.words, ""]
     assert "Fixed: Ghosts said button." in table.said
 
 
@@ -498,11 +520,11 @@ def test_a_spelling_whose_team_only_the_name_list_heard_is_not_made_out_in_a_lou
     loud = fake_table(practice_host(), [*LOUD_TO_W2, *answers])
     loud.kiosk.room = LoudRoom()
     loud.run()
-    assert loud.kiosk.turns[-1].asked == NOT_CAUGHT_LOUD
+    assert loud.kiosk.turns[-1].asked == NotCaught(loud=True).words
 
 
 def test_a_pick_missed_twice_is_asked_for_another_way() -> None:
-    hint = "Say the category's name and its points slowly, like Old Customs 1. Or say pass."
+    hint = PickSlowly("Old Customs 1").words
     once = fake_table(practice_host(), ["two", "voice", "the mumble"])
     once.run()
     assert hint not in once.said
@@ -552,8 +574,8 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     table = fake_table(practice_host(), [*answers, "ghosts leave", "no", "ghosts mutton"])
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[-3:]] == [
-        'Ghosts leaving the night? Say "that\'s right", or say no.',
-        "Then Ghosts play on.",
+        TeamLeaving(Team.GHOSTS).words,
+        PlayOn(Team.GHOSTS).words,
         "",
     ]
     assert table.host.night.out == set() and table.host.night.answers[Team.GHOSTS].text == "mutton"
@@ -584,7 +606,7 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     # A team out loses its answer (policy.Slot.LEAVING): a plain yes in a loud room is asked about once.
     leaving.take(Utterance("ghosts leave"), night, loud=True)
     asked = leaving.take(Utterance("yes"), night, loud=True)
-    assert isinstance(asked, Ask) and asked.question.startswith("Was that a yes? Ghosts leaving the night?")
+    assert isinstance(asked, Ask) and asked.prompt == TeamLeaving(Team.GHOSTS, Lead.WAS_THAT_A_YES)
     assert leaving.take(Utterance("yes"), night, loud=True) == "ghosts leave"
     leaving.take(Utterance("ghosts leave"), night, loud=True)
     assert leaving.take(Utterance("that's right"), night, loud=True) == "ghosts leave"
@@ -596,9 +618,9 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns]
     assert asked[:3] == [
-        'Three teams? Say "that\'s right", or say no.',
-        "How many, then? Say solo, or two, three or four teams.",
-        'Two teams? Say "that\'s right", or say no.',
+        Confirm("Three teams").words,
+        Fixed.HOW_MANY.words,
+        Confirm("Two teams").words,
     ]
     assert table.heard == ["two teams", "voice"]  # the host heard only the count confirmed
     assert table.host.night.teams == (Team.BATS, Team.GHOSTS)
@@ -609,17 +631,13 @@ def test_in_a_loud_room_the_team_count_is_said_back_before_the_night_begins() ->
     kept = fake_table(practice_host(), ["four teams", "owls", "that's right", "voice"])
     kept.kiosk.room = LoudRoom()
     kept.run()
-    assert [turn.asked for turn in kept.kiosk.turns][1] == (
-        "I didn't catch a yes. Four teams? Say \"that's right\", or say no."
-    )
+    assert [turn.asked for turn in kept.kiosk.turns][1] == Confirm("Four teams", Lead.NO_YES_HEARD).words
     assert kept.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
     # A plain yes is asked about once: a night begun is not taken back.
     plain = fake_table(practice_host(), ["three teams", "yes", "yes", "voice"])
     plain.kiosk.room = LoudRoom()
     plain.run()
-    assert [turn.asked for turn in plain.kiosk.turns][1] == (
-        'Was that a yes? Three teams? Say "that\'s right", or say no.'
-    )
+    assert [turn.asked for turn in plain.kiosk.turns][1] == Confirm("Three teams", Lead.WAS_THAT_A_YES).words
     assert plain.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
 
 
@@ -630,14 +648,13 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     table = fake_table(practice_host(), script)
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns]
-    offer = 'Say "that\'s right", or say no.'
     assert asked == [
         "",
         "",  # a command is no count missed
-        f"Let's take it one at a time. Two teams? {offer}",
-        f"Three teams? {offer}",
-        f"Three teams? {offer}",  # neither yes nor no: the same one again
-        f"Four teams? {offer}",
+        Confirm("Two teams", Lead.ONE_AT_A_TIME).words,
+        Confirm("Three teams").words,
+        Confirm("Three teams").words,  # neither yes nor no: the same one again
+        Confirm("Four teams").words,
         "",
         "",
     ]
@@ -648,7 +665,7 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     loud.kiosk.room = LoudRoom()
     loud.run()
     assert [turn.asked for turn in loud.kiosk.turns][2:] == [
-        'Three teams? Say "that\'s right", or say no.',
+        Confirm("Three teams").words,
         "",
     ]
     assert loud.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS)
@@ -663,15 +680,15 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     alone = fake_table(practice_host(), ["the mumble", "the mumble", "two", "that's right"])
     alone.kiosk.room = LoudRoom()
     alone.run()
-    assert [turn.asked for turn in alone.kiosk.turns][2:] == [f"Two teams? {offer}", ""]
+    assert [turn.asked for turn in alone.kiosk.turns][2:] == [Confirm("Two teams").words, ""]
     assert alone.host.night.teams == (Team.BATS, Team.GHOSTS)
     # In a loud room a lone "right" is no yes to a count: "four teams" was heard so, and two teams played.
     rhymed = fake_table(practice_host(), ["the mumble", "the mumble", "right", "four teams", "that's right"])
     rhymed.kiosk.room = LoudRoom()
     rhymed.run()
     assert [turn.asked for turn in rhymed.kiosk.turns][2:4] == [
-        f"I didn't catch a yes. Two teams? {offer}",
-        'Four teams? Say "that\'s right", or say no.',
+        Confirm("Two teams", Lead.NO_YES_HEARD).words,
+        Confirm("Four teams").words,
     ]
     assert rhymed.host.night.teams == (Team.BATS, Team.GHOSTS, Team.OWLS, Team.TOADS)
     # A "right" with "that's right" about as likely beside it (a voice whose "that's" the room drowns) is a
@@ -680,7 +697,10 @@ def test_a_team_count_missed_twice_is_offered_one_count_at_a_time() -> None:
     sure = fake_table(practice_host(), ["the mumble", "the mumble", clipped, Quiet(1.5), clipped, Quiet(1.5)])
     sure.kiosk.room = LoudRoom()
     sure.run()
-    assert [turn.asked for turn in sure.kiosk.turns][2:] == [f"Was that a yes? Two teams? {offer}", ""]
+    assert [turn.asked for turn in sure.kiosk.turns][2:] == [
+        Confirm("Two teams", Lead.WAS_THAT_A_YES).words,
+        "",
+    ]
     assert sure.host.night.teams == (Team.BATS, Team.GHOSTS)
 
 
@@ -783,7 +803,7 @@ def test_a_yes_to_end_the_night_whose_name_is_lost_twice_running_is_asked_of_a_t
     table = fake_table(practice_host(), script)
     assert table.run() == 0
     assert "Each team says yes by name" in table.said  # the first: the host asks for names
-    asked = "Bats, a plain yes will do. Still to say yes: Bats and Ghosts."
+    asked = PlainYesWillDo(Team.BATS, (Team.BATS, Team.GHOSTS)).words
     assert [turn.asked for turn in table.kiosk.turns[-3:]] == [asked, "", ""]
     assert table.heard[-2:] == ["bats yes", "ghosts yes"]
     assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
@@ -793,7 +813,7 @@ def test_a_yes_to_end_the_night_heard_as_the_team_name_alone_keeps_the_vote() ->
     script = ["two", "voice", "end the night", "bats yes", "ghosts", "ghosts yes"]
     table = fake_table(practice_host(), script)
     assert table.run() == 0
-    asked = "I heard only Ghosts. Ghosts, a plain yes will do. Still to say yes: Ghosts."
+    asked = PlainYesWillDo(Team.GHOSTS, (Team.GHOSTS,), name_alone=True).words
     assert table.kiosk.turns[-2].asked == asked
     assert table.heard[-1] == "ghosts yes"  # Bats' yes was kept: Ghosts' alone ended the night
     assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
@@ -817,7 +837,7 @@ def test_a_pick_heard_during_the_vote_to_end_the_night_is_taken_with_a_picks_car
     table.kiosk.room = LoudRoom()
     assert table.run() == 0
     turn = next(turn for turn in table.kiosk.turns if turn.heard == "wings and webs one")
-    assert turn.asked.startswith("Wings & Webs 1?")  # said back, as any pick in a loud room
+    assert turn.asked == Confirm("Wings & Webs 1").words  # said back, as any pick in a loud room
     assert "Bats are the only mammals" not in table.said
     assert table.heard[-2:] == ["bats yes", "ghosts yes"]  # the vote went on
     # A pick said back and confirmed during the vote is a pick, as the card's END has it.
@@ -833,7 +853,7 @@ def test_a_pick_heard_during_the_vote_to_end_the_night_is_taken_with_a_picks_car
     )
     passed.run()
     turn = next(turn for turn in passed.kiosk.turns if turn.heard == "pass")
-    assert turn.asked.startswith("Old Customs 1?")
+    assert turn.asked == Confirm("Old Customs 1").words
     assert passed.heard[-2:] == ["bats yes", "ghosts yes"] and passed.host.night.phase is Phase.OVER
 
 
@@ -908,7 +928,7 @@ def test_a_yes_begun_before_the_kiosk_listened_is_asked_about_not_taken() -> Non
     table = fake_table(practice_host(), script)
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns[-3:]]
-    assert asked == ["Sorry, I didn't catch that. Say yes, or spell a fix.", NOT_SURE_OF_YES, ""]
+    assert asked == [NotCaught().words, NotSureOfYes().words, ""]
     assert table.said.count("The answer: eight.") == 1  # ruled once, after the yes said in reply
     assert table.kiosk.turns[-1].heard == "that's right"  # said in reply, it rules
 
@@ -924,9 +944,9 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits_heard_through_a_digit
     table.run()
     ways = [turn.listening for turn in table.kiosk.turns]
     assert ways[-2:] == [Listening.YEARS_READ_BACK] * 2
-    assert "I have Bats: no year; Ghosts: 1900. Right? " + HOW_TO_FIX_A_YEAR in table.said
+    assert "I have Bats: no year; Ghosts: 1900. Right? " + HowToFix(year=True).words in table.said
     assert "Fixed: Bats said 1897. I have Bats: 1897; Ghosts: 1900. Right?" in table.said
-    assert "That is 1" not in table.said  # the year is read back as a year, not digit by digit
+    assert not any(isinstance(asked, SpelledBack) for asked in table.asked)  # read back as a year, not digits
     assert "Bats: 1897, spot on." in table.said
     # Its team's name lost, a year's digits are asked about like a spelling.
     played = Played(plain_key)
@@ -935,7 +955,7 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits_heard_through_a_digit
     script = ["voice", "bats eighty nine ghosts about nineteen hundred", Spoken("one eight nine seven")]
     table = fake_table(played.host, [*script, Quiet(4.0), "bats"])
     table.run()
-    assert table.kiosk.turns[-2].asked == "Whose spelling was that: Bats or Ghosts?"
+    assert table.kiosk.turns[-2].asked == WHOSE_SPELLING_ASKED.words
     assert "Fixed: Bats said 1897." in table.said
     # A digit lost ("Ghosts. one, nine, zero, zero." heard as "ghosts one zero zero"): asked for again whole.
     played = Played(plain_key)
@@ -944,7 +964,7 @@ def test_a_candle_end_year_misheard_is_fixed_by_its_digits_heard_through_a_digit
     script = ["voice", "bats eighteen ninety seven ghosts about", Spoken("ghosts one zero zero")]
     table = fake_table(played.host, [*script, Quiet(4.0), Spoken("ghosts one nine zero zero")])
     table.run()
-    asked = "I heard only one, zero, zero. Say Ghosts, then all four digits of the year."
+    asked = YearCutShort("one, zero, zero", Team.GHOSTS).words
     assert table.kiosk.turns[-2].asked == asked
     assert "Fixed: Ghosts said 1900." in table.said
 
@@ -957,7 +977,7 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     table.kiosk.room = LoudRoom()
     table.run()
     asked = [turn.asked for turn in table.kiosk.turns[-2:]]
-    assert asked == [NOT_SURE_OF_YES_LOUD, ""]
+    assert asked == [NotSureOfYes(loud=True).words, ""]
     assert table.said.count("The answer: eight.") == 1
     # Asked about once, a plain yes is taken later in the same read-back too, other words between.
     again = fake_table(
@@ -965,13 +985,20 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     )
     again.kiosk.room = LoudRoom()
     again.run()
-    assert [turn.asked for turn in again.kiosk.turns[-3:]] == [NOT_SURE_OF_YES_LOUD, NOT_CAUGHT_LOUD, ""]
+    assert [turn.asked for turn in again.kiosk.turns[-3:]] == [
+        NotSureOfYes(loud=True).words,
+        NotCaught(loud=True).words,
+        "",
+    ]
     assert again.kiosk.turns[-1].asked == "" and "The answer: eight." in again.said
     # A name of no team at this table before the yes is dropped as misheard: the yes is asked about too.
     named = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "owls right"])
     named.kiosk.room = LoudRoom()
     named.run()
-    assert named.kiosk.turns[-1].asked == NOT_SURE_OF_YES_LOUD and "The answer: eight." not in named.said
+    assert (
+        named.kiosk.turns[-1].asked == NotSureOfYes(loud=True).words
+        and "The answer: eight." not in named.said
+    )
     sure = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "that's right"])
     sure.kiosk.room = LoudRoom()
     sure.run()
@@ -980,8 +1007,8 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
     refused = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "yeah", "no"])
     refused.kiosk.room = LoudRoom()
     refused.run()
-    assert refused.kiosk.turns[-2].asked == NOT_SURE_OF_YES_LOUD
-    assert refused.kiosk.turns[-1].asked.startswith("Bats: a big brass button. Is that right?")
+    assert refused.kiosk.turns[-2].asked == NotSureOfYes(loud=True).words
+    assert refused.kiosk.turns[-1].asked == IsThatRight(Team.BATS, "a big brass button").words
 
 
 def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
@@ -992,13 +1019,13 @@ def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     table.run()
     assert "Fix a word by saying the team's name" in table.said  # the first no: the host's own words
     asked = [turn.asked for turn in table.kiosk.turns[-2:]]
-    assert asked == [NO_TWICE, ""]  # asked for a plain yes, the yes said is taken at once
+    assert asked == [HeardNoTwice().words, ""]  # asked for a plain yes, the yes said is taken at once
     assert table.said.count("The answer: eight.") == 1
     # Asked for once, a plain yes is taken later in the read-back too: "yes" was heard as "not yet" first.
     later = ["not right", "not right", "not yet", "yes"]
     table = fake_table(practice_host(), ["two", "voice", *answers, *later])
     table.run()
-    assert [turn.asked for turn in table.kiosk.turns[-3:]] == [NO_TWICE, "", ""]
+    assert [turn.asked for turn in table.kiosk.turns[-3:]] == [HeardNoTwice().words, "", ""]
     assert table.said.count("The answer: eight.") == 1
 
 
@@ -1009,8 +1036,8 @@ def test_a_candle_end_read_back_no_heard_twice_running_says_how_to_fix_a_year(pl
     script = ["voice", "bats eighteen ninety ghosts about nineteen hundred", "not right", "not right", "yes"]
     table = fake_table(played.host, script)
     table.run()
-    assert [turn.asked for turn in table.kiosk.turns[-2:]] == [NO_TWICE_YEARS, ""]
-    assert "spell" not in NO_TWICE_YEARS and "Bats: 1890" in table.said
+    assert [turn.asked for turn in table.kiosk.turns[-2:]] == [HeardNoTwice(year=True).words, ""]
+    assert "spell" not in HeardNoTwice(year=True).words and "Bats: 1890" in table.said
 
 
 def test_a_teams_yes_to_end_the_night_heard_as_likely_as_anothers_is_asked_about_once() -> None:

@@ -8,17 +8,16 @@ from dataclasses import replace
 
 from kiosk import Host, KeySource
 from kiosk.keys import load_practice
-from kiosk.voice.dialogue.prompts.forms import SORRY
-from kiosk.voice.dialogue.prompts.read_back import NOT_CAUGHT
+from kiosk.voice.dialogue.prompts import Confirm, Fixed, Lead, NotCaught, PickSlowly
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.hearing.under_way import Hearing
 
 from .support.voice import Quiet, Spoken, fake_table
 
-SAID_BACK = 'Wings & Webs 3? Say "that\'s right", or say no.'
+SAID_BACK = Confirm("Wings & Webs 3").words
 UNHEARD = Spoken("[unk]", closed="[unk]", names="")
 """Voice in which no list heard a word ("yes" in party babble)."""
-AGAIN = "I didn't catch a yes. Wings & Webs 3? Say \"that's right\", or say no."
+AGAIN = Confirm("Wings & Webs 3", Lead.NO_YES_HEARD).words
 
 
 def practice_host() -> Host:
@@ -60,7 +59,7 @@ def test_a_read_back_reply_heard_as_no_word_is_asked_for_again() -> None:
     ]
     table = fake_table(practice_host(), [*script, "yes"])
     table.run()
-    assert [turn.asked for turn in table.kiosk.turns[-2:]] == [NOT_CAUGHT, ""]
+    assert [turn.asked for turn in table.kiosk.turns[-2:]] == [NotCaught().words, ""]
     assert "The answer: fly." in table.said
 
 
@@ -73,7 +72,7 @@ def test_a_reply_to_any_prompt_heard_as_no_word_is_asked_for_again() -> None:
     assert [turn.asked for turn in table.kiosk.turns] == [
         "",
         "",
-        f"{SORRY} Please say it again.",
+        Fixed.SAY_IT_AGAIN.words,
         SAID_BACK,
         "",
     ]
@@ -100,17 +99,16 @@ def test_a_pick_missed_again_and_again_heard_as_no_word_or_other_words_offers_th
     script += [UNHEARD, Quiet(4.0), "mumble", Quiet(8.0), "no", Quiet(4.0), "that's right"]
     table = fake_table(practice_host(), script)
     table.run()
-    offer = 'Say "that\'s right", or say no.'
     assert [turn.asked for turn in table.kiosk.turns] == [
         "",
         "",
-        f"{SORRY} Please say it again.",
+        Fixed.SAY_IT_AGAIN.words,
         "",
-        f"{SORRY} Please say it again.",
+        Fixed.SAY_IT_AGAIN.words,
         "",
-        f"Old Customs 2? {offer}",
+        Confirm("Old Customs 2").words,
         "",
     ]
-    assert "Say the category's name and its points slowly, like Old Customs 1. Or say pass." in table.said
-    assert f"Let's take it one at a time. Old Customs 1? {offer}" in table.said
+    assert PickSlowly("Old Customs 1").words in table.said
+    assert Confirm("Old Customs 1", Lead.ONE_AT_A_TIME).words in table.said
     assert table.heard[-1] == "old customs two"
