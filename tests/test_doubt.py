@@ -94,9 +94,7 @@ def test_a_misheard_pick_by_ear_is_asked_about_and_the_pick_said_again_is_taken(
     # The model's likeliest reading of this clip is B2 or D2, by a hair: either way it asks.
     assert asked.reply is None
     choices = ("Far and Wide 2", "Wings & Webs 2")
-    assert asked.asked in [
-        f"Was that {a}, or {b}? Say the one you meant." for a, b in (choices, choices[::-1])
-    ]
+    assert asked.asked in [WhichDidYouMean(a, b).words for a, b in (choices, choices[::-1])]
     assert [caption for caption in captions.captions if caption.speaker == KIOSK] == [
         Caption(KIOSK, asked.asked)
     ]

@@ -19,7 +19,13 @@ from kiosk.engine.text import letter_of, letter_words
 from kiosk.keys import load_practice
 from kiosk.table import Table
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
-from kiosk.voice.dialogue.prompts import LetterSaidBack, SpelledBack
+from kiosk.voice.dialogue.prompts import (
+    LetterSaidBack,
+    SpelledBack,
+    WasItTheirs,
+    WhichLetterThen,
+    WhoseAnswer,
+)
 from kiosk.voice.dialogue.read_back_yes import yes_over_a_spelling
 from kiosk.voice.hearing.grammar import (
     LETTER_NAMES,
@@ -327,11 +333,11 @@ def test_a_word_is_spelled_one_letter_at_a_time_after_a_teams_second_fix(
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     letters = [turn for turn in kiosk.turns if turn.listening is Listening.ONE_LETTER]
     assert [turn.asked for turn in letters] == [
-        "F for foxtrot. Next letter?",
-        "L for lima. Next letter?",
-        "K for kilo. Next letter?",
-        "Which letter, then?",  # the K taken back
-        "Y for yankee. Next letter?",
+        LetterSaidBack("f").words,
+        LetterSaidBack("l").words,
+        LetterSaidBack("k").words,
+        WhichLetterThen().words,  # the K taken back
+        LetterSaidBack("y").words,
         "",
     ]
     assert letters[-1].reply is not None and letters[-1].reply.text.startswith("Fixed: Bats said fly.")
@@ -465,7 +471,7 @@ def test_an_answer_whose_team_name_is_missing_is_asked_about_and_the_name_heard_
     samples, _ = rendered_table(TABLE, two_seconds_apart(lines))
     kiosk, host = kiosk_on(english_model, speaker, write_wav(tmp_path / "table.wav", samples), tmp_path)
     asked = kiosk.turns[3]
-    assert asked.reply is None and asked.asked == "Whose answer was that: Bats, Ghosts or Owls?"
+    assert asked.reply is None and asked.asked == WhoseAnswer((Team.BATS, Team.GHOSTS, Team.OWLS)).words
     assert kiosk.turns[4].listening is Listening.WHOSE
     assert kiosk.turns[4].heard.startswith("owls ")  # the held words, led by the name heard
     assert "stoker" in host.night.answers[Team.OWLS].text  # given to the team named, not to Ghosts
@@ -489,9 +495,7 @@ def test_asked_whose_answer_a_reply_naming_no_team_offers_a_team_for_a_yes(
     whose = [turn for turn in kiosk.turns if turn.listening is Listening.WHOSE]
     # Heard through the list of names, yes and no: the "no" names no team, so the first team is offered,
     # and the yes to it gives it the words held.
-    assert (
-        whose[0].heard == "no" and whose[0].asked == "Was that Bats' answer? Say \"that's right\", or say no."
-    )
+    assert whose[0].heard == "no" and whose[0].asked == WasItTheirs(Team.BATS).words
     assert whose[1].heard == "bats bram stoker"
     assert "stoker" in host.night.answers[Team.BATS].text  # given on the yes, to the team offered
     assert "stoker" not in host.night.answers[Team.GHOSTS].text
@@ -512,7 +516,7 @@ def test_a_slow_spelling_with_pauses_and_as_in_is_one_fix_never_given_to_another
     asked, named = [turn for turn in kiosk.turns if turn.listening in (Listening.READ_BACK, Listening.WHOSE)][
         :2
     ]
-    assert asked.asked == "Whose spelling was that: Bats or Ghosts?"
+    assert asked.asked == WhoseAnswer((Team.BATS, Team.GHOSTS), spelling=True).words
     assert "as in golf l i" in asked.heard and asked.heard.endswith(" ee")  # one utterance
     assert named.listening is Listening.WHOSE and named.heard.startswith("ghosts g l i")  # g, as in golf
     assert named.reply is not None and named.reply.text.startswith("Fixed: Ghosts said gli")
