@@ -58,8 +58,8 @@ from testbed.table import (  # noqa: E402
     play_night,
     tools_available,
 )
-from testbed.table.nights import NightScript, candle_end, fresh  # noqa: E402
-from testbed.table.voices import Voice, held_out_voices, tuning_voices, voice_named  # noqa: E402
+from testbed.table.plan import Night, plan  # noqa: E402
+from testbed.table.voices import voice_named  # noqa: E402
 
 DEFAULT_CONDITIONS = (
     "clean",
@@ -72,32 +72,6 @@ DEFAULT_CONDITIONS = (
 HELD_OUT_QUESTIONS = 36
 """Questions a condition on the held-out set: enough that a 20-point change shows beyond the intervals."""
 TUNING_QUESTIONS = 9
-Night = tuple[str, Voice, NightScript]
-
-
-def nights_for(condition: str, number: int, voices: list[Voice], questions: int) -> list[Night]:
-    """Nights of one condition until `questions` are asked: two teams, four teams and a Candle-End from a
-    save in turn, the voices in turn; the last night cut short to the questions left."""
-    nights: list[Night] = []
-    left, turn = questions, 0
-    while left > 0:
-        kind = turn % 3
-        script = candle_end() if kind == 2 and left >= 3 else fresh(2 if kind == 0 else 4, number + turn)
-        if len(script.questions) > left:
-            script = replace(script, name=f"{script.name}-first-{left}", questions=script.questions[:left])
-        nights.append((condition, voices[(number + turn) % len(voices)], script))
-        left -= len(script.questions)
-        turn += 1
-    return nights
-
-
-def plan(conditions: list[str], held_out: int, tuning: int) -> list[Night]:
-    """Each condition's held-out nights, then its tuning nights (reported apart)."""
-    nights: list[Night] = []
-    for number, condition in enumerate(conditions):
-        nights += nights_for(condition, number, held_out_voices(), held_out)
-        nights += nights_for(condition, number, tuning_voices(), tuning) if tuning else []
-    return nights
 
 
 def report(records: list[NightRecord]) -> None:
