@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -30,6 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", help="speaker: sounddevice device name or index")
     parser.add_argument("--device", help="one device for both microphone and speaker (name or index)")
     parser.add_argument("--model", type=Path, help="Vosk model folder (default: models/…)")
+    parser.add_argument(
+        "--acts",
+        type=Path,
+        metavar="FILE",
+        help="also write each thing the kiosk says to FILE, one JSON line each (for a simulated table)",
+    )
     settings_flags.add_voice_arguments(parser)
     settings_flags.add_keep_audio_argument(parser)
     add_carry_on_options(parser)
@@ -37,9 +44,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     settings_flags.add_arguments(parser)
 
 
-def run(args: argparse.Namespace, *, parts: VoiceParts | None = None, printout: TextIO | None = None) -> int:
-    """The night by voice; `parts` and `printout` in place of the devices and the terminal (a simulated
-    table, testbed/table/virtual_line.py)."""
+def run(
+    args: argparse.Namespace,
+    *,
+    parts: VoiceParts | None = None,
+    printout: TextIO | None = None,
+    acts: TextIO | None = None,
+) -> int:
+    """The night by voice; `parts` and `printout` in place of the devices and the terminal, and `acts` for
+    what the kiosk says as values (a simulated table, testbed/table/virtual_line.py; else `--acts FILE`)."""
+    with contextlib.ExitStack() as opened_acts:
+        if acts is None and getattr(args, "acts", None) is not None:
+            try:
+                acts = opened_acts.enter_context(args.acts.open("w", encoding="utf-8"))
+            except OSError as error:
+                _LOG.error("The acts cannot be written to %s: %s", args.acts, error.strerror)
+                return 2
+        return _night(args, parts, printout, acts)
+
+
+def _night(
+    args: argparse.Namespace, parts: VoiceParts | None, printout: TextIO | None, acts: TextIO | None
+) -> int:
     settings = settings_flags.settings_for(args)
     try:
         from kiosk.records.kept_audio import BesideEachNight
@@ -76,6 +102,7 @@ def run(args: argparse.Namespace, *, parts: VoiceParts | None = None, printout: 
                 keeping=keeping,
                 parts=parts,
                 printout=printout,
+                acts=acts,
             )
         except KeyboardInterrupt:  # stopped while the model loads: the night is as kept
             code = 0

@@ -53,11 +53,13 @@ def run_voice(
     keeping: KeepsHearing | None = None,
     parts: VoiceParts | None = None,
     printout: TextIO | None = None,
+    acts: TextIO | None = None,
 ) -> int:
     """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
     `typed` holds messages typed on a screen, `notices` the kiosk's news from it; `announce` is said after
     the opening, never shown; `keeping` keeps what the night heard, to replay it. `parts` and `printout`
-    replace the devices and the terminal (a simulated table's microphone, speaker and screen)."""
+    replace the devices and the terminal (a simulated table's microphone, speaker and screen); `acts`, if
+    any, is where each thing said is also written as an act (kiosk.voice.acts)."""
     try:
         parts = parts or build(
             settings,
@@ -78,6 +80,7 @@ def run_voice(
             parts.speaker,
             parts.output,
             printout=printout or sys.stdout,
+            acts=acts,
             recognizer_set=parts.recognizers,
             confirm_picks=settings.recogniser.confirm_picks,
             on_listening=lambda: _LOG.info("(listening)"),

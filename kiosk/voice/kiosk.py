@@ -28,6 +28,7 @@ import numpy.typing as npt
 from kiosk.engine.by import By
 from kiosk.engine.reply import Reply
 from kiosk.table import Table
+from kiosk.voice.acts import act_of, act_of_reply, act_of_words, write_act
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.heard import Notice, Turn, Typed, TypedMessages, notice_now, typed_now
@@ -63,6 +64,8 @@ class VoiceKiosk:
     output: Output
     printout: TextIO = sys.stdout
     """Where each reply is printed whole, ledger included: the terminal, or the appliance's log."""
+    acts: TextIO | None = None
+    """Where each thing said is also written as an act, a JSON line (acts.py): None writes none."""
     grammar: bool = True
     end_of_speech: EndsSpeech = field(default_factory=EndOfSpeech)
     turns: list[Turn] = field(default_factory=list)
@@ -154,6 +157,7 @@ class VoiceKiosk:
         if opening.over:
             return False
         if self.announce:
+            write_act(self.acts, act_of_words(self.announce))
             print(self.announce, file=self.printout, flush=True)
             self._speak(self.announce)
         if resume:
@@ -178,7 +182,7 @@ class VoiceKiosk:
         message = self.conversation.message(heard, way, self.table.night, self.turns, self.room.loud)
         if isinstance(message, Ask):
             said.append(message.question)
-            started = self._ask(message.question)
+            started = self._ask(message)
             self.turns.append(Turn(heard.text, None, ended_at, started, way, message.question))
             return False
         reply = self.table.hear(message, By.KEYBOARD if isinstance(heard, Typed) else By.TABLE)
@@ -191,7 +195,7 @@ class VoiceKiosk:
         after = self.conversation.after(night, reply, message, loud=self.room.loud)
         if after is not None:
             said.append(after.question)
-            self._ask(after.question)
+            self._ask(after)
         return False
 
     def _kept(self, heard: Utterance, way: Listening, said: tuple[str, ...]) -> HeardTurn:
@@ -312,6 +316,7 @@ class VoiceKiosk:
     def _say(self, reply: Reply) -> float | None:
         """Print the reply (already journalled), speak it sentence by sentence, then let the screen move on;
         return time.monotonic() of the first sample played."""
+        write_act(self.acts, act_of_reply(reply))
         print(reply.text, file=self.printout, flush=True)
         if self._warming is None and self._warm_samples is not None:  # renewed while the reply is said
             samples = self._warm_samples
@@ -325,8 +330,10 @@ class VoiceKiosk:
             self.on_listening()
         return first
 
-    def _ask(self, question: str) -> float | None:
+    def _ask(self, ask: Ask) -> float | None:
         """The kiosk's own question: shown and said, not journalled (the night has not moved)."""
+        question = ask.question
+        write_act(self.acts, act_of(ask.prompt))
         print(question, file=self.printout, flush=True)
         self.table.asking(question)
         first = self._speak(question)
