@@ -4,6 +4,7 @@ same way every run."""
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from kiosk.voice.acts import act_of_words, read_act
 from kiosk.voice.sound.tts import Speech
 from testbed.table import CONDITIONS
 from testbed.table.kiosk_process import MODEL
@@ -41,6 +43,7 @@ def _scripted_kiosk(line: VirtualLine, heard: list[float]) -> None:
     try:
         for number, chunk in enumerate(line.chunks()):
             if number == 4:  # the fifth chunk read: half a second heard
+                line.act(json.dumps(act_of_words("Say something.")))  # an act, then its words
                 line.print("Say something.")
                 line.play(Speech(np.full(RATE, 100, dtype=np.int16), RATE))
                 line.print("INFO kiosk.voice.command: (listening)")
@@ -57,7 +60,9 @@ def test_the_table_reads_a_reply_once_the_kiosks_voice_has_ended_and_is_heard_fr
     heard: list[float] = []
     running = threading.Thread(target=_scripted_kiosk, args=(line, heard), daemon=True)
     running.start()
-    assert kiosk.block(10.0) == "Say something."
+    reply = kiosk.block(10.0)
+    assert reply is not None and reply.text == "Say something."
+    assert reply.acts == (read_act(json.dumps(act_of_words("Say something."))),)
     assert kiosk.now() == pytest.approx(1.5)  # half a second of listening, then one of speech
     kiosk.wait(0.5)
     kiosk.say(np.full(RATE // 2, 5000, dtype=np.int16))
@@ -82,7 +87,8 @@ def test_the_kiosks_echo_does_not_hold_the_tables_words_back() -> None:
     heard: list[float] = []
     running = threading.Thread(target=_scripted_kiosk, args=(line, heard), daemon=True)
     running.start()
-    assert kiosk.block(10.0) == "Say something."
+    reply = kiosk.block(10.0)
+    assert reply is not None and reply.text == "Say something."
     kiosk.say(np.full(RATE // 2, 5000, dtype=np.int16))  # at 1.5 s, inside the echo's tail
     line.table_finished()
     running.join(timeout=10)

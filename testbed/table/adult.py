@@ -3,42 +3,44 @@ reader to. It says the team count and each pick, reads every team's written answ
 checks the read-back against what each team wrote, spells a word where the difference would change the
 ruling ("Bats. T, U, R, N, I, P."), lets a team try a fix it never wrote and another dispute it (as it
 disputes fixes that leave a team ruled right that wrote otherwise), says "yes", gives Candle-End years, and
-ends the night by every team's yes. All it learns is the kiosk's text; all it says goes to the microphone."""
+ends the night by every team's yes. All it learns is what the kiosk says, read from its acts (kiosk_reply.py);
+all it says goes to the microphone."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from kiosk.engine.teams import Team
+from kiosk.voice.dialogue.prompts import IsThatRight, YourAnswer
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 from .fixes import FIX_TRIES, Fixer
 from .kiosk_lines import (
-    BY_LETTER,
-    CALLING,
-    COUNT_BACK,
     DIGITS,
-    FIXED,
+    FIX_UNDONE,
     FOREIGN_SAVE,
-    LETTER_AGAIN,
-    NOT_CAUGHT,
-    OFFERED,
-    ONE_AT_A_TIME,
-    PICK_YES,
-    PLAIN_YES,
-    STILL_TO_SAY_YES,
-    TEAM_CHECK,
     TITLES,
-    WHICH_ONE,
-    WHICH_YES,
+    TO_END,
+    asked_if_heard_right,
     cell_opened,
-    read_back,
+    count_back,
+    host_says,
+    letter_asked,
+    not_caught,
+    offered_by_letter,
+    offered_one_at_a_time,
+    pick_asked_again,
+    plain_yes_for,
     said_back,
     spelled,
+    still_to_say_yes,
     teams_scored,
+    whose_yes,
 )
-from .nights import NightScript, Question, Written, fix_word, ruling_lines, verdict
+from .kiosk_reply import KioskReply
+from .nights import NightScript, Question, Written, fix_word, verdict
 from .records import QuestionRecord
-from .talk import TRIES, Stuck, asked_last
+from .talk import EMPTY, TRIES, Stuck
 
 PICK_TRIES = 6
 LATE_YESES = 3
@@ -55,13 +57,13 @@ class Adult(Fixer):
             if first is None:
                 raise Stuck("the kiosk never listened")
             more = self.kiosk.block(1.5)
-            self._read(first if more is None else f"{first}\n{more}")
-            if FOREIGN_SAVE.search(self.text):  # the host brought the save: carried on by a yes
-                self.closed("yes", lambda reply: FOREIGN_SAVE.search(reply) is None, "carry on")
+            self._read(first if more is None else first.then(more))
+            if host_says(self.heard, FOREIGN_SAVE):  # the host brought the save: carried on by a yes
+                self.closed("yes", lambda reply: not host_says(reply, FOREIGN_SAVE), "carry on")
             if self.script.team_count:
                 self.team_count()
             for question in self.script.questions:
-                if "RESULT:" in self.text or self.kiosk.ended:
+                if self.heard.over or self.kiosk.ended:
                     self.record.ended_early = f"the night ended before {question.cell}"
                     return
                 self.question(question)
@@ -82,11 +84,11 @@ class Adult(Fixer):
         for attempt in range(TRIES):
             reply = self.say(line)
             for _ in range(TRIES):  # a count said back or offered: yes if it is the one, else the count
-                if (back := COUNT_BACK.search(reply or "")) is None:
+                if (back := count_back(reply or EMPTY)) is None:
                     break
-                mine = back[1].lower() == self.script.team_count
-                reply = self.say(back[2].strip('"') if mine else self.script.team_count)
-            playing = teams_scored(reply or "")
+                mine = back.lower() == self.script.team_count
+                reply = self.say(SURE_YES if mine else self.script.team_count)
+            playing = teams_scored(reply or EMPTY)
             if attempt == 0:
                 self.record.closed("team count", playing == teams)
             if playing == teams:
@@ -110,7 +112,7 @@ class Adult(Fixer):
         self.answer(question)
         self.check_read_back(question, record)
         self.question_now = None
-        record.ruled = ruling_lines(self.text)
+        record.ruled = self.heard.ruling()
         record.seconds = self.kiosk.now() - began
 
     def pick(self, question: Question) -> None:
@@ -126,31 +128,31 @@ class Adult(Fixer):
         for _ in range(PICK_TRIES + LATE_YESES + len(TITLES) * len(DIGITS)):
             if attempt >= PICK_TRIES + LATE_YESES or (attempt >= PICK_TRIES and not confirming):
                 break
-            reply = self.say(line)
-            opened = cell_opened(reply) if reply is not None else ""
-            back = said_back(reply or "")
+            reply = self.say(line) or EMPTY
+            opened = cell_opened(reply)
+            back = said_back(reply)
             if confirming:
                 self.record.closed("pick yes", opened == question.cell)
             elif not offered and attempt == 0:  # the first reply to the pick
                 self.record.closed("pick", question.cell in (opened, back))
             if opened not in ("", "—"):
                 return
-            if back is not None:  # the kiosk says the pick back: yes (as it asks) if it is the one
-                asked = PICK_YES.search(reply or "")
+            if (
+                back is not None
+            ):  # the kiosk says the pick back: the yes it asks for if it is the one, else no
                 confirming = back == question.cell
-                going_through = going_through or ONE_AT_A_TIME in (reply or "")
-                other = "no" if OFFERED in (reply or "") else by_title  # as the kiosk asks
-                line = (asked.group(1) if asked else "yes") if confirming else other
+                going_through = going_through or offered_one_at_a_time(reply)
+                line = SURE_YES if confirming else "no"
                 if not (going_through and back not in offered):
                     attempt += 1  # a cell offered for the first time, said no to, is no try
                 offered.add(back)
                 continue
             confirming, going_through = False, False
-            if WHICH_ONE in (reply or ""):
+            if pick_asked_again(reply):
                 line = by_title  # the kiosk asks for the name after a no: the same try goes on
                 continue
             attempt += 1
-            line = by_title if line == question.pick or "Was that" in self.text else question.pick
+            line = by_title if line == question.pick or asked_if_heard_right(self.heard) else question.pick
         raise Stuck(
             f"pick {question.pick!r} not taken in {PICK_TRIES} tries; last reply {self.text[-200:]!r}"
         )
@@ -161,22 +163,22 @@ class Adult(Fixer):
         first = True
         called = False  # the kiosk has called a team by name: from then on, one team a breath, as it asks
         for _ in range(TRIES + 1):
-            if read_back(self.text) is not None:
+            if self.heard.read_back() is not None:
                 return
-            calling = CALLING.search(self.text)
+            calling = self.heard.asked_bare(YourAnswer)
             if calling is not None:  # the kiosk calls the teams itself; say() follows its calls
                 called = True
-                self.say(self.reading(question.of(Team(calling.group(1)))))
+                self.say(self.reading(question.of(calling.team)))
                 continue
             got = self.ledger.got if self.ledger else ()
             waiting = [answer for answer in question.answers if answer.team.value not in got]
             group = 2 if first and not called else 1
             for start in range(0, len(waiting), group):
                 self.say(" ".join(self.reading(answer) for answer in waiting[start : start + group]))
-                if read_back(self.text) is not None:
+                if self.heard.read_back() is not None:
                     return
             first = False
-        if read_back(self.text) is None:  # the last try's reply may be the read-back
+        if self.heard.read_back() is None:  # the last try's reply may be the read-back
             raise Stuck(f"answers to {question.cell} never all taken; last reply {self.text[-200:]!r}")
 
     def check_read_back(self, question: Question, record: QuestionRecord) -> None:
@@ -189,25 +191,25 @@ class Adult(Fixer):
         last: dict[str, str] | None = None  # the read-back last heard: a person remembers it
         self.letters_for = ""
         for _ in range(20):
-            if self.letters_for and LETTER_AGAIN.search(self.text) and read_back(self.text) is None:
-                self.spell_letters(self.letters_for, self.text)  # the offer's "no" caught late
+            if self.letters_for and letter_asked(self.heard) and self.heard.read_back() is None:
+                self.spell_letters(self.letters_for, self.heard)  # the offer's "no" caught late
                 continue
-            if asked_last(TEAM_CHECK, self.text) is not None:  # a loud room's team asked about
-                now = read_back(self.text)
+            if self.heard.asked_last(IsThatRight) is not None:  # a loud room's team asked about
+                now = self.heard.read_back()
                 last = now if now is not None else last
-                check = TEAM_CHECK.findall(self.text)[-1]
-                if self.check_team(question, record, {**(last or {}), check[0]: check[1]}, tries):
+                check = self.heard.asked(IsThatRight)[-1]
+                if self.check_team(question, record, {**(last or {}), check.team.value: check.answer}, tries):
                     return
                 continue
-            heard = read_back(self.text)
+            heard = self.heard.read_back()
             if heard is None:
-                if ruling_lines(self.text) is not None:
+                if self.heard.ruling() is not None:
                     return
                 if self.line == "repeat" and last is not None:
                     # "repeat" not caught, or read the question again (as the card has it): back to the
                     # read-back as last heard.
                     heard = last
-                elif not NOT_CAUGHT.search(self.text) or self.line == "repeat":
+                elif not not_caught(self.heard) or self.line == "repeat":
                     self.say("repeat")  # lost: the kiosk is asked to say where it is
                     continue
                 else:
@@ -224,15 +226,15 @@ class Adult(Fixer):
             if not wrong and not cheated and question.cheat is not None:
                 cheated = True
                 cheat = question.cheat
-                reply = self.say(f"{cheat.team.value}. {spelled(cheat.spelled)}") or ""
-                after = read_back(reply)
+                reply = self.say(f"{cheat.team.value}. {spelled(cheat.spelled)}") or EMPTY
+                after = reply.read_back()
                 written = question.of(cheat.team).text
-                fixed = FIXED.search(reply)
+                fixed = reply.fixed()
                 # Disputed only once taken: a dispute undoes the last fix, whichever team's it was.
                 changed = after is not None and verdict(
                     after.get(cheat.team.value, ""), question.cell, self.key
                 ) != verdict(written, question.cell, self.key)
-                if fixed is not None and (changed or fixed.group(1) != cheat.team.value):
+                if fixed is not None and (changed or fixed.team != cheat.team.value):
                     self._dispute(cheat.disputer)
                 continue
             words = {
@@ -243,8 +245,8 @@ class Adult(Fixer):
             }
             # Offered the word just read back one letter at a time: taken up when that word is the one the
             # reader would spell again (its letters misheard), not when it moves on to another word.
-            offered = FIXED.search(self.text) if BY_LETTER in self.text else None
-            by_letter = offered.group(1) if offered is not None and offered.group(1) not in spelt else None
+            offered = self.heard.fixed() if offered_by_letter(self.heard) else None
+            by_letter = offered.team if offered is not None and offered.team not in spelt else None
             if by_letter is not None and words.get(by_letter) != last_word.get(by_letter):
                 by_letter = None
             fixable = [
@@ -270,8 +272,8 @@ class Adult(Fixer):
             team, word = fixable[0]
             if self.by_team and team != by_letter:
                 # Told that a no has the kiosk ask about each team's answer in turn, as a person would.
-                reply = self.say("no")  # not caught: said again, as any line the kiosk missed
-                self.record.closed("no", reply is not None and asked_last(TEAM_CHECK, reply) is not None)
+                said_no = self.say("no")  # not caught: said again, as any line the kiosk missed
+                self.record.closed("no", said_no is not None and said_no.asked_last(IsThatRight) is not None)
                 continue
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
@@ -280,9 +282,9 @@ class Adult(Fixer):
                 self.spell_by_letter(word)
                 continue
             last_word[team] = word
-            reply = self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
-            fixed = FIXED.search(reply or "")
-            if fixed is not None and fixed.group(1) != team:
+            fixed_by = self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")
+            fixed = (fixed_by or EMPTY).fixed()
+            if fixed is not None and fixed.team != team:
                 # The fix went to another team (its name misheard): that team's answer is put back, as a
                 # table would object, before the fix is spelled again.
                 self._dispute(Team(team))
@@ -295,7 +297,7 @@ class Adult(Fixer):
 
     def _dispute(self, disputer: Team) -> None:
         reply = self.say(f"{disputer.value}, that was not what was said.")
-        self.record.closed("dispute", reply is not None and "Fix undone" in reply)
+        self.record.closed("dispute", reply is not None and host_says(reply, FIX_UNDONE))
 
     def all_pass(self) -> None:
         """Every team passes the cell read by mistake, then confirms."""
@@ -308,33 +310,33 @@ class Adult(Fixer):
         self.confirm_whatever_heard()
 
     def end_night(self) -> None:
-        self.closed("end the night", lambda r: "To end the night" in r or "RESULT:" in r, "command")
+        self.closed("end the night", lambda r: host_says(r, TO_END) or r.over, "command")
         team = ""
         for _ in range(len(self.script.teams) * TRIES):
-            if "RESULT:" in self.text:
+            if self.heard.over:
                 return
-            which = WHICH_YES.search(self.text)  # the kiosk asks whose yes it heard: the same again
-            if which is not None and team in which.groups():
+            which = whose_yes(self.heard)  # the kiosk asks whose yes it heard: the same again
+            if which is not None and team in which:
                 self.say(f"{team}, yes.")
                 continue
-            match = STILL_TO_SAY_YES.search(self.text)
-            if match is None:
-                self.closed("end the night", lambda r: "To end the night" in r, "command")
+            still = still_to_say_yes(self.heard)
+            if still is None:
+                self.closed("end the night", lambda r: host_says(r, TO_END), "command")
                 continue
-            plain = PLAIN_YES.search(self.text)  # the kiosk named the team whose yes it missed
-            team = plain.group(1) if plain else match.group(1).replace(" and ", ", ").split(", ")[0]
-            reply = self.say("Yes." if plain else f"{team}, yes.") or ""
-            left = STILL_TO_SAY_YES.search(reply)
-            self.record.closed("team yes", "RESULT:" in reply or (left is not None and team not in left[1]))
-        if "RESULT:" not in self.text:  # ended by the last yes said
+            plain = plain_yes_for(self.heard)  # the kiosk named the team whose yes it missed
+            team = plain or still[0]
+            reply = self.say("Yes." if plain else f"{team}, yes.") or EMPTY
+            left = still_to_say_yes(reply)
+            self.record.closed("team yes", reply.over or (left is not None and team not in left))
+        if not self.heard.over:  # ended by the last yes said
             raise Stuck("the night would not end")
 
     def finish_candle_end(self) -> None:
         """A Candle-End the script did not foresee (years heard level): every team passes until it ends."""
         for _ in range(TRIES):
-            if "RESULT:" in self.text or self.kiosk.ended:
+            if self.heard.over or self.kiosk.ended:
                 return
-            if read_back(self.text) is not None:
+            if self.heard.read_back() is not None:
                 self.say("yes")
                 continue
             got = self.ledger.got if self.ledger else ()
@@ -342,10 +344,10 @@ class Adult(Fixer):
         raise Stuck("the Candle-End would not end")
 
 
-def _ruled(reply: str) -> bool:
-    return ruling_lines(reply) is not None
+def _ruled(reply: KioskReply) -> bool:
+    return reply.ruling() is not None
 
 
-def _ruled_or_asked(reply: str) -> bool:
+def _ruled_or_asked(reply: KioskReply) -> bool:
     """The kiosk ruled, or asks about each team's answer in turn (its yes missed twice, kiosk.voice.dialogue.team_by_team)."""
-    return _ruled(reply) or asked_last(TEAM_CHECK, reply) is not None
+    return _ruled(reply) or reply.asked_last(IsThatRight) is not None

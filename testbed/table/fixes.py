@@ -4,31 +4,29 @@ and, in a loud room, each team's answer said right or wrong when the kiosk asks 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from kiosk.engine.key import Key
 from kiosk.engine.matching import slip_budget
-from kiosk.engine.teams import Team
+from kiosk.voice.dialogue.prompts import IsThatRight
 
 from .kiosk_lines import (
-    AS_IT_STANDS,
-    DIGIT_SAID_BACK,
     DIGITS,
-    LETTER_AGAIN,
-    LETTER_SAID_BACK,
     NATO,
-    NOT_CAUGHT,
-    TAKEN_AS_NO,
-    TEAM_CHECK,
-    YEAR_SO_FAR,
+    letter_asked,
+    letter_said_back,
+    letter_taken_back,
+    not_caught,
+    taken_as_no,
+    teams_asked_about,
+    word_so_far,
+    year_so_far,
 )
-from .nights import Question, fix_word, ruling_lines, verdict
+from .kiosk_reply import KioskReply
+from .nights import Question, fix_word, verdict
 from .records import QuestionRecord
-from .talk import TRIES, Stuck, Talk, asked_last
+from .talk import EMPTY, TRIES, Stuck, Talk
 
-TAKEN_BACK = re.compile(r"(?:Which|First) (?:letter|digit), then\?$")
-"""The kiosk took back the last letter (or digit) on a "no"."""
 FIX_TRIES = 3
 """Spellings a reader tries for one team's answer before letting the ruling stand; offered the word one
 letter at a time, a reader takes it up once even past them, as a person tries a new way."""
@@ -47,8 +45,7 @@ class Fixer(Talk):
         """Answer the kiosk's question about one team's answer (`heard`: the read-back as the kiosk has it
         now): "no" and the word one letter at a time while the answer would rule otherwise than written and
         the reader has tries left, else "that's right". True once the answers are ruled."""
-        check = TEAM_CHECK.findall(self.text)[-1]
-        team = Team(check[0])
+        team = self.heard.asked(IsThatRight)[-1].team
         said, written = heard.get(team.value, ""), question.of(team).text
         wrong = verdict(said, question.cell, self.key) != verdict(written, question.cell, self.key)
         word = fix_word(said, written, question.cell, self.key, self.joined) if wrong else ""
@@ -57,14 +54,14 @@ class Fixer(Talk):
             record.corrections += 1
             self.spell_by_letter(word, self.one_no)
             return False
-        reply = self.say("that's right") or ""
-        if TAKEN_AS_NO in reply and LETTER_AGAIN.search(reply):
+        reply = self.say("that's right") or EMPTY
+        if taken_as_no(reply) and letter_asked(reply):
             # Its yes not caught twice running, taken as a no: the word is right, so none is spelled.
             self.record.closed("answer yes", False)
             self.say("That's right.")
             return False
-        asked_next = [found[0] for found in TEAM_CHECK.findall(reply)]
-        ruled = ruling_lines(reply) is not None
+        asked_next = teams_asked_about(reply)
+        ruled = reply.ruling() is not None
         self.record.closed("answer yes", ruled or (bool(asked_next) and asked_next[-1] != team.value))
         if ruled:
             self.settle(question, record, heard, tries)
@@ -92,20 +89,19 @@ class Fixer(Talk):
         once the word said back is whole. The adult keeps the letters as the kiosk says them back, reply by
         reply."""
         self.letters_for = word
-        reply = self.say(no) or ""
+        reply = self.say(no) or EMPTY
         for _ in range(TRIES - 1):  # the offer stands while the "no" is not caught: said again
-            if not NOT_CAUGHT.search(reply):
+            if not not_caught(reply):
                 break
-            reply = self.say(no) or ""
+            reply = self.say(no) or EMPTY
         self.spell_letters(word, reply)
 
-    def spell_letters(self, word: str, reply: str) -> None:
+    def spell_letters(self, word: str, reply: KioskReply) -> None:
         """Each letter's word on its own from the kiosk's `reply` on, as spell_by_letter() says (a
         Candle-End year's digits, each digit's word); nothing until the kiosk has begun the word (its "no"
         not caught yet)."""
         year = word.isdigit()
-        said_back = DIGIT_SAID_BACK if year else LETTER_SAID_BACK
-        if LETTER_AGAIN.search(reply) is None and said_back.search(reply) is None:
+        if not letter_asked(reply) and letter_said_back(reply, year) is None:
             return
         self.letters_for = ""
         letters = list(word) if year else [letter for letter in word.lower() if letter.isalpha()]
@@ -113,24 +109,23 @@ class Fixer(Talk):
         said: list[str] = []  # each reply's letters, as the kiosk said them back
         line = ""
         for _ in range(4 * len(letters) + 8):
-            if not reply and line:  # the kiosk stayed silent (the letter heard as no word): said again
-                reply = self.say(line) or ""
+            if not reply.text and line:  # the kiosk stayed silent (the letter heard as no word): said again
+                reply = self.say(line) or EMPTY
                 continue
-            stands = AS_IT_STANDS.search(reply)
+            stands = word_so_far(reply)
             if stands is not None:  # the next letter never caught: the word as it stands, if it would do
-                so_far = stands.group(1).replace(", ", "").lower()
-                line = "that's right" if would_do(so_far, "".join(letters)) else self.one_no
-                reply = self.say(f"{line.capitalize()}.") or ""
+                line = "that's right" if would_do(stands, "".join(letters)) else self.one_no
+                reply = self.say(f"{line.capitalize()}.") or EMPTY
                 continue
-            back = said_back.search(reply)
-            so_far = YEAR_SO_FAR.search(reply)
+            back = letter_said_back(reply, year)
+            so_far = year_so_far(reply)
             if back is not None:
-                said.append(back.group(1).lower())
+                said.append(back)
             elif so_far is not None:  # "that's right" said before the year's fourth digit was taken
-                said = so_far.group(1).split(", ")
-            elif LETTER_AGAIN.search(reply) is None:
+                said = so_far
+            elif not letter_asked(reply):
                 return  # the word is done or left: the read-back goes on
-            elif TAKEN_BACK.search(reply.rstrip()) and said:
+            elif letter_taken_back(reply) and said:
                 said.pop()  # the kiosk took back the last letter on the adult's "no"
             taken = "".join(said)
             if taken == "".join(letters):
@@ -140,7 +135,7 @@ class Fixer(Talk):
             else:
                 line = self.one_no
             line = f"{line.capitalize()}."
-            reply = self.say(line) or ""
+            reply = self.say(line) or EMPTY
 
     def confirm_whatever_heard(self) -> None:
         """Confirm the read-back as it stands, in the words the kiosk asks for, until it rules: each team the
@@ -148,14 +143,14 @@ class Fixer(Talk):
         about a plain yes ("Was that a yes?"), which is no read-back: the adult had taken it for the ruling
         and said its next line, "end the night", into the read-back."""
         for attempt in range(4 * TRIES):
-            if ruling_lines(self.text) is not None:
+            if self.heard.ruling() is not None:
                 return
-            if asked_last(TEAM_CHECK, self.text) is not None or LETTER_AGAIN.search(self.text):
+            if self.heard.asked_last(IsThatRight) is not None or letter_asked(self.heard):
                 self.say("That's right.")
                 continue
-            reply = self.say(self.as_asked("yes")) or ""
+            reply = self.say(self.as_asked("yes")) or EMPTY
             if attempt == 0:
-                self.record.closed("yes", ruling_lines(reply) is not None)
+                self.record.closed("yes", reply.ruling() is not None)
         raise Stuck("the read-back was never confirmed")
 
 

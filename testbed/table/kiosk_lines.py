@@ -1,11 +1,50 @@
-"""What the simulated adult reads in the kiosk's output (its questions, read-backs, calls and ledgers), and
-the words it says letters, digits and picks with."""
+"""What the simulated adult makes of the kiosk's acts (kiosk_reply.py): the kiosk's own questions read by kind
+and value (a cell or a team count said back for a yes, words not caught, a letter asked for), the few things
+only the host's words say, and the words the adult says letters, digits and picks with.
+
+Only the host's replies are ever read as words, and only where the engine gives no value of its own
+(kiosk/engine/said.py): a save from another kiosk held for a yes, the vote's "To end the night" and the
+teams still to say yes, and a fix undone. The kiosk's own questions are never read as words.
+"""
 
 from __future__ import annotations
 
 import re
 
-from .kiosk_process import Ledger
+from kiosk.voice.acts import Asked
+from kiosk.voice.dialogue.prompts import (
+    Confirm,
+    Fixed,
+    HeardNoTwice,
+    HowToFix,
+    JustOneLetter,
+    Lead,
+    LeftAsItWas,
+    LetterNotCaught,
+    LetterSaidBack,
+    NotCaught,
+    NotCaughtAgain,
+    NotSureOfYes,
+    PickSlowly,
+    Prompt,
+    RefusedLetterAgain,
+    SpelledBack,
+    SpellOneAtATime,
+    StillToSayYes,
+    WasItTheirs,
+    WhichDidYouMean,
+    WhichLetterThen,
+    WhichPickThen,
+    WhoseYes,
+    WordSoFar,
+    YearCutShort,
+    YearNeedsFourDigits,
+)
+from kiosk.voice.dialogue.prompts.between_questions import PlainYesWillDo
+from kiosk.voice.dialogue.prompts.read_back import IsThatRight
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
+
+from .kiosk_reply import KioskReply, innermost, leads, within
 
 DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 TITLES = {
@@ -22,84 +61,235 @@ NATO_WORDS = (
 )  # fmt: skip
 NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
 """The words a reader spells with when the kiosk asks for a word for each letter ("tango, uniform")."""
+DOUBLE_NO = "no, no"
+"""The no the kiosk asks for while it takes a word one letter at a time, or asks about one team's answer
+(prompts.one_at_a_time.SAY_NO)."""
+COUNTS = ("Solo", "Two teams", "Three teams", "Four teams")
+"""A team count as the kiosk says it back (dialogue.counting.SAID)."""
 
-WHOSE = re.compile(r"Whose (?:answer|spelling) was that: ([A-Za-z, ]+)\?")
-WHOSE_OFFERED = re.compile(
-    r"Was that (Bats|Ghosts|Owls|Toads)' (?:answer|spelling)\? Say \"([a-z' ]+)\", or say no\."
-)
-"""A team offered for a yes after a reply to "whose?" named no team: the yes asked for, or "no"."""
-AGAIN = "Then say it again, with the team's name first."
-CALLING = re.compile(r"^(Bats|Ghosts|Owls|Toads), your answer\?$", re.MULTILINE)
-NOT_CAUGHT = re.compile(
-    r"Sorry, I (?:still )?didn't catch that\.|I caught only the end of that spelling\."
-    r"|I heard only [a-z, ]+\. Say \w+, then all four digits of the year\."
-    r"|^Was that a yes\? Say \"[a-z' ]+\", or (?:say no|spell the fix again)\.$",
-    re.MULTILINE,
-)
-"""The kiosk did not take the adult's last line: it is said again (a no or a spelling the kiosk asked about
-as a yes, too)."""
-SURE_YES = re.compile(r'If every answer is right, say "([a-z\' ]+)"')
-"""The kiosk asks for another yes at the read-back: a reader says that one from then on."""
-COUNT_BACK = re.compile(
-    r"^(?:Let's take it one at a time\. |I didn't catch a yes\. |Was that a yes\? )?"
-    r"(Solo|Two teams|Three teams|Four teams)\? "
-    r"Say (yes|\"that's right\"), or say (?:how many again|no)\.$",
-    re.MULTILINE,
-)
-"""A team count said back for a yes, or offered one at a time; the yes asked for."""
-PLAIN_YES = re.compile(r"(Bats|Ghosts|Owls|Toads), a plain yes will do\.")
-STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
-WHICH_YES = re.compile(
-    r"Was that (Bats|Ghosts|Owls|Toads) or (Bats|Ghosts|Owls|Toads)\? Say the team's name and yes"
-)
-"""A team's yes to end the night heard about as likely as another team's."""
-WITH_WORDS = "with a word for each letter"
-BY_LETTER = "we'll spell it one letter at a time"
-JOINED = "Two words may be spelled as one."
-"""Said with the offer: from then on the reader may spell a team's words run together."""
-"""A team's second fix read back with the offer to take the word one letter at a time: "no" takes it up."""
-BY_TEAM = "I'll ask about each team's answer in turn"
-"""A loud room's read-back: a "no" has the kiosk ask about each team's answer, one at a time."""
-TEAM_CHECK = re.compile(
-    r"(Bats|Ghosts|Owls|Toads): ([^\n]*?)\. Is that right\? Say \"that's right\", or say (?:no|\"no, no\")\."
-)
-"""The kiosk asks about one team's answer as it has it: "that's right", or "no" to spell its word."""
-ONE_NO = re.compile(r'[Ss]ay "(no[a-z, ]*)"')
-"""The kiosk asks for another no while it takes one letter at a time or asks about one team's answer."""
-LETTER_SAID_BACK = re.compile(r"^([A-Z]) for [a-z]+\. Next letter\?$", re.MULTILINE)
-"""A letter said back, one letter at a time: "T for tango. Next letter?"."""
-DIGIT_SAID_BACK = re.compile(r"^(\d)\. Next digit\?$", re.MULTILINE)
-"""A year's digit said back, one digit at a time: "8. Next digit?"."""
-YEAR_SO_FAR = re.compile(r"A year has four digits, and I have ([\d, ]+)\. Next digit\?")
-"""A year's "that's right" before its fourth digit: the digits so far, and the next asked for."""
-AS_IT_STANDS = re.compile(r"I have ([A-Z](?:, [A-Z])*) so far\. If the word is right so")
-"""A word spelled one letter at a time offered as it stands, its next letter never caught."""
-LETTER_AGAIN = re.compile(r"[Ww]hich (?:letter|digit)(?:, then)?\?|First (?:letter|digit)(?:, then)?\?")
-"""Asked for a letter: the first, one not caught, or one taken back."""
-LETTER_LEFT = "Let's leave that word as it was."
-TAKEN_AS_NO = "so I'll take it as a no."
-"""A team's answer whose reply the kiosk did not catch twice running, taken as said no to: its word spelled."""
-SLOWLY = "slowly"
-FOREIGN_SAVE = re.compile(r"To carry on from it, say yes")
+# --- the host's words, where the engine says nothing as a value ------------------------------------------
+
+FOREIGN_SAVE = "To carry on from it, say yes"
 """A save made by another kiosk, held until the table says yes (kiosk.records.foreign_saves)."""
-TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
-READ_BACK_LINE = re.compile(r"I have (.*)\. Right\?")
-FIXED = re.compile(r"^Fixed: (Bats|Ghosts|Owls|Toads) said ", re.MULTILINE)
-PICK_YES = re.compile(r"Say \"([a-z' ]+)\", or say (?:the category's name|no)\.")
-"""A pick said back again, or a cell offered, with the yes the kiosk asks for this time."""
-OFFERED = "or say no."
-"""A cell said back or offered, to be said yes or no to (an older kiosk asked for the category's name)."""
-ONE_AT_A_TIME = "Let's take it one at a time."
-"""Cells offered one at a time follow: a no to one not yet offered is no try."""
-WHICH_ONE = "Which one, then?"
-"""Asked after a no to a cell said back: the pick by its category's name."""
-SAID_BACK = re.compile(
-    r"^(?:Sorry, I didn't catch that\. )?(?:I didn't catch a yes\. |Was that a yes\? )?"
-    r"(?:Let's take it one at a time\. |Or )?"
-    r"([A-Z][\w& ]+) (\d)\? "
-    r"Say (?:yes|\"that's right\"), or say (?:the category's name|no)\.$",
-    re.MULTILINE,
-)
+TO_END = "To end the night"
+"""The vote begun (the host's votes_line): every playing team says yes by name."""
+FIX_UNDONE = "Fix undone"
+"""A dispute taken: the team's last fix undone (the engine's Note.FIX_UNDONE)."""
+STILL_TO_SAY_YES = re.compile(r"Still to say yes: ([A-Za-z, ]+?)\.")
+"""The host's vote: the teams still to say yes ("Bats and Ghosts")."""
+
+
+def host_says(reply: KioskReply, words: str) -> bool:
+    """The host said these words in the reply (never the kiosk's own questions)."""
+    return any(words in said for said in reply.host_words)
+
+
+def still_to_say_yes(reply: KioskReply) -> list[str] | None:
+    """The teams still to say yes to end the night, as first said in the reply: by the host's vote, or by
+    the kiosk's own question (the teams left, after a plain yes whose name was lost)."""
+    for act_prompts, words in _in_order(reply):
+        for prompt in act_prompts:
+            if isinstance(prompt, StillToSayYes):
+                return [team.value for team in prompt.left]
+        found = STILL_TO_SAY_YES.search(words) if words is not None else None
+        if found is not None:
+            return found[1].replace(" and ", ", ").split(", ")
+    return None
+
+
+def _in_order(reply: KioskReply) -> list[tuple[list[Prompt], str | None]]:
+    """Each act: the questions it says whole (none for the host's), and the host's words (None for a
+    question)."""
+    return [
+        ([*within(act.prompt)], None) if isinstance(act, Asked) else ([], act.words) for act in reply.acts
+    ]
+
+
+# --- the kiosk's own questions -----------------------------------------------------------------------------
+
+_PLACE = {
+    Lead.SORRY: (0,),
+    Lead.NO_YES_HEARD: (1,),
+    Lead.WAS_THAT_A_YES: (1,),
+    Lead.ONE_AT_A_TIME: (2,),
+    Lead.NEXT_OFFERED: (1, 2),
+}
+"""Where a lead may stand before a cell said back: "Sorry", then "I didn't catch a yes" or "Was that a
+yes?", then "Let's take it one at a time" or "Or" (the next cell offered)."""
+
+
+def _said_back(prompt: Prompt) -> Confirm | None:
+    """The confirming question under any leads; None for any other question."""
+    inner = innermost(prompt)
+    return inner if isinstance(inner, Confirm) else None
+
+
+def said_back(reply: KioskReply) -> str | None:
+    """The cell the kiosk says back, or offers, for a yes ("Wings & Webs 3" -> "D3"), after leads that say
+    why it asks; None if it says back none (or something with points that is no category's)."""
+    letters = {title: letter for letter, title in TITLES.items()}
+    for prompt in reply.prompts:
+        confirm = _said_back(prompt)
+        if confirm is None:
+            continue
+        places = [place for lead in leads(prompt) for place in _PLACE.get(lead, (-1,))]
+        title, _, points = confirm.subject.rpartition(" ")
+        if title[:1].isupper() and len(points) == 1 and points.isdigit() and _in_order_of_leads(places):
+            letter = letters.get(title.replace("&", "and"))
+            return f"{letter}{points}" if letter else None
+    return None
+
+
+def _in_order_of_leads(places: list[int]) -> bool:
+    return all(place >= 0 for place in places) and places == sorted(set(places))
+
+
+def count_back(reply: KioskReply) -> str | None:
+    """The first team count the kiosk says back, or offers, for a yes ("Two teams"), at most one lead before
+    it (one at a time, a yes not caught, a yes unsure of); None if none."""
+    for prompt in reply.prompts:
+        confirm = _said_back(prompt)
+        said = leads(prompt)
+        lead_fits = not said or (len(said) == 1 and said[0] in _COUNT_LEADS)
+        if confirm is not None and confirm.subject in COUNTS and lead_fits:
+            return confirm.subject
+    return None
+
+
+_COUNT_LEADS = (Lead.ONE_AT_A_TIME, Lead.NO_YES_HEARD, Lead.WAS_THAT_A_YES)
+
+
+def offered_one_at_a_time(reply: KioskReply) -> bool:
+    """The kiosk goes through things one at a time (cells, counts): a no to one not yet offered is no try."""
+    return any(Lead.ONE_AT_A_TIME in leads(prompt) for prompt in reply.prompts)
+
+
+def asked_if_heard_right(reply: KioskReply) -> bool:
+    """The kiosk asked whether it heard right ("Was that ...?"): which of two it heard, a yes it is unsure of,
+    whose words or whose yes they were."""
+    asking = (WhichDidYouMean, WasItTheirs, NotSureOfYes, WhoseYes)
+    return any(
+        Lead.WAS_THAT_A_YES in leads(prompt) or any(isinstance(part, asking) for part in within(prompt))
+        for prompt in reply.prompts
+    )
+
+
+def not_caught(reply: KioskReply) -> bool:
+    """The kiosk did not take the adult's last line, and says so: it is said again (a no or a spelling the
+    kiosk asked about as a yes, too)."""
+    return any(_not_caught(prompt) for prompt in reply.prompts)
+
+
+_NOT_CAUGHT = (NotCaught, NotCaughtAgain, YearCutShort)
+
+
+def _not_caught(prompt: Prompt) -> bool:
+    if isinstance(prompt, NotSureOfYes) or {Lead.SORRY, Lead.EACH_IN_TURN} & set(leads(prompt)):
+        return True
+    parts = list(within(prompt))
+    fixed = (Fixed.SAY_IT_AGAIN, Fixed.PART_CAUGHT)
+    return any(isinstance(part, _NOT_CAUGHT) or part in fixed for part in parts)
+
+
+def letter_asked(reply: KioskReply) -> bool:
+    """The kiosk asks for a letter (a digit): the first, one not caught, or one taken back."""
+    asking = (SpellOneAtATime, WhichLetterThen, RefusedLetterAgain, JustOneLetter, LetterNotCaught)
+    return bool([part for prompt in reply.prompts for part in within(prompt) if isinstance(part, asking)])
+
+
+def letter_taken_back(reply: KioskReply) -> bool:
+    """The kiosk took back the last letter (digit) on the adult's no: its last words ask which, then."""
+    last = reply.last_asked
+    return last is not None and isinstance(innermost(last), WhichLetterThen)
+
+
+def taken_as_no(reply: KioskReply) -> bool:
+    """A team's answer whose reply the kiosk did not catch twice running, taken as said no to."""
+    return any(Lead.TAKEN_AS_NO in leads(prompt) for prompt in reply.prompts)
+
+
+def teams_asked_about(reply: KioskReply) -> list[str]:
+    """The teams whose answers the kiosk asks about, one at a time, in the order asked."""
+    return [check.team.value for check in reply.asked(IsThatRight)]
+
+
+def plain_yes_for(reply: KioskReply) -> str | None:
+    """The team the kiosk named, whose yes to end the night it missed: a plain yes will do."""
+    named = reply.asked(PlainYesWillDo)
+    return named[0].team.value if named else None
+
+
+def told_to_spell_with_words(prompt: Prompt) -> bool:
+    """The kiosk asked for a word for each letter (a quiet room's way to spell a fix)."""
+    return any(
+        (isinstance(part, HowToFix) and not part.year and not part.loud)
+        or isinstance(part, NotCaughtAgain)
+        or (isinstance(part, HeardNoTwice) and not part.year)
+        for part in within(prompt)
+    )
+
+
+def told_to_spell_slowly(prompt: Prompt) -> bool:
+    """The kiosk asked for something slowly: a fix spelled again, or a pick by its category's name."""
+    return any(
+        (isinstance(part, SpelledBack) and not part.offer)
+        or isinstance(part, PickSlowly)
+        or (isinstance(part, WhichPickThen) and part.slowly)
+        for part in within(prompt)
+    )
+
+
+def told_words_may_join(prompt: Prompt) -> bool:
+    """The kiosk said two words may be spelled as one."""
+    return any(
+        (isinstance(part, SpellOneAtATime) and not part.year)
+        or (isinstance(part, SpelledBack) and part.offer)
+        for part in within(prompt)
+    )
+
+
+def offered_by_letter(reply: KioskReply) -> bool:
+    """A team's second fix read back with the offer to take the word one letter at a time: "no" takes it."""
+    return any(spelled_back.offer for spelled_back in reply.asked(SpelledBack))
+
+
+def offered_by_team(prompt: Prompt) -> bool:
+    """A loud room's read-back: a "no" has the kiosk ask about each team's answer, one at a time."""
+    return any(isinstance(part, HowToFix) and part.loud for part in within(prompt))
+
+
+def read_back_yes_asked(prompt: Prompt) -> str | None:
+    """The yes the kiosk asks for at the read-back, if it names one: the sure yes, or a plain "yes" after a
+    no heard twice."""
+    for part in within(prompt):
+        if isinstance(part, HeardNoTwice):
+            return "yes"
+        if isinstance(part, NotCaughtAgain) or (isinstance(part, HowToFix) and part.loud):
+            return SURE_YES
+        if isinstance(part, LeftAsItWas) and not part.year:
+            return SURE_YES
+    return None
+
+
+def asks_double_no(prompt: Prompt) -> bool:
+    """The kiosk asks for its "no, no" (one letter at a time, one team's answer)."""
+    return any(isinstance(part, (SpellOneAtATime, WordSoFar, IsThatRight)) for part in within(prompt))
+
+
+def pick_asked_again(reply: KioskReply) -> bool:
+    """Asked after a no to a cell said back: the pick by its category's name."""
+    return bool(reply.asked(WhichPickThen))
+
+
+def whose_yes(reply: KioskReply) -> tuple[str, str] | None:
+    """The two teams whose yes to end the night the kiosk heard about as likely as each other."""
+    asked = reply.asked(WhoseYes)
+    return (asked[0].team.value, asked[0].rival.value) if asked else None
+
+
+def said_again_with_name(reply: KioskReply) -> bool:
+    """Whose held words were could not be settled: the line is to be said again, the team's name first."""
+    return any(part is Fixed.NAME_FIRST for prompt in reply.prompts for part in within(prompt))
 
 
 def spelled(word: str, with_words: bool = False, slowly: bool = False) -> str:
@@ -116,34 +306,32 @@ def spelled(word: str, with_words: bool = False, slowly: bool = False) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def read_back(text: str) -> dict[str, str] | None:
-    """The answers the kiosk read back, by team name; None if the text holds no read-back."""
-    found = READ_BACK_LINE.findall(text)
-    if not found:
-        return None
-    heard: dict[str, str] = {}
-    for part in re.split(r"; (?=(?:Bats|Ghosts|Owls|Toads): )", found[-1]):
-        team, _, said = part.partition(": ")
-        heard[team] = said.strip()
-    return heard
-
-
-def teams_scored(reply: str) -> list[str]:
-    """The teams the last ledger in a reply scores."""
-    ledgers = [line for line in reply.splitlines() if line.startswith("[L] ")]
-    return re.findall(r"\b(Bats|Ghosts|Owls|Toads) -?\d+", ledgers[-1]) if ledgers else []
-
-
-def said_back(reply: str) -> str | None:
-    """The cell the kiosk says back to be confirmed ("Wings & Webs 3? Say yes, ..." -> "D3"), or None."""
-    found = SAID_BACK.search(reply)
-    if found is None:
-        return None
-    letters = {title: letter for letter, title in TITLES.items()}
-    letter = letters.get(found[1].replace("&", "and"))
-    return f"{letter}{found[2]}" if letter else None
-
-
-def cell_opened(reply: str) -> str:
-    ledger = Ledger.last_in(reply)
+def cell_opened(reply: KioskReply) -> str:
+    ledger = reply.ledger
     return ledger.open if ledger is not None else ""
+
+
+def teams_scored(reply: KioskReply) -> list[str]:
+    """The teams the last ledger in a reply scores."""
+    ledger = reply.ledger
+    return list(ledger.scored) if ledger is not None else []
+
+
+def letter_said_back(reply: KioskReply, year: bool) -> str | None:
+    """The letter (a year's digit) the kiosk said back on its own for the table to check, lower case."""
+    for prompt in reply.prompts:
+        if isinstance(prompt, LetterSaidBack) and prompt.year == year:
+            return prompt.unit.lower()
+    return None
+
+
+def word_so_far(reply: KioskReply) -> str | None:
+    """The letters of a word offered as it stands, its next letter never caught ("fl")."""
+    offered = [stands for stands in reply.asked(WordSoFar) if stands.letters]
+    return "".join(offered[0].letters).lower() if offered else None
+
+
+def year_so_far(reply: KioskReply) -> list[str] | None:
+    """A year's digits so far, asked for the next after a "that's right" before its fourth."""
+    asked = reply.asked(YearNeedsFourDigits)
+    return list(asked[0].digits) if asked else None

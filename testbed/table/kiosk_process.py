@@ -1,6 +1,7 @@
 """The real kiosk, `python -m kiosk voice`, as a process the simulated table listens to: it reads the kiosk's
 text output (replies, the ledger, "(listening)" once a reply has been said) the way a person reads the
-screen and hears the speaker, and knows from "(listening)" when it may speak."""
+screen and hears the speaker, and knows from "(listening)" when it may speak; what each reply says, it
+reads from the acts the kiosk writes beside it (`--acts`, kiosk/voice/acts.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, Queue
 from typing import Protocol
+
+from .kiosk_reply import ActsFollowed, KioskReply
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = ROOT / "models" / "vosk-model-small-en-us-0.15"
@@ -20,36 +22,19 @@ LISTENING = re.compile(r"^(?:[A-Z]+ [\w.]+: )?\(listening\)$")
 """The kiosk's mark that it listens again, bare or behind a log line's level and logger."""
 HEARING = re.compile(r"^(?:[A-Z]+ [\w.]+: )?\(hearing\)|^DEBUG ")
 """Live captions and debug lines: kept in the transcript, never part of a reply."""
-LEDGER = re.compile(r"\[L\] q:(\d+)/25 \| open:(\S+) got:(\S+) \|")
-
-
-@dataclass(frozen=True)
-class Ledger:
-    played: int
-    open: str
-    """The open cell ("D3", "TB1") or "—"."""
-    got: tuple[str, ...]
-    """Teams whose answer is locked."""
-
-    @staticmethod
-    def last_in(text: str) -> Ledger | None:
-        found = LEDGER.findall(text)
-        if not found:
-            return None
-        played, cell, got = found[-1]
-        return Ledger(int(played), cell, () if got == "—" else tuple(got.split(",")))
 
 
 class KioskLine(Protocol):
-    """The kiosk as the simulated table meets it: its replies as text, and the clock the night runs on (the
-    wall clock for a kiosk process, the simulated room's own for virtual_line.VirtualKiosk)."""
+    """The kiosk as the simulated table meets it: its replies, as printed and as acts, and the clock the
+    night runs on (the wall clock for a kiosk process, the simulated room's own for
+    virtual_line.VirtualKiosk)."""
 
     transcript: list[tuple[float, str]]
 
     @property
     def ended(self) -> bool: ...
 
-    def block(self, timeout: float) -> str | None: ...
+    def block(self, timeout: float) -> KioskReply | None: ...
 
     def note(self, said: str) -> None: ...
 
@@ -79,6 +64,8 @@ class KioskProcess:
         for a before-and-after: `python -m` finds the package in its working folder first)."""
         command = [sys.executable, "-m", "kiosk", "voice", "--model", str(MODEL), "--rate", str(rate)]
         command += ["--log-level", "debug"]  # what was heard, each way, is in the transcript
+        self.acts_path = folder / "acts.jsonl"
+        command += ["--acts", str(self.acts_path)]
         if not speak:
             command += ["--audio-out", str(folder / "kiosk-said.wav")]
         if save:
@@ -100,6 +87,9 @@ class KioskProcess:
         self._reader = threading.Thread(target=self._read, name="kiosk-output", daemon=True)
         self._reader.start()
         self.ended = False
+        self._acts = ActsFollowed()
+        self._acts_read = 0
+        """Bytes of the acts file read."""
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -107,7 +97,7 @@ class KioskProcess:
             self._lines.put(line.rstrip("\n"))
         self._lines.put(None)
 
-    def block(self, timeout: float) -> str | None:
+    def block(self, timeout: float) -> KioskReply | None:
         """The kiosk's next reply, up to its "(listening)" or the end of the night; None if nothing came
         within timeout seconds. Live captions ("(hearing) ...") are kept in the transcript only."""
         deadline = time.monotonic() + timeout
@@ -117,16 +107,29 @@ class KioskProcess:
             try:
                 line = self._lines.get(timeout=max(0.0, until - time.monotonic()))
             except Empty:
-                return "\n".join(lines) if lines else None
+                return self._reply(lines) if lines else None
             if line is None:
                 self.ended = True
-                return "\n".join(lines) if lines else None
+                return self._reply(lines) if lines else None
             self.transcript.append((time.monotonic() - self._started, line))
             if HEARING.match(line):
                 continue
             if LISTENING.match(line):
-                return "\n".join(lines)
+                return self._reply(lines)
             lines.append(line)
+
+    def _reply(self, lines: list[str]) -> KioskReply:
+        """The reply of these lines, with its acts: each written before its words were printed, so in the
+        acts file by the time its words are read."""
+        if self.acts_path.exists():
+            with self.acts_path.open("rb") as acts:
+                acts.seek(self._acts_read)
+                come = acts.read()
+            whole = come[: come.rfind(b"\n") + 1]  # a line still being written is read next time
+            self._acts_read += len(whole)
+            for act in whole.decode().splitlines():
+                self._acts.add(act)
+        return self._acts.reply(lines)
 
     def note(self, said: str) -> None:
         """Put what the table said into the transcript, in its place among the kiosk's lines ("> ...")."""

@@ -1,5 +1,5 @@
 """The simulated adult's side of the talk with the kiosk: saying a line into the room, reading the kiosk's
-reply, answering its own questions about the line (whose words they were, which team it calls), and saying a
+reply (its acts, kiosk_reply.py), answering its own questions about the line (whose words they were, which team it calls), and saying a
 closed-set line until the kiosk moves on. The night itself (what to say when) is adult.py."""
 
 from __future__ import annotations
@@ -8,22 +8,21 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kiosk.engine.teams import Team
+from kiosk.voice.dialogue.prompts import WasItTheirs, WhoseAnswer, YourAnswer
+from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 from .kiosk_lines import (
-    AGAIN,
-    BY_TEAM,
-    CALLING,
-    JOINED,
-    ONE_NO,
-    SLOWLY,
-    SURE_YES,
-    TEAM_NAME,
-    WHOSE,
-    WHOSE_OFFERED,
-    WITH_WORDS,
+    DOUBLE_NO,
+    asks_double_no,
+    offered_by_team,
+    read_back_yes_asked,
+    said_again_with_name,
+    told_to_spell_slowly,
+    told_to_spell_with_words,
+    told_words_may_join,
 )
-from .kiosk_process import KioskLine, Ledger
+from .kiosk_process import KioskLine
+from .kiosk_reply import KioskReply, Ledger
 from .nights import Question, Written
 from .reader import HumanReader
 from .records import NightRecord
@@ -47,21 +46,15 @@ QUESTIONS_ABOUT_A_LINE = 10
 they were, each team offered for a yes, asked again, and the line said again once let go."""
 
 
-def asked_last(question: re.Pattern[str], reply: str) -> re.Match[str] | None:
-    """The kiosk's question, if nothing of the kiosk's but a ledger follows it in the reply. One followed by
-    more (the read-back) was answered already, by the rest of the adult's own line: the bench's kiosk says
-    its words at once, so the end of "Ghosts, snowy owl." came after "Whose answer was that: Ghosts?" and
-    was taken as the reply; answering the question then, the adult said "Ghosts." into the read-back."""
-    found = list(question.finditer(reply))
-    if not found:
-        return None
-    after = [line for line in reply[found[-1].end() :].splitlines() if line.strip()]
-    return found[-1] if all(line.startswith("[L]") for line in after) else None
+TEAM_NAME = re.compile(r"\b(Bats|Ghosts|Owls|Toads)\b")
+"""A team named in the adult's own line."""
+EMPTY = KioskReply("")
+"""No reply: the kiosk said nothing."""
 
 
-def _asks_whose(reply: str) -> bool:
+def _asks_whose(reply: KioskReply) -> bool:
     """The kiosk asks again whose the words were, or offers a team for a yes."""
-    return WHOSE.search(reply) is not None or WHOSE_OFFERED.search(reply) is not None
+    return bool(reply.asked(WhoseAnswer) or reply.asked(WasItTheirs))
 
 
 class Stuck(Exception):
@@ -78,7 +71,7 @@ class Talk:
     record: NightRecord
     reader: HumanReader | None = None
     """The reader's human habits, if any: how long it waits before each line (say_out renders them)."""
-    text: str = ""
+    heard: KioskReply = EMPTY
     """The kiosk's latest reply."""
     ledger: Ledger | None = None
     question_now: Question | None = None
@@ -114,7 +107,12 @@ class Talk:
     def __post_init__(self) -> None:
         self.started = self.kiosk.now()
 
-    def say(self, line: str) -> str | None:
+    @property
+    def text(self) -> str:
+        """The kiosk's latest reply as printed: for the story of a night that stuck."""
+        return self.heard.text
+
+    def say(self, line: str) -> KioskReply | None:
         """Say a line and answer the kiosk's own questions about it (whose words they were, which team is
         answering); the kiosk's last reply, or None if it said nothing."""
         self.line = line
@@ -122,27 +120,29 @@ class Talk:
         for _ in range(QUESTIONS_ABOUT_A_LINE):
             if reply is None:
                 return None
-            whose = asked_last(WHOSE, reply)
+            whose = reply.asked_last(WhoseAnswer)
             if whose is not None:
-                options = re.split(r", | or ", whose.group(1))
+                options = [team.value for team in whose.teams]
                 named = [team for team in [*TEAM_NAME.findall(line), self.last_named] if team in options]
                 reply = self._say_once(f"{(named or options)[0]}.")
                 self.record.closed("whose", reply is not None and not _asks_whose(reply))
                 continue
-            offered = asked_last(WHOSE_OFFERED, reply)
+            offered = reply.asked_last(WasItTheirs)
             if offered is not None:  # a team offered for a yes: the team the line named, or the last named
                 meant = ([*TEAM_NAME.findall(line), self.last_named])[0]
-                reply = self._say_once(offered.group(2) if offered.group(1) == meant else "no")
+                reply = self._say_once(SURE_YES if offered.team.value == meant else "no")
                 continue
-            if AGAIN in reply:
+            if said_again_with_name(reply):
                 reply = self._say_once(line)
                 continue
-            calling = CALLING.search(reply)
+            # A team called by name on its own; called again after words not caught ("Sorry, ...") it is
+            # a line not caught, said again.
+            calling = reply.asked_bare(YourAnswer)
             question = self.question_now
             # Only a call for the question being answered: the yes that rules one question may bring the
             # next one's reading and its first call in the same reply (a Candle-End after the last cell).
             if calling is not None and question is not None and self.open_cell == question.cell:
-                team = Team(calling.group(1))
+                team = calling.team
                 if team in {answer.team for answer in question.answers}:
                     # Its questions about this line are about the called team's reading from now on.
                     line = self.reading(question.of(team))
@@ -151,7 +151,7 @@ class Talk:
             return reply
         return reply
 
-    def _say_once(self, line: str) -> str | None:
+    def _say_once(self, line: str) -> KioskReply | None:
         if self.kiosk.now() - self.started > self.night_seconds:
             raise Stuck(f"the night took over {self.night_seconds:.0f} s")
         if self.kiosk.ended:
@@ -169,23 +169,23 @@ class Talk:
             return None
         more = self.kiosk.block(0.3)
         while more is not None:
-            reply += "\n" + more
+            reply = reply.then(more)
             more = self.kiosk.block(0.3)
         self._read(reply)
         return reply
 
-    def _read(self, reply: str) -> None:
+    def _read(self, reply: KioskReply) -> None:
         self.heard_at = self.kiosk.now()
-        self.text = reply
-        self.ledger = Ledger.last_in(reply) or self.ledger
-        self.with_words = self.with_words or WITH_WORDS in reply
-        self.slowly = self.slowly or SLOWLY in reply
-        self.joined = self.joined or JOINED in reply
-        self.by_team = self.by_team or BY_TEAM in reply
-        sure = SURE_YES.search(reply)
-        self.read_back_yes = sure.group(1) if sure else self.read_back_yes
-        asked_no = ONE_NO.search(reply)
-        self.one_no = asked_no.group(1) if asked_no else self.one_no
+        self.heard = reply
+        self.ledger = reply.ledger or self.ledger
+        asked = reply.prompts
+        self.with_words = self.with_words or any(map(told_to_spell_with_words, asked))
+        self.slowly = self.slowly or any(map(told_to_spell_slowly, asked))
+        self.joined = self.joined or any(map(told_words_may_join, asked))
+        self.by_team = self.by_team or any(map(offered_by_team, asked))
+        sure = next((yes for yes in map(read_back_yes_asked, asked) if yes is not None), None)
+        self.read_back_yes = sure or self.read_back_yes
+        self.one_no = DOUBLE_NO if any(map(asks_double_no, asked)) else self.one_no
 
     @property
     def open_cell(self) -> str:
@@ -205,12 +205,12 @@ class Talk:
     def closed(
         self,
         line: str,
-        moved: Callable[[str], bool],
+        moved: Callable[[KioskReply], bool],
         kind: str,
         tries: int = TRIES,
-        right: Callable[[str], bool] | None = None,
+        right: Callable[[KioskReply], bool] | None = None,
         said: Callable[[str], str] = str,
-    ) -> str:
+    ) -> KioskReply:
         """Say a closed-set line until the kiosk moves on; counts whether it understood it right at once
         (`right`, when moving on is not enough: a pick must open the cell that was said). `said` gives the
         words for each try (a read-back's yes in the words the kiosk asked for). Asked for other words at

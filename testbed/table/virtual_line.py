@@ -10,6 +10,7 @@ the seconds it lasts; the table reads a reply once the kiosk's voice has ended, 
 
     line = VirtualLine(bed, echo)          the room's sound and the shared clock
     line.parts(speaker, recognizers)       the kiosk's microphone and speaker on it (kiosk.voice.stack)
+    Screen(line), Acts(line)               its printout, and what it says as acts (kiosk/voice/acts.py)
     kiosk = VirtualKiosk(line)             the kiosk as the table meets it (kiosk_process.KioskLine)
 """
 
@@ -29,6 +30,7 @@ from kiosk.voice.sound.audio import Chunk, resample
 from kiosk.voice.sound.tts import Speech
 
 from .kiosk_process import HEARING, LISTENING
+from .kiosk_reply import ActsFollowed, KioskReply
 from .talk import Stuck
 from .voices import RATE, Samples
 
@@ -114,6 +116,8 @@ class VirtualLine:
     turns: Turns = field(default_factory=Turns)
     printed: list[tuple[float, str]] = field(default_factory=list)
     """Every line the kiosk printed or logged, with the clock when it did."""
+    acts: list[str] = field(default_factory=list)
+    """Every act the kiosk wrote (a JSON line), in order."""
     kiosk_quiet_at: float = 0.0
     """When the kiosk's voice ends (what it has said so far)."""
     table_until: int = 0
@@ -132,6 +136,10 @@ class VirtualLine:
     def print(self, line: str) -> None:
         with self._lock:
             self.printed.append((self.now(), line))
+
+    def act(self, line: str) -> None:
+        with self._lock:
+            self.acts.append(line)
 
     # --- the kiosk's side ------------------------------------------------------------------------------
 
@@ -240,6 +248,20 @@ class Screen(io.TextIOBase):
         return handler
 
 
+class Acts(io.TextIOBase):
+    """What the kiosk says as acts, a JSON line each, onto the line."""
+
+    def __init__(self, line: VirtualLine) -> None:
+        self.line = line
+        self._part = ""
+
+    def write(self, text: str) -> int:
+        *whole, self._part = (self._part + text).split("\n")
+        for act in whole:
+            self.line.act(act)
+        return len(text)
+
+
 class VirtualKiosk:
     """The kiosk on the line as the table meets it (kiosk_process.KioskLine): its replies, each read once
     its voice has ended, and the line's clock."""
@@ -249,6 +271,9 @@ class VirtualKiosk:
         self._transcript: list[tuple[float, str]] = []
         self._read = 0
         """Lines of line.printed already read into the transcript."""
+        self._acts = ActsFollowed()
+        self._acts_read = 0
+        """Acts of line.acts already followed."""
 
     @property
     def transcript(self) -> list[tuple[float, str]]:
@@ -270,14 +295,19 @@ class VirtualKiosk:
         """The kiosk has begun a reply not yet read: the table hears it out, however long it speaks."""
         return any(not HEARING.match(line) for _, line in self.line.printed[self._read :])
 
-    def _take(self, upto: int) -> str:
-        """The reply's lines up to `upto` (not included), read into the transcript."""
+    def _take(self, upto: int) -> KioskReply:
+        """The reply's lines up to `upto` (not included), read into the transcript, with their acts (each
+        written before its words were printed)."""
         taken = self.line.printed[self._read : upto]
         self._transcript += taken
         self._read = upto
-        return "\n".join(line for _, line in taken if not HEARING.match(line) and not LISTENING.match(line))
+        for act in self.line.acts[self._acts_read :]:
+            self._acts.add(act)
+        self._acts_read = len(self.line.acts)
+        lines = [line for _, line in taken if not HEARING.match(line) and not LISTENING.match(line)]
+        return self._acts.reply(lines)
 
-    def block(self, timeout: float) -> str | None:
+    def block(self, timeout: float) -> KioskReply | None:
         """The kiosk's next reply, up to its "(listening)" or the end of the night; None if nothing came
         within timeout seconds on the line's clock."""
         deadline = self.now() + timeout
@@ -289,7 +319,7 @@ class VirtualKiosk:
             return self._take(end + 1)
         if self.line.ended:
             rest = self._take(len(self.line.printed))
-            return rest or None
+            return rest if rest.text else None
         return None
 
     def note(self, said: str) -> None:

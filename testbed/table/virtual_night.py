@@ -33,7 +33,7 @@ from .kiosk_process import MODEL
 from .nights import NightScript
 from .records import NightRecord
 from .room import bed_loop
-from .virtual_line import Microphone, Screen, Speaker, VirtualKiosk, VirtualLine
+from .virtual_line import Acts, Microphone, Screen, Speaker, VirtualKiosk, VirtualLine
 from .voices import Voice
 
 KIOSK_RATE = 150
@@ -99,7 +99,7 @@ def _kiosk_night(line: VirtualLine, script: NightScript, folder: Path) -> None:
             Speaker(line),
             clock=line.now,
         )
-        voice_command.run(args, parts=parts, printout=cast(TextIO, screen))
+        voice_command.run(args, parts=parts, printout=cast(TextIO, screen), acts=cast(TextIO, Acts(line)))
     except BaseException as error:  # the table is told the kiosk stopped, with why, never left waiting
         line.print(f"ERROR testbed.kiosk: the kiosk stopped: {error!r}")
     finally:
@@ -108,10 +108,10 @@ def _kiosk_night(line: VirtualLine, script: NightScript, folder: Path) -> None:
 
 
 def main(night: Path, out: Path) -> int:
-    if "parts" not in inspect.signature(voice_command.run).parameters:
+    if "acts" not in inspect.signature(voice_command.run).parameters:
         print(
-            "This kiosk predates the simulated line (its voice command takes no parts): "
-            "play it with scripts/bench_table.py --sound-server",
+            "This kiosk writes no acts (its voice command takes no `acts`), and the simulated table reads what "
+            "the kiosk says from its acts: play a kiosk from the commit that added them, or later",
             file=sys.stderr,
         )
         return 2
