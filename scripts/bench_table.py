@@ -25,8 +25,9 @@ commands, disputes) understood at once; nights that got stuck. Every rate is pri
 
 With `--baseline REF`, each night is played twice in the same run, against REF's kiosk (its `kiosk/` from
 git, in a temporary folder) and against this tree's; the two are printed side by side, and a rate whose
-intervals do not overlap is marked as differing. REF must have the simulated line's seam
-(kiosk.commands.voice.run taking `parts`); an older kiosk is played with `--sound-server`.
+intervals do not overlap is marked as differing. REF's kiosk must write acts (kiosk/voice/acts.py: the
+commit that added them, or later), on the simulated line and with `--sound-server` alike: the simulated
+table reads what the kiosk says from its acts, not from its English.
 """
 
 from __future__ import annotations
@@ -284,9 +285,16 @@ def main() -> int:
     )
     parser.add_argument("--jobs", type=int, default=2, help="nights played at once on the simulated line")
     parser.add_argument(
-        "--kiosk-tree", type=Path, help="run the kiosk package in this folder instead of this tree's"
+        "--kiosk-tree",
+        type=Path,
+        help="run the kiosk package in this folder instead of this tree's (one that writes acts)",
     )
-    parser.add_argument("--baseline", metavar="REF", help="also play every night against REF's kiosk")
+    parser.add_argument(
+        "--baseline",
+        metavar="REF",
+        help="also play every night against REF's kiosk; REF needs a kiosk that writes acts (the commit that "
+        "added kiosk/voice/acts.py, or later)",
+    )
     parser.add_argument("--keep", type=Path, help="write each night's kiosk transcript and the records here")
     args = parser.parse_args()
     if not tools_available():  # flite voices are rendered by flite on the simulated line too
