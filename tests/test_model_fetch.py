@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from kiosk.voice.sound.model import ModelFetchError, check_archive, fetch_model
+from kiosk.voice.sound.model import ModelFetchError, check_archive, fetch_model, models_dir
 
 NAME = "vosk-model-small-test"
 
@@ -126,3 +126,11 @@ def test_a_404_is_one_clear_line(served: tuple[Served, str], tmp_path: Path) -> 
     _, url = served
     with httpx.Client(timeout=5) as client, pytest.raises(ModelFetchError, match="404"):
         fetch_model(url.replace(NAME, "nothing"), tmp_path, client=client)
+
+
+def test_the_model_is_looked_for_in_the_projects_models_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SNAP_APPLE_MODELS", raising=False)
+    project = Path(__file__).resolve().parent.parent
+    assert models_dir() == project / "models"  # wherever the module that finds it sits in kiosk/
+    monkeypatch.setenv("SNAP_APPLE_MODELS", "/elsewhere")
+    assert models_dir() == Path("/elsewhere")

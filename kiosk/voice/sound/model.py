@@ -18,6 +18,8 @@ from pathlib import Path
 
 import httpx
 
+import kiosk
+
 _LOG = logging.getLogger(__name__)
 
 MODEL_NAME = "vosk-model-small-en-us-0.15"
@@ -38,7 +40,7 @@ def models_dir() -> Path:
     override = os.environ.get("SNAP_APPLE_MODELS")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parent.parent.parent / "models"
+    return Path(kiosk.__file__).resolve().parent.parent / "models"  # the project's, wherever this module sits
 
 
 def default_model_path() -> Path:
