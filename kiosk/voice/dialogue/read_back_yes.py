@@ -46,10 +46,17 @@ def read_back_reading(heard: Utterance, way: Listening, loud: bool) -> Reading |
     where the kiosk asks for SURE_YES, that one only: over the simulated table's loud read-backs, 2 of 9
     one-word yeses were a spelling heard so ("Bats. Oscar. Whiskey. Lima." as "yeah"), and none of 134
     "that's right"."""
-    contradicted = heard.doubted_yes or (way.reading_back and heard.under_way and _said_yes(heard))
-    if not contradicted and not (way.reading_back and _said_yes(heard)):
+    if not heard.doubted_yes and not (way.reading_back and _said_yes(heard)):
         return None
+    return locking_yes(heard, loud)
+
+
+def locking_yes(heard: Utterance, loud: bool) -> Reading:
+    """`heard`, a yes that locks answers (the read-back's, or one team's in a loud room's checking), as the
+    policy reads it: contradicted when the letters list heard a spelling or its words began before the
+    kiosk listened; unsure when plain in a loud room."""
     plain = loud and words_of(heard.text) != words_of(SURE_YES)
+    contradicted = heard.doubted_yes or heard.under_way
     return Reading(Reply.YES, sure=not plain, margin=math.inf, contradicted=contradicted)
 
 

@@ -14,7 +14,6 @@ checked the same way, a wrong year taken one digit at a time.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from kiosk.engine import intent
@@ -27,10 +26,9 @@ from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answer_words import plain_no, without_stray_name
 from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
-from kiosk.voice.dialogue.policy import Act, Reading, Slot, decide
-from kiosk.voice.dialogue.policy import Reply as YesOrNo
+from kiosk.voice.dialogue.policy import Act, Slot, decide
 from kiosk.voice.dialogue.prompts import IsThatRight, Lead, NotCaught, Prefaced
-from kiosk.voice.dialogue.yes_or_no import SURE_YES
+from kiosk.voice.dialogue.read_back_yes import locking_yes
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
@@ -95,9 +93,8 @@ class TeamByTeam:
                 return None
             return self._start(night)
         if is_yes(words):
-            # Begun before the kiosk listened, a yes is no reply to this question.
-            contradicted = heard.doubted_yes or heard.under_way
-            reading = Reading(YesOrNo.YES, words == words_of(SURE_YES), math.inf, contradicted)
+            # Asked for "that's right" whatever the room has become since the checking began.
+            reading = locking_yes(heard, loud=True)
             if decide(Slot.TEAM_CHECK, reading, asked=int(self.yes_asked)) is Act.ASK_IF_YES:
                 self.yes_asked = True
                 return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.prompt(night)))
