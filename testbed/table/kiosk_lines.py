@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from kiosk.voice.acts import Asked
+from kiosk.voice.dialogue.counting import SAID
 from kiosk.voice.dialogue.prompts import (
     Confirm,
     Fixed,
@@ -64,8 +65,8 @@ NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
 DOUBLE_NO = "no, no"
 """The no the kiosk asks for while it takes a word one letter at a time, or asks about one team's answer
 (prompts.one_at_a_time.SAY_NO)."""
-COUNTS = ("Solo", "Two teams", "Three teams", "Four teams")
-"""A team count as the kiosk says it back (dialogue.counting.SAID)."""
+COUNTS = frozenset(said.capitalize() for said in SAID.values())
+"""A team count as the kiosk says it back ("Two teams")."""
 
 # --- the host's words, where the engine says nothing as a value ------------------------------------------
 
