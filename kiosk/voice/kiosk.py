@@ -247,7 +247,7 @@ class VoiceKiosk:
 
     def listening_now(self) -> Listening:
         """How the next utterance will be heard: what the dialogue asks for now."""
-        return self.conversation.listening(self.table)
+        return self.conversation.listening(self.table, self.table.night)
 
     def _hearing(self) -> Hearing:
         way = self.listening_now()

@@ -18,10 +18,25 @@ from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.policy import Act, Slot, decide
 from kiosk.voice.dialogue.prompts import Fixed, Lead, NotCaught, NotSureOfYes, Prefaced, YourAnswer
 from kiosk.voice.dialogue.read_back_yes import read_back_reading
+from kiosk.voice.dialogue.state import (
+    AskingWhose,
+    Base,
+    CallingTeam,
+    CheckingTeam,
+    CountSaidBack,
+    HostLed,
+    LeavingSaidBack,
+    Node,
+    OneAtATime,
+    Picking,
+    PickSaidBack,
+    ReadingBack,
+    heard_with,
+)
 from kiosk.voice.dialogue.team_by_team import TeamByTeam
 from kiosk.voice.dialogue.voting import Votes, a_teams_yes
 from kiosk.voice.heard import Turn, Typed
-from kiosk.voice.hearing.listening import Expecting, Listening, listening_for
+from kiosk.voice.hearing.listening import Expecting, Listening
 from kiosk.voice.sound.asr import Utterance
 
 _OVER = (Phase.NO_KEY, Phase.OVER)
@@ -122,16 +137,36 @@ class Conversation:
         self._yes_asked_at = len(turns)
         return Ask(NotSureOfYes(loud))
 
-    def listening(self, host: Expecting) -> Listening:
-        """How the next utterance is to be heard: for whose words were held, a word taken one letter or digit
-        at a time, a team's answer checked, or else what the host expects next."""
-        if self.answerers.holding:
-            return Listening.WHOSE
-        if self.answerers.by_letter:
-            return self.answerers.by_letter.listening
-        if self.checking.asks:
-            return Listening.ONE_LETTER
-        return listening_for(host)
+    def node(self, night: Night | None) -> Node:
+        """Where the talk stands: what the kiosk leads first, then what the host expects."""
+        held, by_letter = self.answerers.holding, self.answerers.by_letter
+        if held is not None:
+            return AskingWhose(held.teams)
+        if by_letter is not None:
+            return OneAtATime(by_letter.team, by_letter.unit)
+        base = self._base(night)
+        if self.picks.waiting is not None:
+            return PickSaidBack(self.picks.waiting, base)
+        if self.counts.waiting is not None:
+            return CountSaidBack(self.counts.waiting, base)
+        if self.leaving.waiting is not None:
+            return LeavingSaidBack(self.leaving.waiting, base)
+        return base
+
+    def _base(self, night: Night | None) -> Base:
+        if self.checking.asks and self.checking.asking is not None:
+            return CheckingTeam(self.checking.asking)
+        if night is not None and night.phase.reading_back:
+            return ReadingBack()
+        if self.answerers.calling is not None:
+            return CallingTeam(self.answerers.calling)
+        if night is not None and night.voice and night.phase is Phase.PICK:
+            return Picking()
+        return HostLed()
+
+    def listening(self, host: Expecting, night: Night | None) -> Listening:
+        """How the next utterance is to be heard, at the node the talk stands at."""
+        return heard_with(self.node(night), host)
 
     def awaits(self, night: Night | None) -> bool:
         """The kiosk waits on the table's reply to what it said last, as it does all night long; not after
@@ -140,26 +175,26 @@ class Conversation:
 
     def _not_heard(self, night: Night | None, loud: bool) -> Ask:
         """The kiosk's words again, after a reply to them heard as no word."""
-        by_letter = self.answerers.by_letter
-        if by_letter is not None:
-            return self._after_letter(night, by_letter, self.answerers.letter_missed())
-        if self.picks.waiting is not None:
-            return self.picks.again(night.board if night is not None else None)
-        if self.counts.waiting is not None:
-            return self.counts.again()
-        if self.leaving.waiting is not None:
-            return self.leaving.again()
-        checking = self.checking.again(night, self.answerers, loud)
-        if checking is not None:
-            return checking
-        if night is not None and night.phase.reading_back:
-            return Ask(NotCaught(loud))
-        if self.answerers.calling is not None:
-            return Ask(Prefaced(Lead.SORRY, YourAnswer(self.answerers.calling)))
-        picking = night is not None and night.voice and night.phase is Phase.PICK
-        other_way = self.picks.missed(night) if night is not None and picking else None
-        if other_way is not None:
-            return Ask(Prefaced(Lead.SORRY, other_way.prompt))
+        match self.node(night):
+            case AskingWhose():
+                return Ask(Fixed.SAY_IT_AGAIN)
+            case OneAtATime():
+                by_letter = self.answerers.by_letter
+                return self._after_letter(night, by_letter, self.answerers.letter_missed())
+            case PickSaidBack():
+                return self.picks.again(night.board if night is not None else None)
+            case CountSaidBack():
+                return self.counts.again()
+            case LeavingSaidBack():
+                return self.leaving.again()
+            case CheckingTeam() | ReadingBack():
+                return self.checking.again(night, self.answerers, loud) or Ask(NotCaught(loud))
+            case CallingTeam(team=team):
+                return Ask(Prefaced(Lead.SORRY, YourAnswer(team)))
+            case Picking() if night is not None:
+                other_way = self.picks.missed(night)
+                if other_way is not None:
+                    return Ask(Prefaced(Lead.SORRY, other_way.prompt))
         return Ask(Fixed.SAY_IT_AGAIN)
 
     def _after_letter(self, night: Night | None, by_letter: LetterByLetter | None, said: Ask) -> Ask:

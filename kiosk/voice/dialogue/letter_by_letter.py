@@ -37,7 +37,6 @@ from kiosk.voice.dialogue.prompts import (
 )
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.hearing.grammar import UNKNOWN, digits_but, letters_but
-from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.parts import Hears
 from kiosk.voice.sound.asr import Utterance, told
 from kiosk.voice.tuning import TUNING
@@ -112,11 +111,6 @@ class LetterByLetter:
     @property
     def word(self) -> str:
         return "".join(self.letters)
-
-    @property
-    def listening(self) -> Listening:
-        """The list each reply is heard through: the NATO words, or the digits, with "no" and the yes."""
-        return Listening.ONE_LETTER if self.unit is Unit.LETTER else Listening.ONE_DIGIT
 
     def take(
         self, heard: str, sure_no: bool = True
