@@ -11,12 +11,14 @@ from pathlib import Path
 
 from kiosk.engine.teams import Team
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
-from kiosk.voice.dialogue.prompts import Confirm, IsThatRight, Lead, Prefaced
+from kiosk.voice.dialogue.prompts import Confirm, IsThatRight, Lead, Prefaced, WhoseYes
 from kiosk.voice.dialogue.prompts.read_back import LOUD_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES
 
 TEAM_CHECK = IsThatRight(Team.BATS, "bram stoker")
 """A loud room's check of one team's answer (team_by_team.TeamByTeam.prompt)."""
+VOTE_RIVAL = WhoseYes(Team.BATS, Team.GHOSTS)
+"""A team's yes to end the night heard about as likely as another's (voting.py)."""
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "voice.md"
 BEGIN = "<!-- confirming: written by python -m testbed.voice_doc -->"
@@ -44,9 +46,10 @@ EXAMPLES = {
         f"I have Bats: bram stoker; Ghosts: mary shelley. Right? {LOUD_YES}", NOT_SURE_OF_YES_LOUD
     ),
     Slot.TEAM_CHECK: Example(TEAM_CHECK.words, Prefaced(Lead.WAS_THAT_A_YES, TEAM_CHECK).words),
+    Slot.VOTE: Example("To end the night, every playing team says yes by name.", VOTE_RIVAL.words),
 }
-"""What each slot asks, as a night would word it. The read-back and a loud room's check of one team are
-not yet in the one form: their reply is the same, their words are their own."""
+"""What each slot asks, as a night would word it. The read-back, a loud room's check of one team and the
+vote are not in the one form: their reply is the same, their words are their own."""
 COSTS = {
     Cost.IRREVERSIBLE: "cannot be undone",
     Cost.FIXABLE: "put right later",

@@ -53,6 +53,7 @@ class Slot(Enum):
     WHOSE = "whose answer it was"
     READ_BACK = "the answers read back"
     TEAM_CHECK = "one team's answer, in a loud room's read-back"
+    VOTE = "a team's yes to end the night"
 
 
 class Reply(Enum):
@@ -94,6 +95,7 @@ POLICY: Final = MappingProxyType(
             Row(Slot.WHOSE, Cost.FIXABLE, asks_if_yes=0),  # the read-back puts a team's words right
             Row(Slot.READ_BACK, Cost.IRREVERSIBLE, asks_if_yes=1),  # a yes locks the answers and rules
             Row(Slot.TEAM_CHECK, Cost.IRREVERSIBLE, asks_if_yes=1),  # every team's yes is the read-back's
+            Row(Slot.VOTE, Cost.IRREVERSIBLE, asks_if_yes=1),  # the last team's yes ends the night
         )
     }
 )

@@ -16,6 +16,7 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.doubt import likely_alternatives
+from kiosk.voice.dialogue.policy import Act, Reading, Reply, Slot, decide
 from kiosk.voice.dialogue.prompts import Lead, PlainYesWillDo, Prefaced, StillToSayYes, WhoseYes
 from kiosk.voice.hearing.listening import says_a_number
 from kiosk.voice.sound.asr import Utterance
@@ -47,12 +48,10 @@ class Votes:
         kept = _yes_and_a_word(words, left)
         if kept != words:
             return kept
-        rival = None if doubted else _rival(heard, left)
-        if rival is not None:
-            # "Bats, yes." heard as "owls yes", "bats yes" 0.7 below it: a yes counted for a team that never
-            # said it could end the night, which cannot be taken back.
+        rival = _rival(heard, left)
+        if rival is not None and decide(Slot.VOTE, rival.reading, asked=int(doubted)) is Act.ASK_IF_YES:
             self._doubted = True
-            return Ask(WhoseYes(*rival))
+            return Ask(WhoseYes(rival.team, rival.other))
         if asked in left and words == "yes":
             return f"{asked.value.lower()} yes"
         if words == "yes" and left:
@@ -83,16 +82,30 @@ def _yes_of(reading: str) -> Team | None:
     return Team.from_name(words[0]) if len(words) == 2 and words[1] == "yes" else None
 
 
-def _rival(heard: Utterance, left: list[Team]) -> tuple[Team, Team] | None:
-    """The team whose yes was heard and another still to say yes whose yes was heard about as likely."""
+@dataclass(frozen=True)
+class _Rival:
+    """A team's yes heard, and another team's still to say yes heard about as likely."""
+
+    team: Team
+    other: Team
+    margin: float
+
+    @property
+    def reading(self) -> Reading:
+        return Reading(Reply.YES, sure=False, margin=self.margin)
+
+
+def _rival(heard: Utterance, left: list[Team]) -> _Rival | None:
     team = _yes_of(heard.text)
     if team is None or team not in left:
         return None
-    others = (_yes_of(text) for text in likely_alternatives(heard))
-    other = next(
-        (other for other in others if other is not None and other is not team and other in left), None
-    )
-    return (team, other) if other is not None else None
+    likely = set(likely_alternatives(heard))
+    scored = zip(heard.alternatives, heard.scores[1:], strict=False)
+    for text, score in scored:
+        other = _yes_of(text) if text in likely else None
+        if other is not None and other is not team and other in left:
+            return _Rival(team, other, heard.scores[0] - score)
+    return None
 
 
 def _yes_and_a_word(words: str, left: list[Team]) -> str:
