@@ -67,8 +67,8 @@ def _quoted(words: frozenset[str]) -> str:
 def section() -> str:
     """The generated section, markers included."""
     rows = [
-        "| the kiosk asks | a wrong yes | an unsure yes |",
-        "|---|---|---|",
+        "| the kiosk asks | a wrong yes | sure at | an unsure yes |",
+        "|---|---|---|---|",
     ]
     for slot, row in POLICY.items():
         example = EXAMPLES[slot]
@@ -77,7 +77,7 @@ def section() -> str:
             if row.cost is Cost.IRREVERSIBLE
             else "taken"
         )
-        rows.append(f'| "{example.asked}" ({slot.value}) | {COSTS[row.cost]} | {unsure} |')
+        rows.append(f'| "{example.asked}" ({slot.value}) | {COSTS[row.cost]} | {row.sure_at:g} | {unsure} |')
     leads = [f'- {lead.name.lower().replace("_", " ")}: "{lead.value}"' for lead in Lead if lead.value]
     return "\n".join(
         [
@@ -86,8 +86,9 @@ def section() -> str:
             "",
             "Every question that confirms what the kiosk heard takes the same reply: the yes it hears most surely,",
             f'"{SURE_YES}", or no. It also takes {_quoted(YES - {SURE_YES})} as a yes and {_quoted(NO)} as a no.',
-            "A yes is sure when the likeliest reading stands the tuning margin above every reading that means",
-            f'something else; in a loud room only "{SURE_YES}" is sure, and a lone "{WEAK_YES}" is a yes only with',
+            "A yes is sure when its confidence reaches the row's \"sure at\": how far, in the recogniser's score",
+            "points, the likeliest reading stands above every reading that means something else. In a loud room",
+            f'only "{SURE_YES}" is sure, and a lone "{WEAK_YES}" is a yes only with',
             "another yes about as likely beside it. A no is always taken: it undoes nothing. A yes that something",
             "else contradicts (a spelling the letters list heard, words begun before the kiosk listened) is asked",
             "about every time.",

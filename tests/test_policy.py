@@ -12,6 +12,7 @@ from kiosk.voice.dialogue.policy import POLICY, Act, Cost, Reading, Reply, Slot,
 from kiosk.voice.dialogue.read_back_yes import read_back_reading
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
+from kiosk.voice.tuning import TUNING
 
 SURE = Utterance("that's right")
 PLAIN = Utterance("yes")
@@ -23,6 +24,8 @@ RIGHT_BESIDE_A_YES = Utterance("right", alternatives=("that's right",), scores=(
 NO = Utterance("no")
 UNSURE_NO = Utterance("no", alternatives=("that's right",), scores=(50.0, 49.9))
 NEITHER = Utterance("owls")
+SURE_AT = TUNING.confirming.margin
+"""The confidence at which every row takes a yes as sure, by default."""
 
 
 @pytest.mark.parametrize(
@@ -47,19 +50,37 @@ def test_a_reply_is_read_as_yes_no_or_neither_and_sure_or_not(
     heard: Utterance, loud: bool, reply: Reply, sure: bool
 ) -> None:
     reading = read(heard, loud)
-    assert (reading.reply, reading.sure) == (reply, sure)
+    assert (reading.reply, reading.confidence >= SURE_AT) == (reply, sure)
 
 
-def test_the_margin_is_how_far_the_likeliest_stands_above_another_meaning() -> None:
-    assert read(COIN_TOSS, loud=False).margin == pytest.approx(0.4)
-    assert read(SURE, loud=False).margin == math.inf  # no scores: nothing to weigh
+def test_the_confidence_is_how_far_the_likeliest_stands_above_another_meaning() -> None:
+    assert read(COIN_TOSS, loud=False).confidence == pytest.approx(0.4)
+    assert read(SURE, loud=False).confidence == math.inf  # no scores: nothing to weigh
     agreeing = Utterance("yes", alternatives=("that's right", "no"), scores=(60.0, 59.5, 55.0))
-    assert read(agreeing, loud=False).margin == pytest.approx(5.0)  # another yes is no rival
-    assert read(agreeing, loud=False, margin=6.0).sure is False  # the margin is the tuning tree's
+    assert read(agreeing, loud=False).confidence == pytest.approx(5.0)  # another yes is no rival
     padded = Utterance("yes", alternatives=("see yes", "c yes"), scores=(364.8, 363.6, 363.6))
-    assert read(padded, loud=False).sure  # a closed list's padding is no other meaning
+    assert read(padded, loud=False).confidence == math.inf  # a closed list's padding is no other meaning
     named = Utterance("that's right", alternatives=("far right", "no yes"), scores=(78.3, 76.4, 70.0))
-    assert read(named, loud=False).margin == pytest.approx(1.9)  # "far right" may be "Far and Wide"
+    assert read(named, loud=False).confidence == pytest.approx(1.9)  # "far right" may be "Far and Wide"
+
+
+def test_the_room_is_one_input_to_the_confidence_not_the_policy() -> None:
+    plain = Utterance("yes", alternatives=("no",), scores=(60.0, 50.0))
+    assert read(plain, loud=False).confidence == pytest.approx(10.0)
+    assert read(plain, loud=True).confidence == 0.0  # a loud room trusts only the sure yes alone
+    assert read(
+        Utterance("that's right", alternatives=("no",), scores=(60.0, 50.0)), loud=True
+    ).confidence == (pytest.approx(10.0))
+
+
+@pytest.mark.parametrize("slot", list(Slot))
+def test_each_rows_threshold_says_when_a_yes_is_sure(slot: Slot) -> None:
+    row = POLICY[slot]
+    just_below = Reading(Reply.YES, confidence=row.sure_at - 0.01)
+    assert decide(slot, Reading(Reply.YES, confidence=row.sure_at), asked=0) is Act.TAKE
+    assert decide(slot, just_below, asked=0) is (
+        Act.ASK_IF_YES if row.cost is Cost.IRREVERSIBLE else Act.TAKE
+    )
 
 
 IRREVERSIBLE = [slot for slot, row in POLICY.items() if row.cost is Cost.IRREVERSIBLE]
@@ -112,7 +133,7 @@ def test_one_confirming_sub_dialogue_keeps_what_waits_until_a_yes_or_a_no() -> N
 
 @pytest.mark.parametrize("slot", IRREVERSIBLE)
 def test_a_contradicted_yes_is_asked_about_however_often_it_comes(slot: Slot) -> None:
-    contradicted = Reading(Reply.YES, sure=True, margin=math.inf, contradicted=True)
+    contradicted = Reading(Reply.YES, confidence=math.inf, contradicted=True)
     assert [decide(slot, contradicted, asked) for asked in range(3)] == [Act.ASK_IF_YES] * 3
 
 
@@ -132,7 +153,7 @@ def test_a_yes_to_the_read_back_is_read_by_the_room_and_what_contradicts_it(
 ) -> None:
     reading = read_back_reading(heard, Listening.READ_BACK, loud)
     assert reading is not None and reading.reply is Reply.YES
-    assert (reading.sure, reading.contradicted) == (sure, contradicted)
+    assert (reading.confidence >= SURE_AT, reading.contradicted) == (sure, contradicted)
 
 
 def test_words_that_are_no_yes_to_the_read_back_are_no_reading() -> None:

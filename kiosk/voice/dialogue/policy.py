@@ -1,7 +1,7 @@
 """What a misheard reply costs, and how sure the kiosk must be before it acts on one: one table for the
 questions the kiosk confirms, and one reading of a yes or a no for all of them.
 
-    read(heard, loud)           a reply to a confirming question: yes, no or neither, sure or not
+    read(heard, loud)           a reply to a confirming question: yes, no or neither, and one confidence
     decide(slot, reading, n)    what the kiosk does with it: take it, ask whether it was a yes, or ask again
 
 A yes that does what cannot be undone (a cell's question read, a night begun with its teams, a team sent
@@ -10,7 +10,8 @@ and a second yes is taken: two readings agreeing. A no is always taken: it undoe
 reader is asked again. This is the confirmation ladder of the spoken-dialogue literature, with the cost
 of a wrong act choosing the rung, not the place in the code.
 
-How sure a yes is comes from two things, the same in every slot:
+How sure a yes is (its one confidence, against the row's sure_at) comes from two things, the same in every
+slot:
 - the recogniser's n-best margin: how far the likeliest reading stands above the likeliest that means
   something else ("that's right" 49.1 with "the night owls" 48.7 is a coin toss, not a yes);
 - the room: in a loud room (room.py) only the yes heard most surely (yes_or_no.SURE_YES) is sure, and a
@@ -83,6 +84,8 @@ class Row:
     cost: Cost
     asks_if_yes: int
     """Unsure yeses asked about before the next one is taken."""
+    sure_at: float = TUNING.confirming.margin
+    """The confidence (score points, as Reading's) at which a yes is sure."""
 
 
 POLICY: Final = MappingProxyType(
@@ -110,28 +113,28 @@ class Reading:
     """A reply to a confirming question, as the kiosk understands it."""
 
     reply: Reply
-    sure: bool
-    margin: float
-    """How far the likeliest reading's score stands above the likeliest reading meaning something else;
-    infinite with no such reading or no scores."""
+    confidence: float
+    """How sure the kiosk is of the reply, in the recogniser's score points: how far the likeliest reading
+    stands above the likeliest meaning something else (infinite with none, or no scores), and none where
+    the room says the reply's words are not to be trusted alone (read())."""
     contradicted: bool = False
     """Something other than the reply's readings says it was no reply: another list heard a spelling, or its
     words began before the kiosk listened. Asked about however often it comes: the same words again are
     no second reading agreeing."""
 
 
-def read(heard: Utterance, loud: bool, margin: float = TUNING.confirming.margin) -> Reading:
-    """The yes, no or neither of `heard`, and whether it is sure (see the module's docstring)."""
+def read(heard: Utterance, loud: bool, near: float = TUNING.confirming.margin) -> Reading:
+    """The yes, no or neither of `heard`, and how sure it is (see the module's docstring); `near`: how close
+    in score another reading stands to count beside the likeliest."""
     readings = _scored(heard)
     meant = _meaning(heard.text)
-    stands = _margin(readings, meant)
     if loud and heard.text == WEAK_YES:
         beside = any(
-            text != WEAK_YES and _leaning(text) is Reply.YES for text in likely_alternatives(heard, margin)
+            text != WEAK_YES and _leaning(text) is Reply.YES for text in likely_alternatives(heard, near)
         )
-        return Reading(Reply.YES if beside else Reply.NEITHER, sure=False, margin=stands)
+        return Reading(Reply.YES if beside else Reply.NEITHER, confidence=0.0)
     plain = loud and meant is Reply.YES and heard.text != SURE_YES
-    return Reading(meant, sure=stands >= margin and not plain, margin=stands)
+    return Reading(meant, confidence=0.0 if plain else _margin(readings, meant))
 
 
 def decide(slot: Slot, reading: Reading, asked: int) -> Act:
@@ -144,7 +147,8 @@ def decide(slot: Slot, reading: Reading, asked: int) -> Act:
     row = POLICY[slot]
     if reading.contradicted:
         return Act.ASK_IF_YES
-    if reading.sure or row.cost is Cost.FIXABLE or asked >= row.asks_if_yes:
+    sure = reading.confidence >= row.sure_at
+    if sure or row.cost is Cost.FIXABLE or asked >= row.asks_if_yes:
         return Act.TAKE
     return Act.ASK_IF_YES
 

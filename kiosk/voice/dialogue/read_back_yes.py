@@ -57,7 +57,7 @@ def locking_yes(heard: Utterance, loud: bool) -> Reading:
     kiosk listened; unsure when plain in a loud room."""
     plain = loud and words_of(heard.text) != words_of(SURE_YES)
     contradicted = heard.doubted_yes or heard.under_way
-    return Reading(Reply.YES, sure=not plain, margin=math.inf, contradicted=contradicted)
+    return Reading(Reply.YES, confidence=0.0 if plain else math.inf, contradicted=contradicted)
 
 
 def _said_yes(heard: Utterance) -> bool:

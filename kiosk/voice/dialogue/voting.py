@@ -92,7 +92,7 @@ class _Rival:
 
     @property
     def reading(self) -> Reading:
-        return Reading(Reply.YES, sure=False, margin=self.margin)
+        return Reading(Reply.YES, confidence=self.margin)
 
 
 def _rival(heard: Utterance, left: list[Team]) -> _Rival | None:
