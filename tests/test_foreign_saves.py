@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from kiosk.engine.by import By
+from kiosk.engine.night import Phase
 from kiosk.keys import load_practice
-from kiosk.records.foreign_saves import LEFT, ONLY_THE_TABLE, SaveCheck, kept_blocks
+from kiosk.records.foreign_saves import LEFT, ONLY_THE_TABLE, STILL_HELD, SaveCheck, kept_blocks
 from kiosk.records.keeping import begin
 from kiosk.table import KeptNight, Table
 
@@ -50,14 +51,23 @@ def test_a_forged_save_is_read_back_and_a_remote_yes_does_not_take_it(table: Tab
     assert table.night.board.played_count() == 24
 
 
-def test_no_leaves_a_save_from_elsewhere_and_any_other_message_lets_it_go(table: Table) -> None:
+def test_no_leaves_a_save_from_elsewhere_and_a_second_other_message_lets_it_go(table: Table) -> None:
     table.hear(FORGED)  # even typed at the kiosk itself, a save from elsewhere is read back first
     assert LEFT in table.hear("no").text
     assert CARRIES_ON not in table.hear("yes").text  # nothing is held any more
     table.hear(FORGED)
-    table.hear("two")  # the night's own message: the held save is let go
+    again = table.hear("owls").text  # neither yes nor no (a misheard yes): the save is read back once more
+    assert again.startswith(STILL_HELD) and "not made by this kiosk" in again
+    assert table.night is not None and table.night.phase is Phase.TEAMS
+    table.hear("two")  # the night's own message, a second time: the held save is let go
     assert CARRIES_ON not in table.hear("yes").text
-    assert table.night is not None and table.night.board.played_count() == 0
+    assert table.night.board.played_count() == 0
+
+
+def test_a_yes_after_the_save_is_read_back_again_takes_it(table: Table) -> None:
+    table.hear(FORGED)
+    assert table.hear("owls").text.startswith(STILL_HELD)
+    assert "The saved night carries on: 24 of the 25 questions are played." in table.hear("yes").text
 
 
 @pytest.mark.process

@@ -3,7 +3,8 @@
 A save block that agrees with itself is easy to write by hand ("24 cells to Bats"), and anyone with the
 remote keyboard could paste one before the first question. A save this kiosk printed has its own record in
 `saves/` and is taken at once; any other is read back (teams, cells played, scores) and waits for a yes
-said aloud or typed at the kiosk itself. A yes from the remote keyboard does not take it.
+said aloud or typed at the kiosk itself. A yes from the remote keyboard does not take it. A reply that is
+neither yes nor no has it read back once more; the next lets it go.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ ONLY_THE_TABLE = (
     "Only the table can take a save from elsewhere: say yes aloud, or type it at the kiosk's own keyboard."
 )
 LEFT = "The save from elsewhere is left aside; the night goes on as it stands."
+STILL_HELD = "I didn't catch a yes or a no."
+"""Said before the save is read back again, after a reply that was neither: letting it go cannot be undone
+by voice, so one reply heard as other words does not."""
 
 
 def read_back(save: Save) -> str:
@@ -65,6 +69,8 @@ class SaveCheck:
 
     saves: Path = field(default_factory=saves_folder)
     held: str | None = None
+    asked_again: bool = False
+    """The save was read back again after a reply that was neither yes nor no: the next such lets it go."""
 
     def check(self, message: str, by: By, night: Night | None) -> str | Answered:
         if self.held is not None:
@@ -76,7 +82,10 @@ class SaveCheck:
                 return Answered((ONLY_THE_TABLE,))
             if NO.match(message):
                 return Answered((LEFT,))
-            # Anything else: the save is let go, and the message is the night's.
+            if not self.asked_again and not holds_save(message):
+                self.held, self.asked_again = held, True
+                return Answered((f"{STILL_HELD} {read_back(parse_save(held))}",))
+            # Asked again already: the save is let go, and the message is the night's.
         if night is None or not holds_save(message) or not takes_save(night):
             return message
         try:
@@ -85,5 +94,5 @@ class SaveCheck:
             return message  # the night says what is wrong with it
         if save.block() in kept_blocks(self.saves):
             return message
-        self.held = message
+        self.held, self.asked_again = message, False
         return Answered((read_back(save),))
