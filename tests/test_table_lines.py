@@ -65,7 +65,7 @@ from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
-from testbed.table.adult import Adult
+from testbed.table.adult import Adult, carried_on
 from testbed.table.fixes import would_do
 from testbed.table.kiosk_lines import (
     count_back,
@@ -789,3 +789,12 @@ def test_answers_taken_at_the_tables_last_try_are_not_stuck() -> None:
     adult.answer(question)
     assert adult.heard.read_back() == {"Bats": "samhain", "Ghosts": "pass"}
     assert len(kiosk.heard) == 5 and kiosk.heard[1:] == [kiosk.heard[1]] * 4
+
+
+def test_a_save_from_elsewhere_is_carried_on_only_once_the_kiosk_took_the_yes() -> None:
+    offered = host(
+        "That save was not made by this kiosk. To carry on from it, say yes aloud; say no to leave it."
+    )
+    assert not carried_on(offered)
+    assert not carried_on(ask(Fixed.SAY_IT_AGAIN))  # the yes not caught: said again, as a person would
+    assert carried_on(host("The saved night carries on: 23 of the 25 questions are played."))

@@ -59,7 +59,7 @@ class Adult(Fixer):
             more = self.kiosk.block(1.5)
             self._read(first if more is None else first.then(more))
             if host_says(self.heard, FOREIGN_SAVE):  # the host brought the save: carried on by a yes
-                self.closed("yes", lambda reply: not host_says(reply, FOREIGN_SAVE), "carry on")
+                self.closed("yes", carried_on, "carry on")
             if self.script.team_count:
                 self.team_count()
             for question in self.script.questions:
@@ -351,3 +351,8 @@ def _ruled(reply: KioskReply) -> bool:
 def _ruled_or_asked(reply: KioskReply) -> bool:
     """The kiosk ruled, or asks about each team's answer in turn (its yes missed twice, kiosk.voice.dialogue.team_by_team)."""
     return _ruled(reply) or reply.asked_last(IsThatRight) is not None
+
+
+def carried_on(reply: KioskReply) -> bool:
+    """The kiosk took the yes to a save from elsewhere: it neither asks for the yes again nor says it missed it."""
+    return not host_says(reply, FOREIGN_SAVE) and not not_caught(reply)
