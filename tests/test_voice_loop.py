@@ -392,6 +392,10 @@ def test_a_one_word_reply_with_no_word_heard_ends_long_before_its_longest() -> N
     assert read_back.ends(14.0, quiet=False, loud=True) and read_back.ended_by == "no word"
     assert replace(letter, way=Listening.YEARS_READ_BACK).ends(14.0, quiet=False, loud=True)
     assert not replace(read_back, beside_so_far="bats").ends(14.0, quiet=False, loud=True)
+    # So is a loud room's pick, count, yes or command: a pick the list missed ran on into the next try.
+    between = replace(letter, way=Listening.BETWEEN_QUESTIONS)
+    assert between.ends(14.0, quiet=False, loud=True) and between.ended_by == "no word"
+    assert not between.ends(14.0, quiet=False)  # a quiet room's end of speech ends it
 
 
 def test_a_letter_missed_in_a_room_that_never_goes_quiet_is_asked_for_again_at_once() -> None:

@@ -87,10 +87,13 @@ class Hearing:
         return bool(self.ended_by)
 
     def _short_reply(self, loud: bool) -> bool:
-        """A reply said at once, in a word or two: a one-word reply, or in a `loud` room a read-back's yes or
-        no while the letters list beside it has heard no letter either (a spelling keeps the full wait: its
-        first words may be none of the read-back list's)."""
-        return self.way in _ONE_WORD_REPLIES or (loud and self.way.reading_back and not self.beside_so_far)
+        """A reply said at once, in a few words: a one-word reply, or in a `loud` room a closed-set line
+        between questions, or a read-back's yes or no while the letters list beside it has heard no letter
+        either (a spelling keeps the full wait: its first words may be none of the read-back list's)."""
+        if self.way in _ONE_WORD_REPLIES:
+            return True
+        between = self.way is Listening.BETWEEN_QUESTIONS
+        return loud and (between or (self.way.reading_back and not self.beside_so_far))
 
     def reader_done(self, at: float, loud: bool) -> bool:
         """In a `loud` room, a one-word reply whose voice has left its loudest moment (TUNING.reader.gone)
