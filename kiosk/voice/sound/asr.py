@@ -1,9 +1,5 @@
-"""Speech recognition with Vosk: streaming 16 kHz mono int16 audio in, utterances out.
-
-One `Model` is loaded once and shared. A `Recognizer` is built once, with or without a closed phrase list,
-and kept for the night: building one costs ~57 ms, and a fresh one decodes its first utterance about 12 times
-slower than a warm one. The kiosk keeps one per way of listening (see listening.py) and switches between them.
-"""
+"""Speech recognition with Vosk: 16 kHz mono int16 audio in, utterances out. A recogniser is built once
+and kept for the night: a fresh one is slow to decode its first utterance."""
 
 from __future__ import annotations
 
@@ -43,7 +39,6 @@ class Utterance:
     scores: tuple[float, ...] = ()
     """Vosk's n-best score for `text`, then for each alternative (higher is likelier); empty without n-best."""
     alternative_words: tuple[tuple[Word, ...], ...] = ()
-    """Each alternative's words with their times, when n-best readings came with them."""
     unknown: bool = False
     """A closed phrase list heard something outside it ([unk]): hear it again with the full vocabulary."""
     hidden: tuple[str, ...] = ()
@@ -51,20 +46,17 @@ class Utterance:
     doubted_yes: bool = False
     """During the read-back, a yes the kiosk will not lock the answers on: see listening.yes_over_a_spelling."""
     under_way: bool = False
-    """Its first word was already being said as the kiosk began to listen: words said over the kiosk's last
-    reply (the tail of an answer cut off by it), not in answer to it."""
+    """Its first word was begun before the kiosk listened: said over the kiosk's last reply, not to it."""
 
     @property
     def end(self) -> float | None:
-        """When the last word ended, in seconds from the start of the stream."""
+        """Seconds from the start of the stream when the last word ended."""
         return self.words[-1].end if self.words else None
 
     def best_only(self) -> Utterance:
-        """The likeliest reading alone, without the others."""
         return Utterance(self.text, self.words, unknown=self.unknown)
 
     def reading(self, index: int) -> Utterance:
-        """The alternative at `index` as an utterance of its own, with its words' times."""
         words = self.alternative_words[index] if index < len(self.alternative_words) else ()
         return Utterance(self.alternatives[index], words, unknown=self.unknown)
 
@@ -88,7 +80,6 @@ def check_model(path: Path) -> None:
 
 
 def load_model(path: Path) -> object:
-    """Load a Vosk model from a folder (never from the network)."""
     import vosk
 
     check_model(path)
@@ -113,8 +104,7 @@ def _in_vocabulary(model: object, word: str) -> str | None:
 
 
 def grammar_for(model: object, phrases: Iterable[str]) -> list[str]:
-    """The phrases whose every word the model knows, in the model's spelling. Vosk would drop unknown words
-    from a phrase with only a warning, turning "toads yes" into "yes"; a phrase is kept whole or not at all."""
+    """Phrases whose every word the model knows, in its spelling: Vosk would drop just the unknown word."""
     kept: list[str] = []
     for phrase in phrases:
         words = [_in_vocabulary(model, word) for word in phrase.split()]
@@ -154,14 +144,12 @@ class Recognizer:
         return None
 
     def partial(self, keep_unknown: bool = False) -> str:
-        """The words heard so far in the utterance; with keep_unknown, [unk] stays where a closed list
-        heard something outside it."""
+        """The words heard so far; with keep_unknown, [unk] stays where a closed list heard something else."""
         result = json.loads(self._recognizer.PartialResult())  # type: ignore[attr-defined]
         text = str(result.get("partial", ""))
         return " ".join(text.lower().split()) if keep_unknown else _normal(text)
 
     def finish(self) -> Utterance | None:
-        """Close the utterance in progress (end of stream, or our own end-of-speech)."""
         return parse_result(self._recognizer.FinalResult())  # type: ignore[attr-defined]
 
     def reset(self) -> None:
@@ -169,9 +157,8 @@ class Recognizer:
         self._recognizer.Reset()  # type: ignore[attr-defined]
 
     def readings_of(self, pcm: bytes, count: int) -> list[Utterance]:
-        """Every reading of an utterance just heard (see readings()), heard again with its `count` likeliest
-        readings kept, leaving the recogniser as it was and ready for the next. Word times are on the clock
-        as the audio was first heard: its last sample at the clock's time before this call."""
+        """Every reading of an utterance just heard, its `count` likeliest, the recogniser left as it was.
+        Word times are as first heard: its last sample at the clock's time before this call."""
         heard_to = self.fed
         self._recognizer.SetMaxAlternatives(count)  # type: ignore[attr-defined]
         try:
@@ -186,9 +173,7 @@ class Recognizer:
         ]
 
     def decode_within(self, pcm: bytes, phrases: Sequence[str]) -> Utterance | None:
-        """A whole utterance heard again through `phrases` alone, its own list given back after: the
-        recogniser stays warm, where a fresh one is slow to decode. None from the open recogniser (a model
-        without grammar support hears every way through it): it has no list to change."""
+        """`pcm` heard again through `phrases` alone, keeping this recogniser warm; None from the open one."""
         if not self.grammar:
             return None
         self._recognizer.SetGrammar(json.dumps(grammar_for(self.model, phrases)))  # type: ignore[attr-defined]
@@ -198,7 +183,6 @@ class Recognizer:
             self._recognizer.SetGrammar(json.dumps(list(self.grammar)))  # type: ignore[attr-defined]
 
     def decode(self, pcm: bytes) -> Utterance | None:
-        """A whole utterance at once (its pieces joined), leaving the recogniser ready for the next."""
         pieces: list[Utterance] = []
         for offset in range(0, len(pcm), _STEP):
             piece = self.feed(pcm[offset : offset + _STEP])
@@ -225,8 +209,7 @@ def joined(pieces: Sequence[Utterance]) -> Utterance | None:
 
 
 def readings(pieces: Sequence[Utterance]) -> list[Utterance]:
-    """Every reading of the utterance the pieces make, likeliest first: the pieces' likeliest joined, then
-    each piece's other readings in its place, one piece at a time."""
+    """Every reading the pieces make, likeliest first: the best joined, then each piece's others in turn."""
     best = joined(pieces)
     if best is None:
         return []
@@ -239,7 +222,6 @@ def readings(pieces: Sequence[Utterance]) -> list[Utterance]:
 
 
 def _moved(heard: Utterance, seconds: float) -> Utterance:
-    """The utterance with its words' times moved by `seconds`."""
     words = tuple(
         Word(word.word, word.start + seconds, word.end + seconds, word.confidence) for word in heard.words
     )
@@ -268,7 +250,7 @@ def parse_result(raw: str) -> Utterance | None:
 
 
 def _words_of(reading: dict[str, Any]) -> tuple[Word, ...]:
-    """A reading's words with their times; n-best readings carry no word confidence (1 is written)."""
+    """A reading's words with their times; n-best readings carry no word confidence, so 1 is written."""
     return tuple(
         Word(_normal(w["word"]), float(w["start"]), float(w["end"]), float(w.get("conf", 1.0)))
         for w in reading.get("result", [])
@@ -278,7 +260,7 @@ def _words_of(reading: dict[str, Any]) -> tuple[Word, ...]:
 
 _UNKNOWN = "[unk]"
 _STEP = 3200
-"""Bytes of a whole utterance fed at a time: 0.1 s, as a microphone gives them."""
+"""Bytes fed at a time when decoding a whole utterance: 0.1 s, as a microphone gives them."""
 
 
 def _normal(text: str) -> str:

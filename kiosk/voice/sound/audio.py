@@ -1,8 +1,5 @@
-"""Audio in and out: the microphone and speaker through sounddevice (PortAudio), or WAV files in their place.
-
-Every source yields `Chunk`s of 16 kHz mono int16 audio stamped with their place in the stream, so that
-the kiosk can ignore whatever the microphone hears while the kiosk itself speaks (half duplex).
-"""
+"""Audio in and out through sounddevice (PortAudio), or WAV files in their place. Each chunk is stamped
+with its place in the stream, so the kiosk can ignore what the microphone hears while it speaks."""
 
 from __future__ import annotations
 
@@ -40,8 +37,7 @@ class Chunk:
     at: float
     """Seconds from the start of the stream to the start of this chunk."""
     captured: float | None = None
-    """time.monotonic() when the chunk's last sample was captured; None for a file read faster than real
-    time, which has no wall clock to speak of."""
+    """time.monotonic() when its last sample was captured; None for a file read faster than real time."""
 
     @property
     def seconds(self) -> float:
@@ -140,22 +136,18 @@ def _device(device: str | None) -> int | str | None:
 
 
 SILENT_DEVICE_SECONDS = 3.0
-"""Seconds without a block from the microphone (PortAudio delivers one every CHUNK_SECONDS) after which it
-counts as gone."""
+"""Seconds without a block from the microphone after which it counts as gone."""
 
 
 @dataclass
 class Microphone:
-    """The microphone, read by PortAudio's own thread into a queue; decoding happens elsewhere, so a slow
-    recogniser never makes the input overflow."""
+    """The microphone, read by PortAudio's thread into a queue, so a slow recogniser never overflows it."""
 
     device: str | None = None
     realtime: bool = True
     overflows: int = 0
     _queue: queue.SimpleQueue[tuple[bytes, float]] = field(default_factory=queue.SimpleQueue)
-    """A SimpleQueue, locked in C: a stopping signal raised in the reader while it waits here could leave
-    queue.Queue's Python-level lock held, and PortAudio's thread then blocked in put() for ever, with the
-    reader waiting for that thread to close the stream (a kiosk that never stopped on SIGTERM)."""
+    """Locked in C: a SIGTERM in queue.Queue's get() could leave its lock held and PortAudio's put() stuck."""
 
     def chunks(self) -> Iterator[Chunk]:
         sd = sounddevice_module()
@@ -191,17 +183,13 @@ class Microphone:
 
 
 LATENCY = 0.08
-"""Seconds of audio buffered ahead of the speaker. PortAudio's "high" setting through ALSA's pulse plugin is
-about 40 ms, which ran dry (underruns) when the CPU was busy; 80 ms (about 110 ms as granted) ran 5 starts
-under load without one, and adds less to each reply than the 150 ms (about 220 ms granted) also tried."""
+"""Seconds buffered ahead of the speaker: long enough not to run dry on a busy CPU, short for replies."""
 STALLED_SECONDS = 10.0
 """Seconds without the stream taking any audio before the speaker counts as gone."""
 
 
 @dataclass
 class _Playing:
-    """One sentence handed to the output stream, and what the stream has done with it."""
-
     pcm: bytes
     taken: int = 0
     """Bytes the stream has taken so far."""
@@ -214,11 +202,8 @@ class _Playing:
 
 @dataclass
 class SpeakerOutput:
-    """The speaker, through one PortAudio stream kept open for the night.
-
-    Opening, draining and closing a stream per sentence costs well over a second on a sound server and
-    leaves the device starved between sentences (ALSA's "underrun occurred"). Here a callback feeds the
-    queued sentences and silence whenever there is nothing to say, so the device never runs dry."""
+    """The speaker, through one PortAudio stream kept open for the night and fed silence between sentences:
+    a stream per sentence is slow to open and leaves the device starved between them."""
 
     device: str | None = None
     rate: int = 22_050
@@ -232,7 +217,6 @@ class SpeakerOutput:
     _quiet_at: float = 0.0
 
     def open(self) -> None:
-        """Open the stream now (at start), so the first sentence does not wait for it."""
         if self._stream is not None:
             return
         sd = sounddevice_module()
@@ -247,8 +231,7 @@ class SpeakerOutput:
         self._stream = stream
 
     def _feed(self, out: Any, frames: int, when: Any, status: Any) -> None:
-        """PortAudio's callback: the next bytes of queued speech, then silence. Kept short: no allocation
-        beyond the slice it copies, no waiting."""
+        """PortAudio's callback: queued speech, then silence. No allocation beyond its slice, no waiting."""
         if status.output_underflow:
             self.underruns += 1
         wanted = len(out)
@@ -272,8 +255,7 @@ class SpeakerOutput:
             out[written:wanted] = bytes(wanted - written)
 
     def play(self, speech: Speech) -> float:
-        """Queue one sentence and wait until the stream has taken all of it; the time its first sample is
-        heard. AudioError if the device stops taking audio."""
+        """Queue a sentence and wait till the stream takes it all; the time its first sample is heard."""
         self.open()
         pcm = resample(speech.samples, speech.rate, self.rate).astype("<i2").tobytes()
         playing = _Playing(pcm)
@@ -297,7 +279,6 @@ class SpeakerOutput:
         return playing.first_at
 
     def quiet_at(self) -> float:
-        """time.monotonic() when everything played so far has left the speaker."""
         return self._quiet_at
 
     def close(self) -> None:
@@ -312,8 +293,7 @@ class SpeakerOutput:
 
 @dataclass
 class WavOutput:
-    """The host's speech written to a WAV file instead of a speaker (for tests and demos), as it is said: a
-    long night's speech is not held in memory (a simulated table's ten-minute night said 36 MB of it)."""
+    """The host's speech written to a WAV file as it is said (tests, demos), never held whole in memory."""
 
     path: Path
     rate: int = 22_050
@@ -338,7 +318,7 @@ class WavOutput:
         return time.monotonic()
 
     def close(self) -> None:
-        self.open()  # nothing said: an empty file, as before
+        self.open()  # nothing said: still a WAV file, empty
         assert self._file is not None
         file, self._file = self._file, None
         file.close()

@@ -1,5 +1,4 @@
-"""Which sound devices the kiosk can use: PortAudio's list, and one line with the next step when a
-microphone or speaker is missing (never "Error querying device -1")."""
+"""Which sound devices the kiosk can use, and one line with the next step when one is missing."""
 
 from __future__ import annotations
 
@@ -14,8 +13,6 @@ _LOG = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class SoundDevices:
-    """The devices PortAudio sees at the moment it is asked."""
-
     listing: str
     """PortAudio's own table of devices, by index and name ("" when it sees none)."""
     inputs: int
@@ -27,8 +24,7 @@ class SoundDevices:
 
 
 def found() -> SoundDevices:
-    """The devices PortAudio sees now. PortAudio scans them once per process, when sounddevice is first
-    imported: a device plugged in later is seen by a kiosk started after it (see kiosk.appliance)."""
+    """The devices PortAudio sees now: it scans once per process, so a later device needs a new kiosk."""
     try:
         devices = sounddevice_module().query_devices()
     except AudioError as error:
@@ -43,8 +39,7 @@ def found() -> SoundDevices:
 
 
 def missing(devices: SoundDevices, again: str) -> str:
-    """One line saying which of microphone and speaker is missing, and what to do, then `again` (a kiosk
-    command) to run; "" when both are there."""
+    """One line on what is missing and what to do, then the kiosk command `again`; "" when both are there."""
     if devices.problem:
         return f"{devices.problem}. Then run {kiosk_command(again)} again."
     wanted = [

@@ -1,9 +1,5 @@
-"""`python -m kiosk model fetch`: download the small English Vosk model once, while online.
-
-The download resumes after a break (a `.part` file and an HTTP Range request), and the archive is checked
-(every member's CRC, and the files a Vosk model needs) before it is unpacked into `models/` under a
-temporary name and renamed into place, so a half-unpacked model is never taken for a whole one.
-"""
+"""`python -m kiosk model fetch`: download the small English Vosk model once, while online. A broken download
+resumes, and the archive is checked and unpacked under a temporary name, so a model is whole or absent."""
 
 from __future__ import annotations
 
@@ -48,7 +44,6 @@ def default_model_path() -> Path:
 
 
 def download(url: str, part: Path, *, client: httpx.Client, progress: Progress) -> None:
-    """Download url into part, resuming from what part already holds."""
     have = part.stat().st_size if part.exists() else 0
     headers = {"Range": f"bytes={have}-"} if have else {}
     with client.stream("GET", url, headers=headers) as response:

@@ -1,17 +1,6 @@
 """A microphone and a speaker that may come later: the appliance never stops for want of a sound device.
-
-    PatientMicrophone   a Source: the microphone's audio once it opens; until then (or after it goes
-                        away) silence at the pace of a clock, so the voice loop goes on taking messages
-                        typed on the table screen, and a new try every RETRY_SECONDS
-    PatientSpeaker      an Output: the speaker once it opens; until then each sentence is dropped at
-                        once (its words are on the screen and in the log), and a new try when the next
-                        one comes and RETRY_SECONDS have passed
-
-PortAudio lists the devices once, when it starts: a microphone plugged in later, or a sound server that
-starts after the kiosk, is seen only once PortAudio starts again (`rescan`). Both parts are used from the
-voice loop's one thread, so a rescan never pulls a stream from under the other part. Each change is said
-once, through `tell`: in the log, and on the table screen when there is one.
-"""
+Until one opens, the microphone yields paced silence and the speaker drops sentences, both retrying; PortAudio
+sees new devices only when restarted (`rescan`), done from the voice loop's one thread."""
 
 from __future__ import annotations
 
@@ -44,8 +33,7 @@ Tell = Callable[[str], None]
 
 @dataclass
 class DeviceWatch:
-    """What both parts share: PortAudio, started again to see devices that came after it, and one voice
-    to say what is missing and what came back."""
+    """What both parts share: PortAudio restarted to see new devices, and `tell` for what went or came."""
 
     tell: Tell
     speaker: PatientSpeaker | None = None
@@ -58,7 +46,6 @@ class DeviceWatch:
     """PortAudio's last failure to start again, logged once: the next try comes every few seconds."""
 
     def rescan(self) -> None:
-        """PortAudio started again, to see the devices there are now (unless the microphone is open)."""
         if self.listening:
             return
         if self.speaker is not None:
@@ -83,7 +70,6 @@ class DeviceWatch:
         return f"Until then, the night waits: with no table screen, {kiosk_command('serve --typed')} plays it typed."
 
     def missing_line(self) -> str:
-        """What is missing now, and what to do: one line."""
         return missing(found(), "devices") or "The sound device could not be opened."
 
 
@@ -124,7 +110,6 @@ class PatientMicrophone:
                 self.devices.speaker.try_now()  # said as soon as it is back, not at the next reply
 
     def _silence(self, position: float) -> Iterator[Chunk]:
-        """retry_seconds of silence, a chunk each CHUNK_SECONDS of the clock, stamped as captured then."""
         samples = int(CHUNK_SECONDS * SAMPLE_RATE)
         start = time.monotonic()
         for index in range(max(1, round(self.retry_seconds / CHUNK_SECONDS))):

