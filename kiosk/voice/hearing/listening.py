@@ -1,10 +1,5 @@
-"""How the kiosk listens at each moment of the night, and the recognisers it keeps for each way.
-
-Between questions the table says one of a closed set (picks, commands, team counts); during the read-back
-another (yes, no, team names, spelled letters, disputes); in the Candle-End, team names and number words.
-Answers to questions are always heard with the full vocabulary, so a grammar built from the key can never
-turn a wrong answer into a right one: no list here holds a word of the key.
-"""
+"""How the kiosk listens at each moment of the night, and the recognisers it keeps for each way. No list
+holds a word of the key, so none can turn a wrong answer into a right one (decision 0009)."""
 
 from __future__ import annotations
 
@@ -48,8 +43,7 @@ class Listening(enum.Enum):
     YEARS = "candle-end years"
     """Each tied team's name and a year or a pass: number words only, never the key's."""
     WHOSE = "whose answer"
-    """A team's name, after the kiosk asked whose words it heard; or a yes or no to a team offered
-    (whose.py)."""
+    """A team's name after "whose was that?", or a yes or no to a team offered (whose.py)."""
     YEARS_READ_BACK = "candle-end read-back"
     """Yes, no, disputes and commands, and a year spelled digit by digit after its team's name."""
     ONE_LETTER = "one letter"
@@ -79,7 +73,6 @@ class Listening(enum.Enum):
 
     @property
     def one_at_a_time(self) -> bool:
-        """A letter or a year's digit is taken one reply at a time, each said on its own."""
         return self in (Listening.ONE_LETTER, Listening.ONE_DIGIT)
 
     @property
@@ -95,7 +88,6 @@ class Expecting(Protocol):
 
 
 def listening_for(host: Expecting) -> Listening:
-    """What the table is expected to say next, as the host tells it."""
     expected = host.listening_for()
     if expected.read_back:
         return Listening.YEARS_READ_BACK if expected.phase is Phase.CANDLE_READBACK else Listening.READ_BACK
@@ -111,22 +103,18 @@ _READINGS = {
     Listening.ONE_LETTER: TUNING.readings.letters,
     Listening.ONE_DIGIT: TUNING.readings.letters,
 }
-"""N-best readings kept by the closed lists that use them: a pick or command is corrected to the nearest
-phrase (doubt.py), and a letter said back is taken back by a "no" heard among a reply's readings
-(letter_by_letter.letter_or_no)."""
+"""N-best readings kept where they are used: doubted picks (doubt.py), a "no" among a letter's readings."""
 
 
 def give_back_freed_memory() -> None:
-    """Return the C heap's free pages to the system (glibc's malloc_trim): a recogniser's search structures
-    are freed into the heap, which keeps them, and the kiosk's resident memory would not fall."""
+    """Give the C heap's free pages back (glibc's malloc_trim): a freed recogniser's would stay resident."""
     with contextlib.suppress(OSError, AttributeError):  # not glibc: reused in time, only not given back now
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 @dataclass
 class Recognizers:
-    """One recogniser per way of listening, built once and kept warm for the night: switching is free,
-    rebuilding is not (a fresh recogniser decodes its first utterance about 12 times slower)."""
+    """One recogniser per way of listening, built once and kept warm for the night: a fresh one is slow."""
 
     model: object
     grammar: bool = True
@@ -134,11 +122,9 @@ class Recognizers:
     _by_way: dict[Listening, Recognizer] = field(init=False, default_factory=dict)
 
     letters: Recognizer | None = field(init=False, default=None)
-    """Letters, letter names, NATO words and team names only: heard beside the read-back list, whose yes,
-    no, disputes and commands compete with letters ("s t" heard as "yes")."""
+    """Letters and team names only, beside the read-back list, whose other phrases compete with letters."""
     labels: Recognizer | None = field(init=False, default=None)
-    """Team names and [unk] only: heard beside the open recogniser while answers come in, since the small
-    model's open vocabulary often hears a leading "Bats" as "that's" or "birds"."""
+    """Team names and [unk] only, beside the open recogniser for answers, which often loses a leading name."""
 
     def __post_init__(self) -> None:
         self.open = Recognizer(self.model)
@@ -161,9 +147,8 @@ class Recognizers:
         return self._by_way[way]
 
     def renew_open(self, samples: npt.NDArray[np.int16]) -> bool:
-        """Build the open recogniser afresh, warmed on `samples`, once it has heard
-        TUNING.hearing.open_budget: its search keeps every state of the full vocabulary it has visited, about
-        90 MB over one recorded night's answers and 140 MB over four. True if it was renewed."""
+        """The open recogniser built afresh, warmed on `samples`, after TUNING.hearing.open_budget heard:
+        its search keeps every state it visits, and memory grows. True if it was renewed."""
         if self.open.fed < TUNING.hearing.open_budget:
             return False
         old, fresh = (
@@ -178,9 +163,8 @@ class Recognizers:
         return True
 
     def beside(self, way: Listening) -> Recognizer | None:
-        """The recogniser that hears each utterance alongside the main one: the team-name list beside
-        answers, the letters list beside the read-back. (The open recogniser beside the closed sets was tried: on short picks and commands it is
-        wrong more often than the list, so it would overrule right readings.)"""
+        """The recogniser heard alongside the main one: names beside answers, letters beside the read-back.
+        None beside the closed sets: on short phrases the open one is wrong more often than the list."""
         if way is Listening.READ_BACK:
             return self.letters
         return self.labels if way is Listening.ANSWERS else None
@@ -190,8 +174,7 @@ class Recognizers:
         return list({id(recognizer): recognizer for recognizer in every}.values())
 
     def warm(self, samples: npt.NDArray[np.int16]) -> None:
-        """Decode some speech with each recogniser and forget it, so that the table's first words are
-        decoded at warm speed (run during the opening, while the kiosk speaks)."""
+        """Decode speech with each recogniser and forget it, so the table's first words decode warm."""
         pcm = samples.astype(np.int16).tobytes()
         for recognizer in self.all():
             recognizer.decode(pcm)
@@ -202,10 +185,8 @@ class Recognizers:
 
 
 def with_label(heard: Utterance, since: float, label: Utterance | None, label_since: float) -> Utterance:
-    """The answer as the open recogniser heard it, led by the team name the label recogniser heard at its
-    start, in place of the words the open one heard there. Only a leading name is taken: inside an
-    answer the label list hears team names in any word ("owl" as "owls"), and answers are the open
-    recogniser's alone. `since` and `label_since` are each recogniser's clock when the utterance began."""
+    """The answer led by the team name the name list heard at its start (only there: inside, it hears names in
+    any word). `since` and `label_since` are each recogniser's clock when the utterance began."""
     if label is None or not label.words or not heard.words or Team.from_name(heard.words[0].word):
         return heard
     name = label.words[0]
@@ -223,10 +204,7 @@ def with_label(heard: Utterance, since: float, label: Utterance | None, label_si
 def hidden_names(
     heard: Utterance, since: float, label: Utterance | None, label_since: float
 ) -> tuple[str, ...]:
-    """Team names the name list heard inside an answer where the open vocabulary heard no such name. The
-    open vocabulary misses a second team's name in one breath most of the time ("Owls" as "atolls"), which
-    would join that team's answer to the first team's; the list hears each one, and sometimes hears a
-    name in an answer's own words ("owl"), so the kiosk asks rather than splits (answering.py)."""
+    """Names the name list heard inside an answer, not the open vocabulary: asked about, never split off."""
     if label is None or not heard.words:
         return ()
     first = heard.words[0].start - since
@@ -243,9 +221,8 @@ _NOT_A_SPELLING = frozenset((*YES_NO, *DISPUTES, *COMMANDS))
 
 
 def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
-    """During the read-back: a spelled fix as the letters list heard it, where the read-back list heard
-    neither yes, no, a command nor a dispute. The team is the one both lists heard, or the one only one
-    of them heard; where they name different teams there is no team, and the kiosk asks whose it was."""
+    """In the read-back, a spelled fix as the letters list heard it, unless the read-back list heard a yes,
+    no, command or dispute; lists naming different teams leave it with none, to be asked about."""
     if letters is None or heard.text in _NOT_A_SPELLING or is_dispute(heard.text):
         return heard
     words = letters.text.split()
@@ -264,15 +241,11 @@ def with_letters(heard: Utterance, letters: Utterance | None) -> Utterance:
 _LIKE_A_NAME = {
     team: next(w for w in LETTER_NAMES if len(w) > 3 and w[0] == team.value[0].lower()) for team in TEAM_ORDER
 }
-"""The example word of each team name's first letter ("owls": "oscar"), which the letters list hears as the
-name: its list holds the team names, for the team a fix opens with."""
+"""Each team name's first letter's word ("owls": "oscar"), which the letters list hears as the name."""
 
 
 def names_as_letters(words: list[str]) -> list[str]:
-    """A spelling's words with a team name among its letters taken as the example word of the name's first
-    letter: the letters list heard "Oscar" as "owls" (in babble at 10 dB, 7 of 90 spellings by the tuning
-    voices had a name among their letters, four of them "owls" for "oscar"), and a name there would make
-    the whole spelling none. Only among two letters or more: "Bats, Owls" is no spelling."""
+    """Team names among two or more letters of a spelling read as their letter's word ("owls": "oscar")."""
     names = [team_named(word) for word in words]
     if sum(name is None and letter_of(word) is not None for word, name in zip(words, names, strict=True)) < 2:
         return words
@@ -286,10 +259,8 @@ def unnamed_spelling(taken: Utterance) -> bool:
 
 
 def with_team(taken: Utterance, names: Utterance | None) -> Utterance:
-    """A spelled fix whose team both read-back lists lost, led by the team the name list heard at its start
-    ("Bats. T, U, R" heard as "dee you r" by both, "bats" by the names alone). Only a name the list heard
-    first and alone (one team, however often), before a spelling of TUNING.confirming.sure_spelling letters or
-    more; else the fix stays unnamed and the kiosk asks whose it was."""
+    """A spelled fix whose team both read-back lists lost, led by the one team the name list heard first, when
+    it has TUNING.confirming.sure_spelling letters or more; else the kiosk asks whose it was."""
     spelled = _letters(taken.text)
     if names is None or not names.words or spelled is None or len(spelled) < TUNING.confirming.sure_spelling:
         return taken
@@ -301,13 +272,8 @@ def with_team(taken: Utterance, names: Utterance | None) -> Utterance:
 
 
 def whose_reply(names: Utterance, heard: Utterance | None) -> Utterance:
-    """The reply to "whose was that?" when the team-name list heard something besides a name ([unk]) and the
-    open vocabulary heard it again (`heard`). One name and a short reply of words: the name (in party noise
-    the list heard "bats" and the open vocabulary "they actually" for "Bats."; on the tuning voices a lone
-    reply so heard was the team said 5 times in 5). Not when the open vocabulary heard no word: music at
-    10 dB, heard by the list as "owls", gave Bats' spelled fix to Owls. Nothing heard by either: an empty
-    reply, which the kiosk asks again about rather than wait on in silence (the night stuck there). Else the
-    open vocabulary's words: the next answer said over the question, or the rest of a spelling."""
+    """The reply to "whose was that?" when the name list heard more than a name: its one name if the reply is
+    short; empty if the open vocabulary heard no word (music passes for "owls"); else the open words."""
     said = names.text.split()
     if heard is None or not heard.words:
         return Utterance("")

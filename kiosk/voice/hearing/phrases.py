@@ -1,7 +1,4 @@
-"""What the table says between questions, as the phrases a recogniser's closed list holds: team counts,
-picks (a category's letter, its name, or a Wings & Webs word, then the points), commands, team names, and
-yes by name. The engine reads each of them (kiosk.engine.intent); these are how they sound.
-"""
+"""The phrases a closed list holds between questions: how what kiosk.engine.intent reads sounds."""
 
 from __future__ import annotations
 
@@ -25,9 +22,8 @@ COMMANDS = (
     "pair a phone", "forget the phones",
 )  # fmt: skip
 ASKING_FIRST = ("end the night", "what's the score")
-"""Commands that only tell or ask before anything is done ("end the night" asks every team for its yes): a
-reading of their own words alone that ends as they end ("night", "the night") is taken for them. In babble a
-held-out voice's "end the night" was heard as "right" with "night" beside it, four times running."""
+"""Commands that only tell or ask before anything is done: a reading of just their own words, ending as
+they end ("the night"), is taken for them, as babble loses their first words."""
 TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
 
 
@@ -38,7 +34,6 @@ def spoken_title(title: str) -> str:
 
 @cache
 def between_questions() -> tuple[str, ...]:
-    """Every phrase the table may say while no question is open."""
     phrases: list[str] = [*COMMANDS, *TEAM_COUNTS]
     titles = [spoken_title(category.title) for category in CATEGORIES]
     for points in POINT_WORDS:

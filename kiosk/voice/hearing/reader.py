@@ -1,11 +1,6 @@
-"""Whose voice: speech much quieter than the reader's is another voice in the room, not the reader's.
-
-At a party the microphone hears other voices too. The small model writes them as words, and a closed list
-forces them onto its phrases ("right", "two teams", a pick), so a read-back could be confirmed, a night
-begun or a cell read, none of which can be taken back, on words nobody at the table said to the kiosk. The
-reader sits nearest the microphone (the README asks for 30 to 50 cm): the kiosk keeps the level of the
-table's recent utterances and lets a closed-set utterance far quieter than them go unheard.
-"""
+"""Whose voice: speech much quieter than the reader's is another voice in the room, not the reader's. The
+reader sits nearest the microphone, so a closed-set utterance far quieter than the table's recent ones goes
+unheard, lest the room's talk confirm, begin or pick what cannot be undone (decision 0012)."""
 
 from __future__ import annotations
 
@@ -28,8 +23,7 @@ GATED = (
     Listening.ONE_LETTER,
     Listening.ONE_DIGIT,
 )
-"""The closed sets, where one misheard utterance changes the night for good: a team name said in the room
-after "Whose answer was that?" would give the reader's words to that team."""
+"""The closed sets, where one misheard utterance changes the night for good."""
 
 
 def frame_powers(pcm: bytes) -> npt.NDArray[np.float64] | None:
@@ -38,7 +32,6 @@ def frame_powers(pcm: bytes) -> npt.NDArray[np.float64] | None:
 
 
 def _powers(pcm: bytes) -> npt.NDArray[np.float64]:
-    """The mean power of each whole 30 ms frame of `pcm`."""
     samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
     count = len(samples) // FRAME
     power: npt.NDArray[np.float64] = np.mean(samples[: count * FRAME].reshape(count, FRAME) ** 2, axis=1)
@@ -46,8 +39,7 @@ def _powers(pcm: bytes) -> npt.NDArray[np.float64]:
 
 
 def voiced_level(power: npt.NDArray[np.float64]) -> float:
-    """The level of the voiced part, in dB: the mean power of the loudest tenth of the frames (the audio
-    before and between words does not count)."""
+    """The level of the voiced part, in dB: the mean power of the loudest tenth of the frames."""
     loudest = np.sort(power)[-max(1, len(power) // 10) :]
     return float(10 * np.log10(np.mean(loudest) + 1.0))
 
@@ -59,16 +51,8 @@ def loudness(pcm: bytes) -> float | None:
 
 
 def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
-    """An answer without the words far quieter than its own voiced part: in a loud room, the other voices the
-    open recogniser writes around and between the reader's words ("Bats, barn owl" heard as "bats by an hour
-    yeah"). `pcm` is the utterance's audio, whose last sample the recogniser heard at `end` on its clock
-    (Recognizer.fed). Each word is judged by its own loudest frames, TUNING.reader.quieter_db below the
-    whole's.
-
-    Chosen on the tuning voices (babble at 10 dB: 4 of 129 answers word for word, 26 without such words;
-    over music and clean no change); held out, in babble 2 of 258 became 24, over music 88 became 91. In a
-    quiet room it costs soft words ("turn it" as "turn": 150 of 258 became 148), so it is for a loud one
-    (docs/decisions/0012-far-quieter-voices-go-unheard.md)."""
+    """An answer without its words TUNING.reader.quieter_db below its own level, each by its loudest frames
+    (decision 0012); `pcm`'s last sample was heard at `end` on the recogniser's clock."""
     whole = loudness(pcm)
     if whole is None or not heard.words:
         return heard
@@ -84,11 +68,8 @@ def loud_words(heard: Utterance, pcm: bytes, end: float) -> Utterance:
 
 
 def loudest_stretch(pcm: bytes) -> bytes | None:
-    """The stretch of an utterance around its loudest moment: the frames within TUNING.reader.stretch_drop_db
-    of it, across gaps up to TUNING.reader.stretch_gap, with TUNING.reader.stretch_pad either side. In party
-    talk the end of speech closes an utterance seconds after a one-word reply ends, and the recogniser hears
-    the room's voices around the reader's word; the stretch is the word alone. None for too little audio, or a
-    stretch that is the whole."""
+    """The stretch around an utterance's loudest moment, by TUNING.reader's stretch settings: the reader's
+    word without the room's talk (decision 0008). None for too little audio, or for the whole."""
     power = frame_powers(pcm)
     if power is None or len(power) < TUNING.reader.smoothed_frames:
         return None
@@ -117,14 +98,11 @@ def loudest_stretch(pcm: bytes) -> bytes | None:
 
 @dataclass
 class LoudestSoFar:
-    """An utterance's loudest moment so far (its level smoothed over TUNING.reader.smoothed_frames frames),
-    and when its level
-    last came within TUNING.reader.stretch_drop_db of it: loudest_stretch heard as the utterance goes on."""
+    """An utterance's loudest moment so far, and when its level last came near it: loudest_stretch, live."""
 
     peak: float = float("-inf")
     last_loud: float | None = None
-    """Seconds into the stream at which the last frame within TUNING.reader.stretch_drop_db of the peak
-    ended."""
+    """Seconds into the stream when the last frame within stretch_drop_db of the peak ended."""
     _pending: bytes = b""
     _recent: deque[float] = field(default_factory=lambda: deque(maxlen=TUNING.reader.smoothed_frames))
 
@@ -144,14 +122,12 @@ class LoudestSoFar:
                 self.last_loud = start + (index + 1) * FRAME / SAMPLE_RATE
 
     def gone(self, at: float) -> bool:
-        """No frame near the loudest for TUNING.reader.gone seconds before `at`: the reader's voice has
-        ended."""
+        """No frame near the loudest for TUNING.reader.gone seconds before `at`: the reader's voice ended."""
         return self.last_loud is not None and at - self.last_loud >= TUNING.reader.gone
 
 
 def _level(pcm: bytes, start: float, end: float) -> float:
-    """The level of the audio between two times (seconds into `pcm`): its loudest frames, or its mean power
-    when too short for three frames; a word outside the audio kept cannot be judged, and is kept."""
+    """The level between two times (seconds into `pcm`); inf outside the audio kept, so a word is kept."""
     first, last = max(0, int(start * SAMPLE_RATE)), max(0, int(end * SAMPLE_RATE))
     span = pcm[first * 2 : last * 2]
     power = frame_powers(span)
@@ -163,8 +139,6 @@ def _level(pcm: bytes, start: float, end: float) -> float:
 
 @dataclass
 class ReaderLevel:
-    """The table's recent utterance levels, and the test of one against them."""
-
     recent: deque[float] = field(default_factory=lambda: deque(maxlen=TUNING.reader.kept))
 
     @property
@@ -173,9 +147,8 @@ class ReaderLevel:
         return float(np.percentile(list(self.recent), 75)) if len(self.recent) >= 2 else None
 
     def other_voice(self, pcm: bytes, way: Listening) -> bool:
-        """True for a closed-set utterance far quieter than the reader's: it goes unheard. A closed-set
-        utterance that is heard is kept as the reader's; answers are kept only by `answered`, since party
-        talk heard as an answer would pull the reader's level down."""
+        """A closed-set utterance far quieter than the reader's: it goes unheard. Answers set the level
+        only through `answered`, lest party talk heard as one pull it down."""
         if way not in GATED:
             return False
         level = loudness(pcm)
@@ -192,15 +165,12 @@ class ReaderLevel:
         return level is not None and reader is not None and level < reader - TUNING.reader.quieter_db
 
     def as_loud(self, pcm: bytes) -> bool:
-        """An utterance at the reader's level, not TUNING.reader.quieter_db below it: the reader's, with the
-        level known."""
+        """An utterance at the reader's level, the level being known."""
         level = loudness(pcm)
         return level is not None and self.level is not None and not self.quieter(level)
 
     def party_talk(self, pcm: bytes) -> bool:
-        """An answer with no team's name at its start, far quieter than the reader: in a loud room it goes
-        unheard (kiosk.py). Party talk before the reader spoke, heard as "the volleyball", was given to the
-        team the kiosk had called, and the reader's answer after it to the team called next."""
+        """An answer with no team's name at its start, far quieter than the reader: loud-room party talk."""
         return self.quieter(loudness(pcm))
 
     def answered(self, pcm: bytes) -> None:

@@ -1,10 +1,5 @@
 """Every year a table may say in the Candle-End, in the words it says it: the phrases of the years list.
-
-A list of number words lets the recogniser write any run of them, and it writes "eighteen ninety" as "eighty
-ninety" and "nineteen oh five" as "ninety oh five" as often as not. Whole years after a team's name teach it
-which number words follow which, so the likeliest run is a year. Every year from 1000 to 2099 is here, and
-each as likely as any other: the key plays no part.
-"""
+Whole years after a team's name teach the recogniser which number word follows which (decision 0007)."""
 
 from __future__ import annotations
 
@@ -27,9 +22,7 @@ def _under_a_hundred(number: int) -> str:
 
 
 def said_as(year: int) -> tuple[str, ...]:
-    """The usual ways a year is said: "eighteen ninety seven", "nineteen oh five", "eighteen hundred",
-    "two thousand and five", "twenty twenty four". The engine reads more ("eighteen hundred and ninety
-    seven", "one eight nine seven"); the recogniser can still write them, word by word, from the words here."""
+    """The usual ways a year is said ("nineteen oh five"); the list's words write the others word by word."""
     century, rest = divmod(year, 100)
     head = _under_a_hundred(century)
     if rest == 0:
@@ -44,7 +37,6 @@ def said_as(year: int) -> tuple[str, ...]:
 
 @cache
 def year_phrases() -> tuple[str, ...]:
-    """Each team's name followed by a year (after a lead-in or none) or a pass."""
     years = [way for year in range(FIRST_YEAR, LAST_YEAR + 1) for way in said_as(year)]
     phrases: list[str] = []
     for team in TEAM_ORDER:
@@ -55,9 +47,8 @@ def year_phrases() -> tuple[str, ...]:
 
 
 def no_year_in(words: list[str]) -> bool:
-    """One team's Candle-End words say numbers that make no year ("about eighteen and ninety"): most likely a
-    year misheard, where a pass or words without a number are meant as said. Words naming another team are
-    more than one team's and are left to the read-back."""
+    """One team's Candle-End words with numbers that make no year: most likely a year misheard. Words naming
+    another team are left to the read-back."""
     if any(Team.from_name(word) for word in words) or not any(word in NUMBER_WORDS for word in words):
         return False
     return parse_year(" ".join(words)) is None

@@ -1,10 +1,6 @@
-"""Turn-taking: how long a silence ends what the table is saying, from the words heard so far.
-
-A fixed wait is either slow for "yes" or too quick for an answer read with a pause in it. Where the words so
-far are already a whole closed-set phrase that nothing could extend (a pick, yes, no, a command), a short
-silence ends the turn; answers keep the full wait; words that cannot end anything ("Bats", "double",
-"the") wait longer still, so a reader who stops to squint at the paper is not cut off.
-"""
+"""Turn-taking: how long a silence ends what the table is saying, from the words heard so far. A whole phrase
+nothing could extend ends soon, an answer gets the full wait, and words that cannot end anything wait
+longer, so a reader squinting at the paper is not cut off."""
 
 from __future__ import annotations
 
@@ -18,14 +14,12 @@ from kiosk.voice.tuning import TUNING, Hangovers
 _CANNOT_END = frozenset(
     ("and", "the", "of", "a", "an", "or", "to", "with", "double", "um", "uh", "er", "erm")
 )
-"""Words no answer ends on. Not "our", "in", "is" and the like: the model writes those for the tail of
-words it does not know ("sonar" as "so our"), and each would hold a whole turn for the longest wait."""
+"""Words no answer ends on; not "our", "in", "is": the model writes those for unknown words' tails."""
 
 _NOT_IN_A_READ_BACK = frozenset(
     ("pass", "you choose", "voice", "save", "new pin", "pair a phone", "forget the phones")
 )
-"""Commands that mean nothing while answers are read back: heard there, they are most likely a team's name
-opening a spelling ("Bats." as "pass")."""
+"""Commands meaningless in a read-back: heard there, most likely a spelling's team ("Bats." as "pass")."""
 _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS)) - _NOT_IN_A_READ_BACK
 _SPELLING_GOES_ON = frozenset(("as", "in", "for", "capital"))
 
@@ -37,28 +31,23 @@ def hangover(
     loud: bool = False,
     hangovers: Hangovers = TUNING.hangovers,
 ) -> float:
-    """Seconds of silence that end the utterance, given what has been heard of it so far (and, while answers
-    come in, what the team-name list has heard: a lone team name there, its answer still to come, even when
-    the open vocabulary wrote the name as another word); `loud`: the room is loud; `hangovers`: the tuning
-    tree's."""
+    """Seconds of silence that end the utterance, from what has been heard of it so far and, for answers, the
+    name list's `label` (a lone name: its answer still to come); `loud`: the room is loud."""
     words = heard_so_far.split()
     if way is Listening.WHOSE:
         return hangovers.final if len(words) == 1 and Team.from_name(words[0]) else hangovers.closed
     if way.one_at_a_time:
-        # Its list holds the NATO words (or digits) alone, so no "for" or "double" that a letter goes on after; "no
-        # no" and "that's right" end at once, a lone "no" not: the no asked for has a comma's pause in it.
+        # "no no" and "that's right" end at once; a lone "no" not: the "no, no" asked for has a pause.
         return hangovers.final if heard_so_far in (DOUBLE_NO, "that's right") else hangovers.closed
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
-        # A team's name, its answer still to come. One word at most heard openly: the list's partial can
-        # lag behind its [unk] for the answer, and a two-word answer must not wait the longest.
+        # A team's name, its answer to come; one open word at most, as the list's partial can lag its [unk].
         return hangovers.unfinished
     if way.reading_back and heard_so_far in _READ_BACK_FINAL:
         if loud and is_yes(heard_so_far.replace("'", "")):
             return hangovers.loud_yes  # the yes locks the answers: a spelling's start must not pass for one
         return hangovers.final  # not a letter: a spelling goes on
     if way.reading_back and len(words) <= 1:
-        # The first word of a spelling is its team's name, and the list may hear it as another word
-        # ("Bats." as "pass" in party noise) or as nothing it knows: the speller's pause after it is no end.
+        # A spelling's first word is its team's name, which the list may mishear: the pause after is no end.
         return hangovers.unfinished
     if not words:
         return hangovers.answer if way is Listening.ANSWERS else hangovers.closed

@@ -1,5 +1,4 @@
-"""The utterance the kiosk is hearing: its way of listening, the recognisers' clocks when it began, the pieces
-and audio heard so far, and when its voice began."""
+"""The utterance the kiosk is hearing: its way of listening, its recognisers' clocks, what is heard so far."""
 
 from __future__ import annotations
 
@@ -17,8 +16,6 @@ _ONE_WORD_REPLIES = (Listening.ONE_LETTER, Listening.ONE_DIGIT, Listening.WHOSE)
 
 @dataclass
 class Hearing:
-    """The utterance in progress."""
-
     way: Listening
     since: float = 0.0
     """The recogniser's clock (Recognizer.fed) when this utterance began."""
@@ -27,11 +24,9 @@ class Hearing:
     replying: bool = False
     """The first utterance since the kiosk spoke: the table's reply to it, if anyone's."""
     awaited: bool = False
-    """The kiosk waits on the table's reply to what it said (Conversation.awaits): the first utterance
-    after it spoke, heard as no word, is still that reply (not_caught)."""
+    """The kiosk waits on a reply (Conversation.awaits): the first utterance heard as no word is still it."""
     first: bool = True
-    """Begun as the kiosk began to listen, not after an utterance heard as nothing: only such words can be
-    under way (under_way)."""
+    """Begun as the kiosk began to listen, not after an utterance heard as nothing: it may be under way."""
     pieces: list[Utterance] = field(default_factory=list)
     beside_pieces: list[Utterance] = field(default_factory=list)
     audio: bytearray = field(default_factory=bytearray)
@@ -45,18 +40,15 @@ class Hearing:
     opened_at: float | None = None
     """Seconds into the stream of the first chunk heard: when the kiosk began to listen."""
     first_word: float | None = None
-    """Seconds after `since` at which the recogniser's first word began; None before it is closed, or when
-    the recogniser gave no word times."""
+    """Seconds after `since` that the first word began; None before it is closed, or without word times."""
     ended_by: str = ""
     """Why the utterance ended ("quiet", "reader done", "stalled", "no word", "too long"): for the log."""
     loudest: LoudestSoFar = field(default_factory=LoudestSoFar)
     """Its loudest moment so far, and when its voice last came near it."""
 
     def words_heard(self, so_far: str, beside: str, at: float) -> bool:
-        """Note the words heard so far at `at`, and those the list `beside` the main one heard; True when
-        `so_far` changed. In the read-back the letters list's words restart the stall clock too: in party
-        talk, which never goes quiet, the read-back list heard a slow spelling's last words as [unk] while
-        the letters list heard them, and the spelling was cut two words short."""
+        """Note the words the main list and the one `beside` it heard so far; True when `so_far` changed.
+        In the read-back the letters list's words restart the stall clock too: a slow spelling is not cut."""
         letters = (
             " ".join(word for word in beside.split() if word != UNKNOWN) if self.way.reading_back else ""
         )
@@ -67,10 +59,7 @@ class Hearing:
         return changed
 
     def ends(self, at: float, quiet: bool, loud: bool = False) -> bool:
-        """True when the utterance ends at `at` (seconds into the stream): after `quiet` (the end-of-speech
-        detector's), or in a `loud` room a one-word reply whose voice has left its loudest
-        (TUNING.reader.gone), or words unchanged for TUNING.hearing.stall in a room that never goes quiet, or
-        a short reply with no word heard in TUNING.hearing.wordless, or at TUNING.hearing.longest."""
+        """True when the utterance ends at `at` (seconds into the stream); `ended_by` says why."""
         done = self.reader_done(at, loud)
         stalled = bool(self.so_far) and at - self.changed_at >= TUNING.hearing.stall
         voiced = 0.0 if self.started_at is None else at - self.started_at
@@ -87,47 +76,34 @@ class Hearing:
         return bool(self.ended_by)
 
     def _short_reply(self, loud: bool) -> bool:
-        """A reply said at once, in a few words: a one-word reply, or in a `loud` room a closed-set line
-        between questions, or a read-back's yes or no while the letters list beside it has heard no letter
-        either (a spelling keeps the full wait: its first words may be none of the read-back list's)."""
+        """A reply said at once: a one-word reply, or in a `loud` room a line between questions, or a
+        read-back's yes or no with no letter heard beside it (a spelling keeps the full wait)."""
         if self.way in _ONE_WORD_REPLIES:
             return True
         between = self.way is Listening.BETWEEN_QUESTIONS
         return loud and (between or (self.way.reading_back and not self.beside_so_far))
 
     def reader_done(self, at: float, loud: bool) -> bool:
-        """In a `loud` room, a one-word reply whose voice has left its loudest moment (TUNING.reader.gone)
-        before `at`: the room talks on, and the end of speech, or a list that heard the word as none of its
-        own, would keep the kiosk listening for seconds more."""
+        """In a `loud` room, a one-word reply whose voice has left its loudest moment (decision 0008)."""
         return loud and self.way in _ONE_WORD_REPLIES and self.loudest.gone(at)
 
     def span(self, last: Chunk, now: float) -> str:
-        """Where the utterance lies in the stream, why it ended, and how far behind the microphone the kiosk
-        was when it ended (`last` its last chunk, `now` the clock chunks are captured on), for the log:
-        "12.3-15.1 s, quiet, 0.2 s behind"."""
+        """For the log: where it lies in the stream, why it ended, how far behind the microphone it was."""
         began = self.started_at if self.started_at is not None else self.opened_at
         told = f"{began or 0.0:.1f}-{last.at + last.seconds:.1f} s, {self.ended_by or 'end of stream'}"
         return told if last.captured is None else f"{told}, {now - last.captured:.1f} s behind"
 
     @property
     def under_way(self) -> bool:
-        """Voice in the very first chunk heard, and the first word at once: the words were being said before
-        the kiosk listened (the rest of an answer its reply cut off, "Ghosts, ... sweet potato"), not said
-        in reply to it."""
+        """Voice in the first chunk and the first word at once: said before the kiosk listened, not to it."""
         if self.started_at is None or self.opened_at is None or not self.first:
             return False
         word_under_way = self.first_word is None or self.first_word < TUNING.hearing.first_word_under_way
         return self.started_at - self.opened_at < TUNING.hearing.under_way and word_under_way
 
     def not_caught(self, reader: ReaderLevel | None = None) -> Utterance | None:
-        """What an utterance no list heard a word in stands for: an empty reply when it was the table's reply
-        to "whose was that?" or to anything the kiosk said (`awaited`), which the kiosk asks again rather than
-        wait on in silence (in babble a lone "Bats.", a pick, a pick's "yes" and a read-back's "yes" were
-        heard so, and each night stuck); else nothing (the room's noise passing for voice). While a letter or
-        digit is taken one at a time, an utterance as loud as the `reader`'s (reader.py) is an empty reply
-        whenever it comes, so a word whose replies are never caught is left within a few
-        (TUNING.confirming.letter_misses): in babble one voice's "No." was heard as no word a dozen times
-        running while the kiosk, having asked once, waited in silence."""
+        """What an utterance no list heard a word in stands for: an empty reply, asked again, when it answered
+        the kiosk or, one letter at a time, was as loud as the reader; else nothing, the room's noise."""
         if self.started_at is None:
             return None
         asked = self.way is Listening.WHOSE or self.awaited

@@ -1,13 +1,6 @@
 """What an utterance is taken as, once it has ended: the words the table meant, as near as the recognisers
-can tell.
-
-The recogniser for the moment (listening.py) gives its pieces; they are joined, and then heard again where
-the way of listening doubts them: a loud room's one-word reply in its loudest stretch (heard_alone.py), a
-read-back's spelled fix through the letters list beside it, a closed list's word outside it with the full
-vocabulary, an answer's leading team name through the name list, a pick or command corrected to the
-nearest phrase (its n-best readings kept, for picking.py to weigh). A far quieter voice than the reader's
-is nobody's reply, and a loud room's answer with no team's name as quiet is party talk (reader.py).
-"""
+can tell. Its pieces are joined, then heard again where the way of listening doubts them; a voice far
+quieter than the reader's is nobody's reply."""
 
 from __future__ import annotations
 
@@ -46,19 +39,16 @@ _LOG = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Understood:
-    """An utterance as taken: its words (an empty reply: heard as no word, asked for again), or None for
-    nothing the table said to the kiosk."""
+    """An utterance as taken: its words, empty if none was heard (asked again); None if not to the kiosk."""
 
     utterance: Utterance | None
     reply_to_come: bool = False
-    """Heard as no reply at all (no word at the reader's level, or a far quieter voice): the table's reply
-    to the kiosk's last words is still to come."""
+    """Heard as no reply (no word at the reader's level, or a far quieter voice): the reply is to come."""
 
 
 @dataclass
 class Understanding:
-    """Takes each utterance as it ends, with the kiosk's recognisers and what it knows of the room and the
-    reader's voice (both learn from every utterance taken)."""
+    """Takes each utterance as it ends; the room's and the reader's levels learn from every one."""
 
     recognizers: HearsEachWay
     room: RoomLevel
@@ -66,12 +56,10 @@ class Understanding:
     readings: tuple[Reading, ...] = ()
     """Each recogniser's reading of the utterance last taken, as first heard: kept for replay."""
     letters_doubted: bool = False
-    """The utterance last taken was a read-back's spelled fix whose letters the two lists heard apart
-    (listening.letters_doubted): the dialogue says it back letter by letter."""
+    """The last utterance was a read-back's fix whose letters the two lists heard apart: said back."""
 
     def take(self, hearing: Hearing, answerers: Answerers) -> Understood:
-        """The utterance `hearing` holds, as the table meant it; `answerers` gives the word being spelled one
-        letter at a time. Whether a read-back's letters were doubted is kept in `letters_doubted`."""
+        """The utterance `hearing` holds, as meant; `answerers` gives the word spelled letter by letter."""
         self.letters_doubted = False
         recognizer = self.recognizers[hearing.way]
         final = recognizer.finish()
@@ -133,8 +121,7 @@ class Understanding:
             return replace(utterance, doubted_yes=True)
         taken = with_letters(utterance, also)
         if unnamed_spelling(taken) and not self.room.loud:
-            # Both lists lost the team: the name list alone may have it, in a quiet room. In a loud one it
-            # heard another team's name in the noise ("Bats" as "owls"): the kiosk asks.
+            # The name list alone may have the team in a quiet room; in a loud one it hears names in noise.
             names = self.recognizers[Listening.WHOSE].decode(audio)
             _LOG.debug("team names in an unnamed spelling: %s", told(names))
             taken = with_team(taken, names)
@@ -144,8 +131,7 @@ class Understanding:
     def _answer(
         self, utterance: Utterance, also: Utterance | None, hearing: Hearing, recognizer: Hears
     ) -> Utterance | None:
-        """A team's answer, led by the team name the name list heard at its start; None for a loud room's
-        party talk."""
+        """A team's answer, led by the name the name list heard at its start; None for party talk."""
         audio = bytes(hearing.audio)
         heard_to = recognizer.fed  # the clock at the utterance's last sample
         if misheard_stall(utterance) is not None:
@@ -158,14 +144,12 @@ class Understanding:
             _LOG.debug("a team name doubted, another among the name list's readings: %s", told(labelled))
             labelled = utterance
         if not labelled.text or not Team.from_name(labelled.text.split()[0]):
-            # No team name at its start: the kiosk asks whose it is, or gives it to the team it called
-            # (answering.py); in a loud room, unheard if far quieter than the reader (party talk).
+            # No team name at its start: asked about (answering.py), or party talk if far quieter when loud.
             return None if self.room.loud and self.reader.party_talk(audio) else labelled
         self.reader.answered(audio)
         return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
 
     def _not_caught(self, hearing: Hearing) -> Understood:
-        """An utterance heard as no word: an empty reply, or nothing; then the table's reply is still to
-        come, and the next words are taken as it (not as words under way before the kiosk listened)."""
+        """An utterance heard as no word: an empty reply, or nothing, the table's reply then still to come."""
         reply = hearing.not_caught(self.reader)
         return Understood(reply, reply_to_come=reply is None)

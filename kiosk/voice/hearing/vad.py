@@ -1,16 +1,6 @@
-"""End of speech: WebRTC's voice activity detector, gated by the room's level.
-
-An energy detector alone never closed an utterance in steady party noise (the noise is as loud as speech to
-it); Vosk's own endpoint there waited 1.4 to 5 s. webrtcvad tells voice from noise by its spectrum, but it
-takes other voices (babble) and music for the speaker too. So a frame counts as the speaker only when it is
-also above a gate set from the last few seconds of the room: a little above its median level where the room
-is steady (a fan, a hum), higher where it swings (babble, music), by how far its median stands above its
-quieter moments. Alone on the recorded tables at 10 dB, a gate over the room's quietest moments closed none
-of 120 utterances in babble or music; this one closed all, 0.6 s after the last word (median).
-
-The caller chooses the hangover per utterance (see turns.py): short once a complete closed-set phrase has
-been heard, the full wait for answers, longer still when the words so far cannot be the end of anything.
-"""
+"""End of speech: WebRTC's voice activity detector, gated by the room's level (decision 0002). webrtcvad
+takes babble and music for the speaker too, so a frame counts only when it also stands over a gate set
+from the last few seconds of the room; the caller chooses the hangover per utterance (turns.py)."""
 
 from __future__ import annotations
 
@@ -29,24 +19,19 @@ _FRAME_BYTES = int(FRAME_SECONDS * SAMPLE_RATE) * 2
 @dataclass
 class EndOfSpeech:
     silence_seconds: float = 0.65
-    """Hangover: seconds without voice after speech that close an utterance, unless feed() is told
-    otherwise (Home Assistant waits 0.7 s by default)."""
+    """Hangover: seconds without voice that end an utterance, unless feed() is told (Home Assistant: 0.7)."""
     min_speech_seconds: float = 0.12
     """Seconds of voice needed before an utterance counts as started (a cough or a click does not)."""
     mode: int = 3
     """webrtcvad's aggressiveness, 0 to 3: 3 is the least fooled by noise."""
     margin: float = 1.2
-    """The gate's least height over the room's median level (RMS). Enough in steady noise, where the quiet
-    end of a word before a comma ("Ghosts, the...") stays above it down to 5 dB."""
+    """The gate's least height over the room's median level (RMS): a word's quiet end stays over it."""
     swing: float = 3.0
-    """The gate stands this many times the room's swing (its median less its 20th percentile) over the
-    median: babble and music swing, a fan does not. At 2.5 a few more utterances in music ran on."""
+    """Room swings (median less 20th percentile) the gate stands over the median: babble swings, a fan not."""
     ceiling: float = 3.0
-    """Nor more than this over the room's quieter moments (the 20th percentile): while a long answer fills
-    the window, the speaker's own level must not become the room's."""
+    """Nor more than this over the 20th percentile, so a long answer filling the window is not the room."""
     room_seconds: float = 4.0
-    """The last seconds of frames the room's levels are read from: long enough that a pause does not
-    change them, short enough to follow the party getting louder."""
+    """Seconds the room's levels are read from: a pause does not change them, a louder party does."""
 
     speech_seconds: float = 0.0
     quiet_seconds: float = 0.0
@@ -70,7 +55,6 @@ class EndOfSpeech:
 
     @property
     def speaking(self) -> bool:
-        """Speech has started and not yet ended."""
         return self.speech_seconds >= self.min_speech_seconds
 
     def _voiced(self, frame: bytes) -> bool:
@@ -90,8 +74,7 @@ class EndOfSpeech:
         return level > gate
 
     def feed(self, pcm: bytes, at: float, hangover: float | None = None) -> bool:
-        """Take a chunk that starts `at` seconds into the stream; True when speech has just ended, that is
-        after `hangover` seconds (default silence_seconds) without voice."""
+        """Take a chunk starting `at` seconds into the stream; True when speech just ended (`hangover`)."""
         wait = self.silence_seconds if hangover is None else hangover
         data = self._pending + pcm
         start = at - len(self._pending) / 2 / SAMPLE_RATE
