@@ -1,1 +1,1 @@
-"""The offline speech pipeline around the engine's voice mode: Vosk in, pyttsx3 out, sounddevice between."""
+"""The offline speech pipeline around the engine's voice mode: Vosk in, espeak-ng or Piper out."""

@@ -1,17 +1,7 @@
-"""The kiosk's acts: each thing it says, one JSON object a line, for a program that follows the night (the
-simulated table, testbed/table/) to read by kind and value rather than by its English.
-
-    {"act": "ask", "kind": "YourAnswer", "team": "Bats", "words": "Bats, your answer?"}
-    {"act": "reply", "said": [{"kind": "FixTaken", "team": "Bats", "word": "fly"}, ...],
-     "ledger": "[L] q:1/25 | ...", "words": "Fixed: Bats said fly.\\n..."}
-
-An ask is the kiosk's own question (a prompt, kiosk/voice/dialogue/prompts); a reply is the host's
-(kiosk/engine/said.py), its ledger line as shown (null for the kiosk's own words around a night), and
-`words` is what was printed, as printed. A value is written by kind and field: a frozen dataclass as an
-object naming its `kind`, a Team by its value ("Bats"), any other enum by its member's name (a `Fixed`
-sentence, being a prompt, as {"kind": "Fixed", "name": ...}), a tuple as a list. `read_act` reads a line back
-into the same values.
-"""
+"""The kiosk's acts: each thing it says as one JSON line, for a program following the night (the simulated
+table) to read by kind and value, not by its English. An ask is the kiosk's own question (a prompt), a reply
+the host's with its ledger line; a value is written by kind and field, a Team by its value, another enum by
+its member's name. `read_act` reads a line back into the same values."""
 
 from __future__ import annotations
 
@@ -40,8 +30,6 @@ class ActError(ValueError):
 
 @dataclass(frozen=True)
 class Asked:
-    """The kiosk asked its own question."""
-
     prompt: Prompt
     words: str
     """As printed and said."""
@@ -49,8 +37,6 @@ class Asked:
 
 @dataclass(frozen=True)
 class Replied:
-    """The host replied."""
-
     said: tuple[Said, ...]
     ledger: str | None
     """The reply's LEDGER line; None for the kiosk's own words around a night (how to pair a phone)."""
@@ -62,12 +48,10 @@ Act: TypeAlias = Asked | Replied
 
 
 def act_of(prompt: Prompt) -> dict[str, Json]:
-    """The kiosk's own question as an act."""
     return {"act": ASK, **_object(prompt), "words": prompt.words}
 
 
 def act_of_reply(reply: Reply) -> dict[str, Json]:
-    """The host's reply as an act."""
     said: list[Json] = [_object(part) for part in reply.said]
     return {"act": REPLY, "said": said, "ledger": reply.ledger_line, "words": reply.text}
 

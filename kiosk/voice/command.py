@@ -1,5 +1,4 @@
-"""`python -m kiosk voice`: the voice kiosk from the command line, with one clear line (never a traceback)
-for a missing model, voice or sound device."""
+"""`python -m kiosk voice`: the voice kiosk, with one clear line, never a traceback, for what is missing."""
 
 from __future__ import annotations
 
@@ -55,11 +54,8 @@ def run_voice(
     printout: TextIO | None = None,
     acts: TextIO | None = None,
 ) -> int:
-    """`python -m kiosk voice`: one clear line for a missing model, voice or device, never a traceback.
-    `typed` holds messages typed on a screen, `notices` the kiosk's news from it; `announce` is said after
-    the opening, never shown; `keeping` keeps what the night heard, to replay it. `parts` and `printout`
-    replace the devices and the terminal (a simulated table's microphone, speaker and screen); `acts`, if
-    any, is where each thing said is also written as an act (kiosk.voice.acts)."""
+    """The voice night; `parts` and `printout` replace the devices and the terminal (a simulated table's),
+    `announce` is said after the opening, never shown, and `acts` gets each thing said as an act."""
     try:
         parts = parts or build(
             settings,

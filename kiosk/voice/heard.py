@@ -1,6 +1,4 @@
-"""What the voice loop hears and what comes of it: each Turn (an utterance and the reply, with the timings
-that matter to the table), the messages typed on a paired phone, taken as the table's own, and the kiosk's own
-news from the screen."""
+"""What the voice loop hears and what comes of it: turns, messages typed on a phone, the screen's news."""
 
 from __future__ import annotations
 
@@ -25,7 +23,6 @@ class Turn:
     reply_started_at: float | None
     """time.monotonic() when the first sample of the reply was played."""
     listening: Listening = Listening.ANSWERS
-    """How the utterance was heard."""
     asked: str = ""
     """The kiosk's own question when it asked again instead of passing the utterance on."""
 
@@ -55,8 +52,7 @@ class TypedMessages(Protocol):
 
 
 def typed_now(typed: TypedMessages | None, hearing_words: bool) -> Typed | None:
-    """The next message typed on the screen, if any; none while words are being heard, so that a typed
-    message never splits an utterance."""
+    """The next message typed on the screen, if any; none while words are heard: it must not split one."""
     if typed is None or hearing_words:
         return None
     try:

@@ -1,7 +1,5 @@
-"""A turn of a voice night as the listening loop took it, kept to be replayed: what was heard (the way the
-dialogue listened, each recogniser's readings with their scores, the words taken), where its audio lies in
-the night's heard stream, and what the kiosk said back. Values only; keeping them is records/kept_audio.py.
-"""
+"""A turn of a voice night as the listening loop took it, kept to be replayed: what was heard, where its
+audio lies, and what the kiosk said back. Values only; keeping them is records/kept_audio.py."""
 
 from __future__ import annotations
 
@@ -61,8 +59,7 @@ class HeardTurn:
     way: Listening
     """How the dialogue listened for it: which recogniser and list."""
     taken: Utterance
-    """The words as understood (understanding.py), with their n-best readings and scores; a typed message's
-    text for one typed."""
+    """The words as understood, with their n-best readings and scores; for a typed message, its text."""
     said: tuple[str, ...]
     """What the kiosk said back, in order: its reply or its own question, and any question after it."""
     readings: tuple[Reading, ...] = ()

@@ -1,16 +1,7 @@
-"""The hands-free kiosk: audio source -> recogniser -> host (voice mode) -> speech out, half duplex.
-
-    source (microphone or WAV) --chunks--> EndOfSpeech + the recogniser for this moment --utterance-->
-        Table.hear (the turn journalled, the screen's captions) --reply--> the log (text and ledger),
-        Speaker.render per sentence --> output --> Table.presented (the screen's view moves on)
-
-While the kiosk speaks, and for a short tail after, whatever the microphone hears is dropped: the kiosk never
-hears itself. The recognisers are built once and warmed during the opening; each utterance goes to the one
-for what the table is expected to say (listening.py), and ends after a silence chosen from the words heard
-so far (turns.py). The words it is taken as are found in understanding.py (heard again where its list
-doubts them); what they mean is decided in conversation.py: a pick the kiosk is unsure of is not passed on,
-it asks which was meant, or says it back and waits for a yes (picking.py).
-"""
+"""The hands-free kiosk: audio source -> recogniser -> host (voice mode) -> speech out, half duplex: while
+the kiosk speaks, and a short tail after, the microphone is ignored. Each utterance is heard the way the
+night expects (listening.py), ends after a silence chosen from its words (turns.py), is taken as words
+(understanding.py) and means what the dialogue decides (conversation.py)."""
 
 from __future__ import annotations
 
@@ -56,8 +47,7 @@ WARM_TEXT = "Bats, D three. Ghosts: a broomstick. Yes. B U T T O N. What's the s
 @dataclass
 class VoiceKiosk:
     table: Table
-    """The night (or the appliance's nights) and its followers: each reply is journalled and captioned
-    before it is said, and the screen's view moves on once it has been said."""
+    """The night and its followers: each reply journalled and captioned before it is said, presented after."""
     model: object
     """The Vosk model the recognisers are built from (unused when `recognizer_set` is given)."""
     speaker: Renders
@@ -72,11 +62,9 @@ class VoiceKiosk:
     on_listening: Callable[[], None] | None = None
     """Called each time the kiosk has finished speaking and listens again."""
     announce: str = ""
-    """The kiosk's own words after the first reply (how to pair a phone): said and printed, never journalled
-    nor shown on the screen."""
+    """The kiosk's own words after the first reply (how to pair a phone): said, never journalled or shown."""
     typed: TypedMessages | None = None
-    """Messages typed on a paired phone: each is taken as the table's next message, between utterances, so a
-    misheard night can go on from the adult's phone."""
+    """Messages typed on a paired phone, taken between utterances, so a misheard night can go on by phone."""
     notices: TypedMessages | None = None
     """The kiosk's own news from the table screen (a phone paired), said between utterances."""
     opening_started_at: float | None = None
@@ -88,8 +76,7 @@ class VoiceKiosk:
     clock: Callable[[], float] = time.monotonic
     """The wall clock that chunks' `captured` and the output's times are read on."""
     keeping: KeepsHearing | None = None
-    """Where each chunk heard and each turn taken are kept for replay (the keep_audio setting); None keeps
-    nothing."""
+    """Where each chunk heard and each turn taken are kept for replay (keep_audio); None keeps nothing."""
     recognizers: HearsEachWay = field(init=False)
     _heard_span: tuple[float, float] | None = field(init=False, default=None)
     """Seconds into the kept audio of the utterance last closed."""
@@ -107,8 +94,7 @@ class VoiceKiosk:
     conversation: Conversation = field(init=False)
     """What the kiosk makes of each utterance, and what it has said back and waits to hear confirmed."""
     understanding: Understanding = field(init=False)
-    """What each utterance is taken as once it ends, with the room's and the reader's levels
-    (understanding.py)."""
+    """What each utterance is taken as once it ends, with the room's and the reader's levels."""
 
     def __post_init__(self, recognizer_set: HearsEachWay | None) -> None:
         self.table.set_voice(True)
@@ -150,8 +136,7 @@ class VoiceKiosk:
         return 0
 
     def begin(self, resume: str | None = None) -> bool:
-        """Say the opening, the announcement, and where a night carried on from `resume` stands; False when
-        there is no night to play."""
+        """Say the opening, the announcement and where a carried-on night stands; False when there is none."""
         opening = self.table.opening()
         self.opening_started_at = self._say(opening)
         if opening.over:
@@ -165,8 +150,7 @@ class VoiceKiosk:
         return True
 
     def respond(self, heard: Utterance, ended_at: float | None, way: Listening) -> bool:
-        """Answer one utterance (or typed message, or notice) heard `way`; True when the night is over.
-        With `keeping`, the turn is kept as the loop took it, with what the kiosk said back."""
+        """Answer one utterance, typed message or notice heard `way`; True when the night is over."""
         said: list[str] = []
         over = self._respond(heard, ended_at, way, said)
         if self.keeping is not None:
@@ -211,9 +195,7 @@ class VoiceKiosk:
         self._warm_samples = warmed(self.recognizers, self.speaker)
 
     def utterances(self, source: Source) -> Iterator[tuple[Utterance | Typed, float | None, Listening]]:
-        """What the table says, one utterance (or typed message) at a time: each heard the way the night
-        expects now, with when its voice ended and the way it was heard. Audio captured while the kiosk
-        spoke is dropped."""
+        """Each utterance or typed message, with when its voice ended and how it was heard (half duplex)."""
         detector = self.end_of_speech
         hearing = self._hearing()
         for chunk in source.chunks():
@@ -294,8 +276,7 @@ class VoiceKiosk:
                 del hearing.audio[
                     : max(0, len(hearing.audio) - int(TUNING.hearing.preroll * SAMPLE_RATE) * 2)
                 ]
-            # Once someone has, all of it is kept: a closed list may hear its first words only as [unk]
-            # ("Bats. T, U" as "dee you"), and the lists that hear it again need them.
+            # Once someone has, all is kept: lists hearing it again need words a closed list lost to [unk].
             return False
         quiet_after_words = anything and not detector.speaking and detector.quiet_seconds >= wait
         return hearing.ends(chunk.at, ended or quiet_after_words, loud=self.room.loud)
@@ -314,8 +295,7 @@ class VoiceKiosk:
     # --- speaking ----------------------------------------------------------------------------------------
 
     def _say(self, reply: Reply) -> float | None:
-        """Print the reply (already journalled), speak it sentence by sentence, then let the screen move on;
-        return time.monotonic() of the first sample played."""
+        """Print the reply (already journalled), say it, let the screen move on; its first sample's time."""
         write_act(self.acts, act_of_reply(reply))
         print(reply.text, file=self.printout, flush=True)
         if self._warming is None and self._warm_samples is not None:  # renewed while the reply is said
@@ -355,9 +335,8 @@ class VoiceKiosk:
 
 
 def warmed(recognizers: HearsEachWay, speaker: Renders) -> npt.NDArray[np.int16] | None:
-    """Warm every recogniser on real speech (WARM_TEXT in the kiosk's voice) while the opening plays; the
-    samples, kept to warm a renewed recogniser. A voice that cannot render leaves them cold, which is slower,
-    never wrong."""
+    """Warm every recogniser on WARM_TEXT in the kiosk's voice while the opening plays; the samples, kept to
+    warm a renewed one. A voice that cannot render leaves them cold: slower, never wrong."""
     try:
         speech = speaker.render(WARM_TEXT)
     except SpeechError:

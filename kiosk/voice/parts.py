@@ -1,10 +1,5 @@
-"""What the voice kiosk needs from each of its parts, as Protocols.
-
-The real parts are Vosk recognisers (asr.py, listening.py), a speaker (tts.py), WebRTC end of speech
-(vad.py), and a source and an output (audio.py, whose own Protocols `Source` and `Output` these sit beside).
-The kiosk is built with them by default; its loop only ever calls what is declared here, so the loop's
-rules (turn-taking, asking again, read-back, deafness while speaking) can be driven by in-memory parts.
-"""
+"""What the voice kiosk needs from each of its parts, as Protocols: its loop calls only what is declared
+here, so its rules can be driven by in-memory parts as well as by Vosk, a speaker, WebRTC and PortAudio."""
 
 from __future__ import annotations
 

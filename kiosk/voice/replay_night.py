@@ -26,8 +26,7 @@ class Unkept(Exception):
 
 
 def find_kept(name: str) -> tuple[HeardNight, LoadedKey]:
-    """The kept hearing of the night `name` (as `nights` lists it, its journal, or its .heard folder) and
-    the key it was played on; Unkept saying why not."""
+    """The kept hearing of the night `name` (as `nights` lists it, or its journal or .heard) and its key."""
     path = Path(name)
     if path.suffix == ".heard":
         journal = path.with_suffix(".jsonl")
@@ -56,8 +55,7 @@ def table_for(loaded: LoadedKey) -> Table:
 
 
 def replay_night(name: str, settings: Settings, *, readings: bool = False) -> int:
-    """Replay the night and print each turn, then and now: 0 when all agree, 1 when any differs, 2 when
-    it cannot be replayed."""
+    """Replay the night and print each turn, then and now: 0 all agree, 1 any differs, 2 no replay."""
     try:
         heard, loaded = find_kept(name)
         if readings:

@@ -1,13 +1,6 @@
-"""A kept night replayed through today's hearing and dialogue, offline and as fast as it can go, and where
-the replay now differs from the night as it was.
-
-    replay_audio(night, table, recognizers)   heard.wav fed, chunk by chunk, to the same listening loop
-    replay_readings(night, table)             each turn's words as they were taken, fed to the same
-                                              dialogue (no model: the hearing is as it was kept)
-    differences(night.turns, replayed)        turn by turn: the way listened, and what the kiosk said back
-
-The kiosk speaks into silence here: nothing is played, nothing waits on a clock.
-"""
+"""A kept night replayed through today's hearing and dialogue, offline and as fast as it can go, from its
+audio or from the words each turn was taken as, and where the replay differs from the night as it was.
+The kiosk speaks into silence here: nothing is played, nothing waits on a clock."""
 
 from __future__ import annotations
 
@@ -165,8 +158,7 @@ def replay_audio(night: HeardNight, table: Table, recognizers: HearsEachWay) -> 
 
 
 def replay_readings(night: HeardNight, table: Table) -> Replayed:
-    """Each kept turn's words, as they were taken, through the dialogue as it is now. The way each is
-    heard is the way it was; the way the dialogue listens now is kept beside it, to compare."""
+    """Each kept turn's words through today's dialogue, heard as then; the way it listens now kept beside."""
     kept = Collected()
     kiosk = _kiosk(table, night, _NoRecognizers(), kept)
     began = time.monotonic()

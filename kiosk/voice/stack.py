@@ -1,15 +1,6 @@
-"""One builder for the voice's parts, from the settings tree: the microphone (or a recorded table), the
-recogniser set, the speaker and the output (or a WAV file). `voice`, `serve` and `check-audio` all build
-through it, so they cannot disagree about a device, a rate or which voice speaks.
-
-    build(settings, ...)       every part, for a voice night: one StackError line when one cannot be had
-    speaker_for(settings)      the voice alone (check-audio's test sentence)
-    output_for(settings, ...)  the speaker's device, or a WAV file
-    source_for(settings, ...)  the microphone, or a WAV file
-
-With `patient` (the appliance), a missing microphone or speaker is no error: the parts wait for it
-(patient.py), and what is missing is said through `patient`.
-"""
+"""One builder for the voice's parts from the settings tree, so `voice`, `serve` and `check-audio` cannot
+disagree about a device, a rate or which voice speaks. With `patient` (the appliance), a missing
+microphone or speaker is no error: the parts wait for it (patient.py)."""
 
 from __future__ import annotations
 
@@ -42,8 +33,7 @@ class VoiceParts:
     speaker: Speaker
     output: Output
     clock: Callable[[], float] = field(default=time.monotonic)
-    """The clock the source stamps its chunks on and the output its times: the wall clock, or a simulated
-    table's own (testbed/table/virtual_line.py), which runs as fast as the night can be heard."""
+    """The clock chunks and output times are stamped on: the wall clock, or a simulated table's own."""
 
     def close(self) -> None:
         self.output.close()
@@ -65,8 +55,7 @@ def speaker_for(settings: Settings) -> Speaker:
 def output_for(
     settings: Settings, audio_out: Path | None = None, devices: DeviceWatch | None = None
 ) -> Output:
-    """Where speech goes: a WAV file, the speaker the settings name, or (patient) that speaker when it is
-    there."""
+    """Where speech goes: a WAV file, the settings' speaker, or (patient) that speaker once it is there."""
     if audio_out is not None:
         return WavOutput(audio_out)
     speaker = SpeakerOutput(device=settings.devices.output or None)
@@ -83,8 +72,7 @@ def source_for(
     realtime: bool = False,
     devices: DeviceWatch | None = None,
 ) -> Source:
-    """Where the table is heard: a recorded table, the microphone the settings name, or (patient) that
-    microphone when it is there."""
+    """Where the table is heard: a recorded table, the settings' microphone, or (patient) it once there."""
     if audio_in is not None:
         return WavSource(audio_in, realtime=realtime)
     if devices is not None:
@@ -114,9 +102,8 @@ def build(
     patient: Tell | None = None,
     screen: bool = True,
 ) -> VoiceParts:
-    """Every part of a voice night. The output opens first: a sound server takes a moment to start a
-    stream, which loading the model then hides. StackError (one line) for a missing model or voice; an
-    AudioError for a device that cannot be opened, unless `patient`."""
+    """Every part of a voice night, the output opened first so loading the model hides a stream's slow start.
+    StackError (one line) for a missing model or voice; AudioError for a device, unless `patient`."""
     path = model_path(settings)
     lacking = next((name for name in SPEECH_PACKAGES if importlib.util.find_spec(name) is None), None)
     try:

@@ -1,15 +1,6 @@
 """Every number the voice dialogue is tuned by, in one frozen tree with its unit and default: measurement
-sweeps it, and no threshold hides in a module. Why each value is what it is, and what was measured, is in
-docs/decisions/0018-one-voice-tuning-tree.md and the records it names.
-
-    VoiceTuning
-        confirming   how sure is sure, and how many tries before the kiosk asks another way
-        hangovers    how long a silence ends an utterance, by what was heard so far
-        hearing      when an utterance begins, ends and is heard again
-        readings     how many n-best readings each list gives
-        room         when the room is loud
-        reader       the reader's level, and the loudest stretch of an utterance
-"""
+sweeps it, and no threshold hides in a module. Why each value is what it is: decision 0018 and the
+records it names."""
 
 from __future__ import annotations
 
@@ -33,11 +24,11 @@ class Confirming:
     read_back_missed: int = 2
     """Read-back replies in a row not made out, in a loud room, before each team is asked about in turn."""
     letter_misses: int = 3
-    """Replies in a row heard as no letter before a word spelled one letter at a time is left as it was."""
+    """Replies in a row heard as no letter before a spelled word is left as it was: a night never sticks."""
     letter_stalls: int = 5
     """Replies without the word going further before its letters so far are offered as the word."""
     sure_spelling: int = 3
-    """Letters a spelling needs before its team is taken from the name list alone."""
+    """Letters before the name list alone names a spelling's team: a "yes" may read as a letter or two."""
 
 
 @dataclass(frozen=True)
@@ -45,17 +36,17 @@ class Hangovers:
     """Seconds of silence that end an utterance, by what has been heard so far."""
 
     final: float = 0.25
-    """After a complete closed-set phrase."""
+    """Seconds after a complete closed-set phrase, which nothing more can change."""
     closed: float = 0.5
-    """After a closed-set phrase not yet complete."""
+    """Seconds after a closed-set phrase not yet complete."""
     answer: float = 0.65
-    """After anything else: an answer's full wait."""
+    """Seconds after anything else: an answer's full wait (Home Assistant waits 0.7 s)."""
     unfinished: float = 1.2
-    """After words that cannot end an utterance (a letter, a year's digit)."""
+    """Seconds after words that cannot end an utterance (a team's name, a letter, a year's digit)."""
     loud_yes: float = 1.0
-    """After a read-back's yes in a loud room: the yes locks the answers, and a spelling may go on."""
+    """Seconds after a read-back's yes in a loud room: the yes locks the answers, and a spelling may go on."""
     vote: float = 1.0
-    """After a team's yes by name between questions: the next team's yes may follow."""
+    """Seconds after a team's yes by name between questions: the next team's yes may follow."""
 
 
 @dataclass(frozen=True)
@@ -65,26 +56,25 @@ class Hearing:
     under_way: float = 0.1
     """Seconds after the kiosk begins to listen within which voice was begun before it."""
     first_word_under_way: float = 0.25
-    """Seconds after the kiosk begins to listen within which the first word must begin too, to be under
-    way."""
+    """Seconds within which the first word must begin too, for words under way: music passes for voice."""
     stall: float = 2.0
     """Seconds with words heard and none changing that end an utterance, however loud the room."""
     longest: float = 20.0
     """Seconds no utterance runs beyond."""
     wordless: float = 4.0
-    """Seconds of voice with no word of the list that end a one-word reply."""
+    """Seconds of voice with no word of the list that end a one-word reply: music passes for voice."""
     tail: float = 0.3
     """Seconds after the kiosk stops speaking during which the microphone is ignored (its echo)."""
     preroll: float = 1.0
     """Seconds of audio kept from before speech starts, to hear an utterance again."""
     open_budget: float = 60.0
-    """Seconds of speech the open recogniser hears before it is renewed."""
+    """Seconds of speech the open recogniser hears before it is renewed: its search's memory grows."""
     leading: float = 0.3
     """Seconds from an utterance's start within which a team name is its label."""
     inside: float = 0.8
     """Seconds after an answer's first word from which a team name heard is inside the answer."""
     lone_name: float = 1.5
-    """Longest seconds a reply to "whose was that?" lasts to be a name alone."""
+    """Longest seconds a reply to "whose was that?" lasts to be a name alone, not a spelling said on."""
 
 
 @dataclass(frozen=True)
@@ -92,9 +82,9 @@ class Readings:
     """N-best readings asked of a list."""
 
     open: int = 4
-    """An answer heard opening with a stall, heard again."""
+    """Readings of an answer heard opening with a stall, heard again."""
     letters: int = 4
-    """Each reply while a word is spelled one letter at a time."""
+    """Readings of each reply while a word is spelled one letter at a time: a no among them is taken."""
     names: int = 4
     """The name list's readings of an answer, looked through for a rival name."""
 
@@ -106,7 +96,7 @@ class Room:
     loud_margin_db: float = 23.0
     """Decibels: a room is loud when the reader's voice stands less than this above it."""
     quiet_percentile: float = 10.0
-    """The percentile of 30 ms frame levels taken as the room's level."""
+    """Percentile of 30 ms frame levels taken as the room's level."""
     kept: int = 5
     """Recent utterances whose median margin makes the room's."""
 
@@ -126,7 +116,7 @@ class Reader:
     stretch_pad: float = 0.25
     """Seconds kept either side of a stretch: a word's soft onset and tail."""
     smoothed_frames: int = 5
-    """30 ms frames a frame's level is averaged over: a syllable."""
+    """30 ms frames a frame's level is averaged over: a syllable, so a word's dips do not end it."""
     gone: float = 1.0
     """Seconds with no frame near the loudest so far that end a one-word reply in a loud room."""
 
