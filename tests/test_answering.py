@@ -219,6 +219,23 @@ def test_a_doubted_spelling_is_read_back_letter_by_letter_once_taken(button_key:
     assert heard.called is None  # read back once, for that fix only
 
 
+def test_the_letters_doubted_come_with_the_utterance_and_the_fix_is_read_back_letter_by_letter(
+    button_key: Key,
+) -> None:
+    heard = Heard(button_key)
+    heard.hear("d two")
+    heard.hear("bats mitten ghosts zip")
+    conversation = Conversation()
+    conversation.answerers = heard.answerers
+    night = heard.table.host.night
+    fix = Utterance("bats b u t t o n", letters_doubted=True)  # the two lists heard the letters apart
+    message = conversation.message(fix, Listening.READ_BACK, night, [], loud=False)
+    assert message == "bats b u t t o n"
+    reply = heard.table.say(message)
+    after = conversation.after(night, reply, message, loud=False)
+    assert after is not None and after.prompt == SpelledBack("button")
+
+
 def test_a_teams_second_fix_is_read_back_with_the_offer_to_spell_it_one_letter_at_a_time(
     button_key: Key,
 ) -> None:

@@ -105,6 +105,7 @@ def utterance_json(heard: Utterance) -> dict[str, object]:
         "unknown": heard.unknown,
         "hidden": list(heard.hidden),
         "doubted_yes": heard.doubted_yes,
+        "letters_doubted": heard.letters_doubted,
         "under_way": heard.under_way,
     }
 
@@ -119,6 +120,7 @@ def utterance_from(fields: Mapping[str, Any]) -> Utterance:
         unknown=bool(fields.get("unknown", False)),
         hidden=tuple(str(name) for name in fields.get("hidden", ())),
         doubted_yes=bool(fields.get("doubted_yes", False)),
+        letters_doubted=bool(fields.get("letters_doubted", False)),
         under_way=bool(fields.get("under_way", False)),
     )
 

@@ -283,8 +283,7 @@ class VoiceKiosk:
 
     def _close(self, hearing: Hearing) -> Utterance | None:
         """The utterance as the table meant it (understanding.py); None for nothing said to the kiosk."""
-        understood = self.understanding.take(hearing, self.conversation.answerers)
-        self.conversation.answerers.letters_doubted = self.understanding.letters_doubted
+        understood = self.understanding.take(hearing, self.conversation.answerers.by_letter)
         if self.keeping is not None:  # its audio is the last of what was kept
             end = self.keeping.heard_seconds
             self._heard_span = (end - len(hearing.audio) / 2 / SAMPLE_RATE, end)

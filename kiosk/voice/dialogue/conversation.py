@@ -77,6 +77,7 @@ class Conversation:
     ) -> str | Ask:
         """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
         nothing, self._nothing_asked = self._nothing_asked, False
+        self.answerers.letters_doubted = heard.letters_doubted  # told after the host's reply to the fix
         sure_no = a_sure_no(heard)  # a no that refuses the letter it takes back
         if way.one_at_a_time and not isinstance(heard, Typed):
             heard = replace(heard, text=letter_or_no(heard))

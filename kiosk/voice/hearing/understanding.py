@@ -8,8 +8,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from kiosk.engine.teams import Team
-from kiosk.voice.dialogue.answering import Answerers
-from kiosk.voice.dialogue.letter_by_letter import no_once, past_refused
+from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, no_once, past_refused
 from kiosk.voice.dialogue.misheard_stall import misheard_stall, reading_that_locks
 from kiosk.voice.dialogue.read_back_yes import yes_and_a_word, yes_over_a_spelling
 from kiosk.voice.dialogue.rival_names import rival_name
@@ -55,12 +54,9 @@ class Understanding:
     reader: ReaderLevel
     readings: tuple[Reading, ...] = ()
     """Each recogniser's reading of the utterance last taken, as first heard: kept for replay."""
-    letters_doubted: bool = False
-    """The last utterance was a read-back's fix whose letters the two lists heard apart: said back."""
 
-    def take(self, hearing: Hearing, answerers: Answerers) -> Understood:
-        """The utterance `hearing` holds, as meant; `answerers` gives the word spelled letter by letter."""
-        self.letters_doubted = False
+    def take(self, hearing: Hearing, by_letter: LetterByLetter | None) -> Understood:
+        """The utterance `hearing` holds, as meant; `by_letter`: the word spelled letter by letter, if any."""
         recognizer = self.recognizers[hearing.way]
         final = recognizer.finish()
         recognizer.reset()
@@ -90,7 +86,7 @@ class Understanding:
         if hearing.way is Listening.READ_BACK:
             utterance = self._read_back(utterance, also, audio)
         if hearing.way.one_at_a_time:
-            utterance = past_refused(no_once(utterance), answerers.by_letter, recognizer, audio)
+            utterance = past_refused(no_once(utterance), by_letter, recognizer, audio)
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
             return Understood(
                 utterance
@@ -125,8 +121,7 @@ class Understanding:
             names = self.recognizers[Listening.WHOSE].decode(audio)
             _LOG.debug("team names in an unnamed spelling: %s", told(names))
             taken = with_team(taken, names)
-        self.letters_doubted = letters_doubted(utterance, taken)
-        return taken
+        return replace(taken, letters_doubted=letters_doubted(utterance, taken))
 
     def _answer(
         self, utterance: Utterance, also: Utterance | None, hearing: Hearing, recognizer: Hears

@@ -45,6 +45,8 @@ class Utterance:
     """Team names the team-name list heard inside an answer where the open vocabulary heard none."""
     doubted_yes: bool = False
     """During the read-back, a yes the kiosk will not lock the answers on: see listening.yes_over_a_spelling."""
+    letters_doubted: bool = False
+    """During the read-back, a spelled fix whose letters the two lists heard apart: said back letter by letter."""
     under_way: bool = False
     """Its first word was begun before the kiosk listened: said over the kiosk's last reply, not to it."""
 
