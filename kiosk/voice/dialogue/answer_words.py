@@ -11,14 +11,11 @@ from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.voice.hearing.listening import team_named
 
 PLAIN_NO = frozenset(("no", "nope"))
-"""What takes up the offer to spell a word one letter at a time: the "no" asked for, alone or after one
-word of the room's (in babble a reader's "no" was heard as "nope", "you no", "en no" and "mike no", and the
-offer went by)."""
+"""What takes up the offer to spell a word one letter at a time: the "no" asked for, as babble may hear it."""
 
 
 def without_stray_name(words: list[str], night: Night) -> list[str]:
-    """The words without a first name of no team at this table: it is another misheard ("owls" for "bats"
-    in party noise), and the words are taken like any others whose name was lost. A name alone is kept."""
+    """The words without a first name of no team here (another name misheard); a name alone is kept."""
     first = Team.from_name(words[0]) if words else None
     return words[1:] if first is not None and first not in night.teams and len(words) > 1 else words
 
@@ -41,8 +38,7 @@ def year_cut_short(words: list[str]) -> str | None:
 
 
 def plain_no(words: str) -> bool:
-    """A no to the offer: one of PLAIN_NO, alone or after one other word that names no team; never a yes
-    heard with a no in it ("wrong not right")."""
+    """PLAIN_NO alone or after one word naming no team; never a yes with a no in it ("wrong not right")."""
     said = words.split()
     if len(said) == 2 and team_named(said[0]) is not None:
         return False  # a team's own no, not the reader's to the offer

@@ -1,20 +1,6 @@
-"""Who is answering: by voice, words go to a team only on a team name heard at their start, or on the
-team the kiosk itself named just before.
-
-The engine joins words that name no team to the team last named (Rule 7, by voice). At a real table the
-small model loses a leading name often ("Bats" heard as "that's", "Ghosts" as "goes"), and the words then
-join the answer of the team named before: the wrong team, silently. So the kiosk holds such words and asks
-whose they were, hearing the reply through the team-name list, which hears a lone name far more surely than
-the open vocabulary. A spelled fix whose team name was lost is asked about the same way: a fix must never
-go to another team's answer.
-
-When the same teams are still to answer after two tries, asking the same way again would stick the night:
-the kiosk names the team it listens to next ("Ghosts, your answer?") and gives that team the next words
-that name no other. In a loud room (room.py) a leading name is lost more often than not, so the kiosk calls
-the teams one by one from the start, and at every read-back offers to ask about each team's answer in turn
-on a "no" (team_by_team.py). A quiet room is told once a night to spell fixes with a word for each letter,
-which noise garbles far less than letters said plainly. A team's second fix in a read-back is read back
-with the offer to spell the word one letter at a time (letter_by_letter.py), which a plain "no" takes up.
+"""Who is answering: by voice, words go to a team only on a team name heard at their start, or on the team
+the kiosk itself named just before; words whose name was lost are held and asked about (whose.py), never
+joined to the team named before as the engine would (decision 0009). Teams slow to answer are called by name.
 """
 
 from __future__ import annotations
@@ -81,15 +67,11 @@ class Answerers:
     letters_doubted: bool = False
     """The two lists heard the last spelled fix differently: once taken, its letters are read back."""
     by_letter: LetterByLetter | None = None
-    """The word a team is spelling one letter at a time (letter_by_letter.py): heard through its own list."""
     _offered: Team | None = field(default=None, repr=False)
-    """The team whose second fix was just read back with the offer to spell it one letter at a time: a
-    "no" now takes it up."""
     _from_letters: bool = field(default=False, repr=False)
     """The fix passed on was spelled one letter at a time: each letter was said back already."""
     _fixes: dict[str, int] = field(default_factory=dict, repr=False)
-    """Spelled fixes taken for each team in this read-back: at the second, the word is offered one letter
-    at a time."""
+    """Spelled fixes taken per team in this read-back: at the second, the word is offered letter by letter."""
     _spelled: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
     """Each team's last fix in this read-back: the letters heard, and the word they put in its answer."""
     _heard: dict[str, str] = field(default_factory=dict, repr=False)
@@ -103,8 +85,7 @@ class Answerers:
     _inside: tuple[Team | None, Team] | None = field(default=None, repr=False)
     """The team whose words were just asked about, and the team whose name was heard inside them."""
     _asked_again: bool = field(default=False, repr=False)
-    """The kiosk's last words asked again for words under way: the next are taken however they began, or
-    a room whose music passes for voice at once would be asked the same for ever."""
+    """Words under way were asked for again: the next are taken however they began, or music loops forever."""
     _not_caught: int = field(default=0, repr=False)
     """Read-back words in a row that were neither a yes nor a spelling."""
     _nos: int = field(default=0, repr=False)
@@ -112,8 +93,7 @@ class Answerers:
     _yearless: Team | None = field(default=None, repr=False)
     """The team whose Candle-End answer was just asked for again, heard as no year: its next is taken."""
     plain_yes_asked: bool = field(default=False, repr=False)
-    """This read-back asked for a plain yes (prompts.HeardNoTwice): one is taken from then on, other words between
-    ("that's right" heard as "not right" twice, then "yes" as "not yet", then "yes" asked about)."""
+    """This read-back asked for a plain yes (prompts.HeardNoTwice): one is taken from then on."""
 
     @property
     def offered(self) -> Team | None:
@@ -174,11 +154,9 @@ class Answerers:
         return self._no_team_named(heard, words, night, waiting, under_way, missed, offered)
 
     def _read_back_no(self, heard: str, night: Night, offered: Team | None, nos: int) -> str | Ask | None:
-        """A no during the read-back: the offer to spell one letter at a time taken up, or the no passed on
-        (asked for a plain yes at the second running); None for other words."""
+        """A read-back no: the offer to spell taken up, or passed on (a plain yes asked for at the second)."""
         if offered is not None and night.phase is Phase.READBACK and plain_no(words_of(heard)):
-            # The no asked for, alone: "that's right" was heard as "wrong not right" in babble, and a word
-            # nobody meant to spell was begun.
+            # The no asked for, alone: a garbled yes ("wrong not right") begins no spelling.
             self.by_letter = LetterByLetter(offered)
             return Ask(self.by_letter.opening)
         if not (night.phase.reading_back and is_no(words_of(heard))):
@@ -198,20 +176,15 @@ class Answerers:
         calling: Team | None,
         hidden: tuple[str, ...],
     ) -> Ask | None:
-        """Asked when the words may hold another team's too (a name heard inside them), or name another
-        team than the one called; None otherwise."""
+        """Asked when the words may hold another team's too, or name another team than the one called."""
         inside = [team for team in map(Team.from_name, hidden) if team in waiting]
         asked, self._inside = self._inside, None
         if night.phase.collecting and inside and inside[0] is not opening and asked != (opening, inside[0]):
-            # Another team's answer may be joined to this one: nothing is given, the table says them apart.
-            # The same team's words heard the same way again are one answer ("Bats, barn owl" twice).
+            # Another team's answer may be joined to this one; the same words heard again are one answer.
             self._inside = (opening, inside[0])
             return Ask(AnsweredInThatToo(inside[0]))
         if calling and night.phase.collecting and opening and opening is not calling and len(words) > 1:
-            # Called, another team: its name is most likely the called team's misheard ("Toads, pass" as
-            # "owls a lot"; "Ghosts, halloween" as "toads you know read"). In 425 calls over the simulated
-            # table's noisy nights, the reader said the team called every time, and another name was heard
-            # 5 times; given as heard, the words would be another team's answer, silently.
+            # Called, another team: most likely the called team's name misheard, so whose it was is asked.
             self.holding = Whose(" ".join(words[1:]), in_order({opening, calling}))
             return Ask(self.holding.prompt)
         return None
@@ -232,8 +205,7 @@ class Answerers:
             return Ask(NoYearHeard(" ".join(year_words), answering))
         short = year_cut_short(words[1:]) if opening and night.phase is Phase.CANDLE_READBACK else None
         if opening is not None and short is not None:
-            # "Ghosts. one, nine, zero, zero." heard three times running as "ghosts one zero zero": the host
-            # would say only that the first answer counts.
+            # A year fix cut short: the host would say only that the first answer counts.
             return Ask(YearCutShort(short, opening))
         return None
 
@@ -254,14 +226,12 @@ class Answerers:
             teams = in_order({*waiting, *([night.last_named] if night.last_named else [])})
         elif night.phase.reading_back and isinstance(read, intent.Continue):
             if spelling_in(words) is None:
-                # Not a fix: most likely a yes the room garbled ("s", "night"). Passed on, the words would
-                # join the last team's answer; asked "whose?", they would only be refused.
+                # Not a fix: most likely a garbled yes, which passed on would join the last team's answer.
                 self._not_caught = missed + 1
                 self._offered = offered  # the offer stands for the no said again ("no" heard as "not")
                 return Ask(NotCaught() if missed == 0 else NotCaughtAgain(self.keyboard))
             if under_way:
-                # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone,
-                # and a team named for them would get a word of the tail's letters alone.
+                # The rest of a spelling the kiosk's reply cut off: its team and first letters are gone.
                 self._asked_again = True
                 return Ask(Fixed.PART_CAUGHT)
             teams = in_order(set(night.answering()))
@@ -274,17 +244,13 @@ class Answerers:
         return Ask(self.holding.prompt)
 
     def letter_missed(self) -> Ask:
-        """A reply heard as no word while a word is spelled one letter at a time: asked for again, or the
-        word left as it was after TUNING.confirming.letter_misses in a row."""
         assert self.by_letter is not None
         self.by_letter, said = self.by_letter.missed()
         return Ask(said)
 
     def _named(self, heard: str, night: Night | None, under_way: bool = False) -> str | Ask:
         """The reply to "whose was that?" (whose.py): the held words with the team named, or asked again or
-        another way. Words begun before the question are no reply: the rest of a long spelling ("bravo,
-        oscar, november") or of another voice, heard as a name by the list ("ghosts"), would give the held
-        words to that team."""
+        another way. Words begun before the question are no reply, though the list may hear a name in them."""
         held = self.holding
         assert held is not None
         if under_way and not Whose.next_answer(heard):
@@ -299,8 +265,7 @@ class Answerers:
         return self._respelled(f"{reply.team.value.lower()} {said or held.words}", night)
 
     def _respelled(self, message: str, night: Night | None) -> str:
-        """A team's spelled fix, merged with its last one when both spell the word that one put in its
-        answer (respelling.py); else as heard."""
+        """A team's spelled fix, merged with its last when both spell the word it put in (respelling.py)."""
         words = message.split()
         team = Team.from_name(words[0]) if words else None
         spelled = spelled_word(words[1:]) if team is not None else None
@@ -317,11 +282,8 @@ class Answerers:
         return f"{words[0]} {' '.join(merged(before, spelled))}"
 
     def after(self, night: Night | None, reply: Reply | None = None, loud: bool = False) -> Ask | None:
-        """After the host's reply: a doubted spelled fix, or a team's second, read back letter by letter (the
-        second with the offer to spell the word one letter at a time); the team the kiosk calls by name when
-        the same teams are still to answer after TUNING.confirming.answer_tries tries, or at once in a loud
-        room; how to spell a fix, at the night's first read-back and, in a loud room, at each question's; or
-        None."""
+        """After the host's reply: how to spell a fix, a doubted or second spelled fix read back letter by
+        letter, or the team called by name after TUNING.confirming.answer_tries tries (at once when loud)."""
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
             self._fixes, self._spelled, self._told_to_spell = {}, {}, False

@@ -1,11 +1,6 @@
-"""How many teams, by voice. The count starts the night: it names the teams and reads the board. In party
-babble "two teams" was heard as "three teams", and a correction ("no, two teams") as nothing the kiosk knew,
-so a night began with a team that was not there. In a loud room (room.py) the count is said back and waits for
-the yes heard most surely, as a pick is (picking.py); a yes it is unsure of is asked about once (policy.py).
-
-A count missed twice running is asked for another way, in any room: the kiosk offers the counts one at a
-time, for the yes it hears most surely. In babble one reader's "four teams" was heard as "owls one",
-"ghosts", "save" and nothing, four times running, and the night never began."""
+"""How many teams, by voice. The count begins the night with its teams, so in a loud room it is said back for
+the sure yes, as a pick is (decision 0010); missed TUNING.confirming.count_misses times running, the counts
+are offered one at a time in any room, so that a night always begins."""
 
 from __future__ import annotations
 
@@ -47,8 +42,7 @@ class Counts:
         self.offered = False
 
     def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
-        """Before the night begins: the kiosk's question, or the confirmed count for the host; None for
-        anything else (the host's to read as heard). A count heard is said back in a loud room."""
+        """Before the night begins: the kiosk's question, the confirmed count for the host, or None."""
         heard = utterance.text
         offered = self.offered and self.waiting is not None
         if night is None or night.phase is not Phase.TEAMS:
@@ -73,8 +67,7 @@ class Counts:
         if count in SAID:
             self._misses = 0
             if offered and count == waiting and loud and _number_alone(heard):
-                # Babble's "two" right after the offer began a night the reader's "that's right", still to
-                # come, was meant to begin: in a loud room the offer is made again.
+                # In a loud room a number alone may be babble's: the offer is made again, for the yes.
                 return self._offer(count)
             if offered and count == waiting:
                 return SAID[count]  # the count offered, said back to it: as good as a yes
@@ -87,8 +80,7 @@ class Counts:
         if offered and waiting is not None:
             return self._offer(waiting)  # neither yes nor no: the same one again
         if waiting is not None:
-            # Said back, and neither yes, no nor a count came ("yes" heard as "owls" in babble): the count is
-            # kept and asked again for the yes heard most surely, as a pick said back is (picking.py).
+            # Neither yes, no nor a count: most often a garbled yes, so the count is asked about again.
             self.confirming.say_back(waiting)
             return self.again()
         self._misses += 1
@@ -97,7 +89,6 @@ class Counts:
         return self._offer(OFFERED[0], first=True)
 
     def again(self, lead: Lead = Lead.NO_YES_HEARD) -> Ask:
-        """The count said back or offered, asked about again."""
         assert self.waiting is not None
         return Ask(Confirm(SAID[self.waiting].capitalize(), lead))
 

@@ -1,13 +1,6 @@
-"""Doubt between questions: when the recogniser's best readings of a pick or command mean different things,
-the kiosk asks again rather than guessing. A cell whose question was read is never un-picked (the card's
-THE TABLE), so a pick taken wrongly cannot be put right.
-
-Vosk's n-best readings carry scores (higher is likelier). On the recorded tables every misheard pick or
-command had its right reading among the n-best, 0.5 to 1.5 below the best ("dee two" heard as "bee two"
-101.3 against "d two" 100.7; "board" as "four" 83.5 against 82.0), while a rival with another meaning stood
-2.2 or more below a right best reading. Only a choice between things that would change the night is
-asked about: a reading that means nothing here (a team count mid-night, words outside the list) goes on as
-before, to the full vocabulary or to the host, which asks again for what it does not follow.
+"""Doubt between questions: where readings within TUNING.confirming.margin of the best mean different picks
+or commands, the kiosk asks which was meant, since a cell read is never un-picked (decision 0010). A reading
+that means nothing here goes on as before, to the full vocabulary or to the host.
 """
 
 from __future__ import annotations
@@ -32,12 +25,10 @@ _CONFIRMING = YES | NO
 
 @dataclass(frozen=True)
 class Doubt:
-    """What the table may have said, likeliest first, two or more: each as the host would take it ("D2",
-    "board")."""
+    """What the table may have said, likeliest first, two or more, each as the host would take it ("D2")."""
 
     choices: tuple[str, ...]
     heard: str = ""
-    """The likeliest reading, as heard."""
 
     @property
     def prompt(self) -> WhichDidYouMean:
@@ -53,10 +44,8 @@ def by_name(choice: str) -> str:
 
 
 def meaning(reading: str, phrases: tuple[str, ...] | None = None) -> str | None:
-    """What a reading between questions would make the host do, as a message: the cell of a pick ("dee
-    two", "d two", "wings and webs two" are all "D2"), "pass" for the lowest cell, the phrase of a
-    command; None for a team count, yes or no, or words outside the closed set. `phrases`: the phrases
-    it may be, by default all of them."""
+    """What a reading between questions would have the host do: a pick's cell ("dee two" is "D2"), "pass",
+    a command's phrase; None for a count, yes, no or words outside the list. `phrases`: by default all."""
     phrase = nearest(reading, phrases or between_questions())
     if phrase in COMMANDS:
         if phrase in _CONFIRMING:
@@ -71,15 +60,13 @@ def meaning(reading: str, phrases: tuple[str, ...] | None = None) -> str | None:
 
 
 def cell_meant(reading: str) -> Cell | None:
-    """The cell a reading between questions would pick ("dee two" -> D2); None for "pass", a command, an
-    empty reading or words outside the closed set."""
+    """The cell a reading between questions would pick ("dee two" -> D2), if any; "pass" picks none."""
     found = meaning(reading) if reading else None
     return Cell.parse(found) if found else None
 
 
 def doubt(heard: Utterance, board: Board | None = None) -> Doubt | None:
-    """A Doubt when readings about as likely as the best mean different picks or commands; None when the
-    best reading can be taken. A cell already played on `board` is no choice: it cannot be picked."""
+    """A Doubt when readings about as likely as the best mean different free cells or commands."""
     if not heard.scores:
         return None
     close = (heard.text, *likely_alternatives(heard))
@@ -99,9 +86,7 @@ def playable(found: str, board: Board | None) -> bool:
 
 
 def meant_instead(heard: Utterance, board: Board) -> str | None:
-    """Between questions, where the likeliest reading means nothing (a yes or no with nothing asked): the
-    likeliest reading about as likely that means a command or a free cell. In babble a reader's "end the
-    night" was heard as "right" four times running, "the night" scored 0.1 below it, and the night stuck."""
+    """Where the likeliest reading means nothing here: one about as likely meaning a command or free cell."""
     for text in likely_alternatives(heard):
         # A part of a phrase ("the night") is read as the nearest phrase that is no yes or no.
         found = meaning(text, _meaningful()) if text else None
@@ -121,5 +106,4 @@ def likely_alternatives(heard: Utterance, margin: float = TUNING.confirming.marg
 
 @cache
 def _meaningful() -> tuple[str, ...]:
-    """The phrases between questions that are no yes or no."""
     return tuple(phrase for phrase in between_questions() if phrase not in _CONFIRMING)

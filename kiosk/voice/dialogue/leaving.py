@@ -1,8 +1,6 @@
-"""A team leaving the night, by voice, is said back first. A team that is out keeps its total but is skipped
-for answers and picks (the card's THE TABLE), so words misheard as a team leaving cost that team its
-answer: in babble a tuning voice's "B four" was heard as "bats is out", and over music a held-out voice's
-"Toads, swede." as "toads leave", and the night went on without Toads' answer. Coming back loses nothing,
-and is taken as heard; so is anything typed."""
+"""A team leaving the night, by voice, is said back first: a team out is skipped for answers and picks (the
+card's THE TABLE), and noise is heard as a team leaving. Coming back loses nothing and is taken as heard;
+so is anything typed."""
 
 from __future__ import annotations
 
@@ -29,10 +27,8 @@ class Leaving:
         return self.confirming.waiting
 
     def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
-        """The words for the host once a yes confirms them, the kiosk's question, or None: no team leaving,
-        and the words go on as heard. Anything but a yes or a no to the question is no yes to leaving: it
-        is heard as it is (the answer said again). Words typed on the screen go on as typed, and a team
-        said back is confirmed by the next words or not at all, as a pick said back is."""
+        """The words for the host once a yes confirms them, the kiosk's question, or None: the words go on as
+        heard. A team said back is confirmed by the next words or not at all, as a pick said back is."""
         if isinstance(utterance, Typed):
             self.confirming.clear()
             return None
@@ -54,7 +50,6 @@ class Leaving:
         return self.again()
 
     def again(self, lead: Lead = Lead.NONE) -> Ask:
-        """The team heard leaving, said back (again)."""
         move = parse_team_move(self.waiting) if self.waiting is not None else None
         assert move is not None
         return Ask(TeamLeaving(move.team, lead))

@@ -1,15 +1,7 @@
-"""A word spelled one letter at a time, when a team's spelled fix has twice come out wrong; in a loud room's
-Candle-End, a year taken one digit at a time the same way.
-
-In party babble the letters list hears a whole spelling right about one time in three however it is said,
-and most often loses a word or two of it. Each letter's word said on its own, as a reply, is heard as that
-letter four times in five, as no letter most of the rest, and as another letter about one time in thirty
-(docs/decisions/0004-spell-with-nato-words.md, "one at a time", tuning voices in babble at 10 dB). So after a team's
-second fix the kiosk offers to take the word letter by letter: it says each letter back, asks again for one
-it did not catch, takes back the last one on a "no", and sends the word to the host as any spelled fix once
-the table says "that's right". A year's digits said on their own are heard right about seven times in ten
-through a list of the digits alone, where a whole year with its team's name came out right about one time in
-three (docs/decisions/0007-candle-end-years-list.md, tuning voices in babble at 10 dB); a year is done at its fourth digit.
+"""A word spelled one letter at a time, once a team's spelled fix has twice come out wrong; in a loud room's
+Candle-End, a year one digit at a time: in babble a letter's or digit's word said alone is heard far more
+surely than a whole spelling or year (decisions 0004, 0007). Each is said back, a no takes the last one
+back, and "that's right" sends the word as any spelled fix.
 """
 
 from __future__ import annotations
@@ -63,13 +55,10 @@ class Unit(enum.Enum):
         return self is Unit.DIGIT
 
     def words_but(self, refused: frozenset[str]) -> tuple[str, ...]:
-        """Every unit's word but those of `refused`."""
         return letters_but(refused) if self is Unit.LETTER else digits_but(refused)
 
     def of(self, words: list[str]) -> str | None:
-        """The unit of one reply: its word alone ("tango", "eight"). Two or more are heard again: asked for
-        one letter, the table says one, and in babble a second was most often the room's ("oscar lima" for
-        "Oscar.")."""
+        """The unit of one reply, its word alone ("tango"): a second word is most often the room's."""
         if len(words) != 1:
             return None
         return letter_of(words[0]) if self is Unit.LETTER else SPOKEN_DIGITS.get(words[0])
@@ -81,8 +70,7 @@ class Unit(enum.Enum):
 
 @dataclass(frozen=True)
 class LetterByLetter:
-    """The word a team is spelling one letter at a time (or the year one digit at a time): the letters
-    taken so far, by reply."""
+    """A word a team spells one letter at a time (a year, one digit at a time), and what it has taken."""
 
     team: Team
     letters: tuple[str, ...] = ()
@@ -97,12 +85,8 @@ class LetterByLetter:
     as_it_stands: bool = False
     """The letters so far were offered as the word: any reply but the yes now leaves the word as it was."""
     refused: frozenset[tuple[int, str]] = frozenset()
-    """The letters the table said a plain no to, each with its place in the word: heard there again, one is
-    not said back again. Over music one voice's "Papa." was heard as "lima" twelve times running, and the
-    kiosk said "L for lima" to each, the table no to each, until the table gave the word up. A "no" found
-    only among a reply's other readings, or with a letter's word scored beside it, takes the letter back but
-    refuses nothing (a_sure_no): "Echo." heard with "no" among its readings took back the M of "mexico", and
-    "Mike." was then heard right four times running, each time refused."""
+    """The letters the table said a plain no to, each with its place: heard there again, one is not said back
+    again (decision 0005). A no not a_sure_no takes the letter back but refuses nothing (decision 0006)."""
 
     @property
     def opening(self) -> SpellOneAtATime:
@@ -141,8 +125,7 @@ class LetterByLetter:
         words = letter_words(text.split())
         letter = self.unit.of(words)
         if letter is not None and (len(self.letters), letter) in self.refused:
-            # Not a miss: the letters taken stand. Three such in a row would leave a word four letters into
-            # its five ("Tango." heard as "golf" after a no, in babble), where asked again it came right.
+            # Not a miss: the letters taken stand, and asked again the letter most often comes right.
             refused = RefusedLetterAgain(letter, year)
             return self._stalled(replace(self, stalls=self.stalls + 1), refused)
         if letter is None:
@@ -164,10 +147,8 @@ class LetterByLetter:
 
     @staticmethod
     def _stalled(state: LetterByLetter, said: Prompt) -> tuple[LetterByLetter | None, str | None, Prompt]:
-        """`state` and the kiosk's `said`, unless the word has stalled (TUNING.confirming.letter_stalls
-        replies without going further, or TUNING.confirming.letter_misses in a row heard as none): then the
-        letters so far are offered as the word; with fewer than a spelling's, or a year's (no year but a whole
-        one counts), the word is left as it was."""
+        """`state` and the kiosk's `said`, unless the word has stalled (TUNING.confirming.letter_stalls): then
+        the letters so far are offered as the word, or with fewer than a spelling's, or a year, it is left."""
         if state.stalls < TUNING.confirming.letter_stalls:
             return state, None, said
         if len(state.letters) < SHORTEST or state.unit.year:
@@ -176,21 +157,17 @@ class LetterByLetter:
 
     @property
     def offer(self) -> WordSoFar:
-        """The letters so far offered as the word."""
         return WordSoFar(self.letters)
 
     def _offer_answered(self, text: str) -> tuple[LetterByLetter | None, str | None, Prompt]:
-        """A reply other than the yes to the letters offered as the word: the word left as it was; heard as
-        no word, the offer is made once more. It asks for a yes or a no, so a letter heard is most likely a
-        no: in babble one voice's "No." to it was heard as "uniform", the U was taken, and the spelling went
-        on for minutes more."""
+        """A reply other than the yes to the letters offered as the word: the word left as it was (a letter
+        heard is most likely a garbled no); heard as no word, the offer is made once more."""
         if text or self.misses >= 1:
             return None, None, LeftAsItWas(self.unit.year)
         return replace(self, misses=1), None, Prefaced(Lead.SORRY, self.offer)
 
     def missed(self) -> tuple[LetterByLetter | None, Prompt]:
-        """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses in a
-        row."""
+        """A reply heard as no word: asked again, or the word left after TUNING.confirming.letter_misses."""
         state, _, said = self.take("")
         assert said is not None  # no word is no yes: nothing is sent
         return state, said
@@ -214,11 +191,7 @@ def past_refused(
 ) -> Utterance:
     """A reply heard as a unit the table said no to in the place it fills, heard again through the other
     units' words alone: its likeliest other unit, said back for the table to check; heard as none, the reply
-    stands as first heard. Over the simulated table's nights 60 of 78 such replies were one held-out voice's
-    "Papa." heard as "lima" time after time, each refused until the word was left. Of letters heard as
-    another, heard again without it (docs/decisions/0005-letters-by-word-not-name.md, 10 dB): tuning voices in babble
-    18 of 27 right, 3 another, over music 5 of 5; held out, babble 25 of 100 right, 14 another, music 18 of
-    26, none another. It costs about a tenth more CPU than hearing the reply first did."""
+    stands as first heard (decision 0005)."""
     refused = by_letter.refused_here(letter_or_no(heard)) if by_letter is not None else frozenset()
     if by_letter is None or not refused:
         return heard
@@ -231,9 +204,7 @@ def past_refused(
 
 def a_sure_no(heard: Utterance) -> bool:
     """A "no" the likeliest reading, with no letter's or digit's word scored within the confirming margin of
-    it: such a no refuses the unit it takes back. In babble "Nine." was heard as "no" (80.2) with "nine"
-    beside it (79.5): the 8 before it, right, was taken back and refused, and "Eight." said again was refused
-    till the year was left."""
+    it: only such a no refuses the unit it takes back (decision 0006)."""
     if heard.text != "no":
         return False
     close = [
@@ -245,9 +216,8 @@ def a_sure_no(heard: Utterance) -> bool:
 
 
 def no_once(heard: Utterance) -> Utterance:
-    """The reply with the no asked for (DOUBLE_NO, "no no") written as the plain no every reading of a reply
-    is matched against: its words and each of its other readings. The list lets phrases follow each other,
-    and one voice's "No, no." in babble was heard as "no no no" and "no no no no" too."""
+    """The reply with the no asked for (DOUBLE_NO, "no no", or more: the list lets phrases follow each other)
+    written as the plain no its words and each of its other readings are matched against."""
 
     def once(text: str) -> str:
         said = text.split()
@@ -262,7 +232,5 @@ def no_once(heard: Utterance) -> Utterance:
 
 
 def letter_or_no(heard: Utterance) -> str:
-    """The reply's words, or "no" when "no" is among its other readings: in babble the no said to a letter
-    said back wrong was heard as a letter ("romeo", "november") about one time in five, which added another
-    wrong letter; and a letter's word said on its own almost never has "no" among its readings."""
+    """The reply's words, or "no" when "no" is among its other readings (decision 0006)."""
     return "no" if "no" in heard.alternatives else heard.text

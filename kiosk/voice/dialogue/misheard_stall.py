@@ -1,17 +1,7 @@
-"""An answer heard as opening with a stall, where the recogniser had another reading that locks.
-
-By the card an answer that opens with a stall locks nothing: the team is still thinking (Rule 8d). By
-voice the adult reads each team's written answer straight after its name, and the small model's likeliest
-reading of "Bats, barn owl" is "bats are now" in every voice family, "are" being one of the card's
-stalls: over the simulated table's nights, 97 of 1319 answers were heard opening with "are", and each was
-asked for again until it was heard another way. Such an answer is heard again with the open recogniser's
-n-best readings (TUNING.readings.open): where one of them locks, keeps every word and hears another
-word in the stall's place, it is taken, and the read-back lets the table fix it like any other answer.
-Only then: kept for every answer, the n-best's likeliest reading was a little worse in babble than the
-best path (scripts/measure_open_readings.py at fffbd8d, tuning voices, word error 2.38 against 2.21).
-
-A stall said aloud to hold the turn ("hang on", "still thinking") is kept as said: only the card's stalls
-that nobody says to a kiosk in place of an answer ("are", "would", "same", "nice") are taken for misheard.
+"""An answer heard opening with a stall, which locks nothing (Rule 8d), where the recogniser had another
+reading that locks: the small model hears "Bats, barn owl" as "bats are now". Such an answer is heard again
+with n-best readings (TUNING.readings.open), and only such an answer: for every answer the n-best's likeliest
+reading did a little worse in babble than the best path.
 """
 
 from __future__ import annotations
@@ -30,9 +20,8 @@ from kiosk.voice.sound.asr import Utterance
 SAID_TO_HOLD = frozenset(
     ("wait", "hang on", "hold on", "one sec", "let me", "give", "still", "need", "thinking", "sorry")
 )
-"""The card's stalls a reader says aloud to hold a team's turn ("hang on", "still thinking"): never taken
-for a misheard word. The others ("are", "would", "same", "nice") nobody says to a kiosk in place of an
-answer: heard opening one, the recogniser more likely misheard a word."""
+"""The card's stalls a reader says aloud to hold a team's turn: never taken for a misheard word. Nobody says
+the others ("are", "would", "same", "nice") to a kiosk in place of an answer."""
 
 
 def misheard_stall(heard: Utterance) -> str | None:
@@ -44,8 +33,7 @@ def misheard_stall(heard: Utterance) -> str | None:
 
 
 def reading_that_locks(heard: Utterance, readings: Sequence[Utterance]) -> Utterance:
-    """Of the recogniser's readings of the same words, likeliest first (asr.readings), the first that locks
-    in place of an answer heard opening with a stall that is no hold said aloud; else the answer as heard."""
+    """The first of `readings` (likeliest first) that locks in place of a misheard stall; else `heard`."""
     stall = misheard_stall(heard)
     if stall is None:
         return heard
@@ -53,8 +41,7 @@ def reading_that_locks(heard: Utterance, readings: Sequence[Utterance]) -> Utter
 
 
 def _instead(text: str, heard: str, stall: str) -> bool:
-    """A reading that locks, hears another word where the stall was, and loses none of the words (a team's
-    name lost would leave the answer to be asked about, or to join another team's)."""
+    """A reading that locks, hears another word where the stall was, and keeps every word (a team's name)."""
     words = text.split()
     if stall in words or len(words) < len(heard.split()):
         return False
@@ -67,7 +54,6 @@ def _openings(text: str) -> list[str]:
 
 
 def _answers(text: str) -> list[str]:
-    """The words as an answer: all of them, and those after the first, which may be a team's name misheard
-    ("ghost", "mass", "that's"), to be put right by the team-name list (listening.with_label)."""
+    """The words as an answer: all, and all but the first, which may be a misheard team name ("that's")."""
     words = text.split()
     return [text, " ".join(words[1:])] if len(words) > 1 else [text]

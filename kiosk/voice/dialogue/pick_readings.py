@@ -1,7 +1,5 @@
-"""What a pick's readings name: the cell a reading would read (in a loud room "pass" too), a free cell among
-the recogniser's other readings, the categories a reading's title words name, a pick said by its category's
-letter and the free cells whose letters rhyme with it; and a cell as the table would say it by name, the way
-the host is told a pick the kiosk took (picking.py).
+"""What a pick's readings name: a cell, a free cell among the other readings, categories by their titles'
+words, a pick by a letter that rhymes with another; and a cell as the table would say it by name (picking.py).
 """
 
 from __future__ import annotations
@@ -18,8 +16,7 @@ SOUNDS_LIKE: dict[str, str] = {"a": "e", "b": "cde", "c": "bde", "d": "bce", "e"
 
 
 def cell_read(found: str | None, board: Board, loud: bool) -> Cell | None:
-    """The cell a reading would read; in a loud room "pass" too, the first free cell (as final as naming
-    it), so that it is said back."""
+    """The cell a reading would read; in a loud room "pass" too, as the first free cell, to be said back."""
     if loud and found == "pass":
         return board.first_free()
     return Cell.parse(found) if found else None
@@ -32,8 +29,7 @@ def free_reading(heard: Utterance, board: Board, but: tuple[Cell, ...] = ()) -> 
 
 
 def categories_named(readings: tuple[str, ...]) -> list[str]:
-    """The letters of the categories whose titles' words ("treat", "haunted", "wide"; "bats", "owls" and
-    "spiders" for Wings & Webs) the readings hold, in the order heard."""
+    """The letters of the categories whose titles' words the readings hold, in the order heard."""
     letters = [_TITLE_WORDS[word] for reading in readings for word in reading.split() if word in _TITLE_WORDS]
     return list(dict.fromkeys(letters))
 

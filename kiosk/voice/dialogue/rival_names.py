@@ -1,7 +1,5 @@
 """A team name the name list alone heard at an answer's start, doubted when the list's other readings lead
-with another team's name: reverberation smears a name ("Toads" heard as "ghosts" in a 0.8 s room), and an
-answer given to the wrong team is ruled on silently. Doubted, the name is not taken, and the kiosk asks whose
-the words were, or gives them to the team it called (answering.py). Decision record 0017.
+with another team's: an answer given to a wrong team is ruled on silently (decision 0017).
 """
 
 from __future__ import annotations

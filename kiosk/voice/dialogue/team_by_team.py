@@ -1,15 +1,7 @@
-"""A loud room's read-back checked one team at a time, once the table says no to it.
-
-In party babble a spelled fix is heard whole about one time in three however it is said, and the team's name
-that opens it is lost as often: the kiosk asks whose it was, and the reply, a lone name, is lost again. So in
-a loud room a no to the read-back ("no", "not right", "wrong") has the kiosk name each team's answer in turn
-("Bats: do it. Is that right?"), and a no to one takes that team's word one letter at a time
-(letter_by_letter.py): the kiosk names the team, and only a yes, a no and letters' words are left to be
-heard. A yes to every team is the read-back's yes. Words the kiosk cannot make out ask about the same team
-again, and twice running are taken as a no; a spelling after a team's name, a dispute or a command leaves
-the checking and goes on as any read-back words do. Letters without a team's name are words not made out:
-in babble they were a garbled yes or no far more often than a spelling. The Candle-End's read-back is
-checked the same way, a wrong year taken one digit at a time.
+"""A loud room's read-back checked one team at a time, once the table says no to it: in babble a whole
+spelling and its team's name are lost too often (decision 0004). A no to one team takes its word one letter
+at a time (letter_by_letter.py), a Candle-End year one digit at a time; a yes to every team is the
+read-back's yes. A spelling after a team's name, a dispute or a command leaves the checking.
 """
 
 from __future__ import annotations
@@ -44,20 +36,14 @@ class TeamByTeam:
     yes_asked: bool = False
     """A yes other than SURE_YES was asked about: the next yes is taken."""
     not_made_out: int = 0
-    """Read-back words in a row, in a loud room, the kiosk could not make out: at
-    TUNING.confirming.read_back_missed, it asks about each
-    team in turn unasked."""
+    """Read-back words in a row not made out: at TUNING.confirming.read_back_missed, teams are asked about."""
     unclear: int = 0
-    """Replies in a row to the team asked about that were neither a yes, a no nor other words the read-back
-    acts on (or no word at all): at TUNING.confirming.read_back_missed, taken as a no."""
+    """Replies in a row to the team asked about that the kiosk could not make out (_unclear)."""
 
     @property
     def asks(self) -> bool:
-        """A team's answer was asked about: its yes or no is heard through the one-letter list, where "no"
-        and "that's right" compete with nothing but the NATO words, with the no found among its n-best
-        readings (letter_by_letter.letter_or_no). Tuning voices in babble at 10 dB, of 54 each: "No." heard
-        44 times against 20 through the read-back list (its single letters: "no" came out "l", "oh",
-        "november"), "That's right." 46 against 50."""
+        """A team's answer was asked about: its yes or no is heard through the one-letter list, since the
+        read-back list's single letters often take a "no" (decision 0018, read_back_missed)."""
         return self.asking is not None and not self.spelling
 
     def take(
@@ -71,22 +57,18 @@ class TeamByTeam:
         if answerers.by_letter is not None:
             return None  # a letter of the word being spelled: letter_by_letter.py
         if answerers.holding is not None:
-            # The reply to "whose was that?" (whose.py): in babble its "no" to a team offered started the
-            # checking, and the word one letter at a time was then heard through the team-name list.
+            # The reply to "whose was that?" (whose.py): its no is to the team offered, not the read-back.
             return None
         words = words_of(heard.text)
         if self.spelling:
-            # The word one letter at a time ended some other way (its fix not taken): the read-back goes on
-            # as before, its words judged as any a loud read-back hears.
+            # The word one letter at a time ended some other way (its fix not taken): the read-back goes on.
             self._stop()
         if self.asking is None:
             missed, self.not_made_out = self.not_made_out, 0
             if not loud or answerers.offered is not None:
                 return None
             if not (plain_no(words) or is_no(words)):
-                # Any no starts the checking, as the loud read-back promised: "that's right" heard as "not
-                # right" (a held-out voice's Candle-End yes, four times running) was the host's no before,
-                # which asks for a spelling, and the yes was never heard whole.
+                # Any no starts the checking, as promised: a yes heard as "not right" is then asked again.
                 if not _made_out(words, night):
                     self.not_made_out = missed
                     return self._not_made_out(night)
@@ -107,9 +89,8 @@ class TeamByTeam:
         return None
 
     def again(self, night: Night | None, answerers: Answerers, loud: bool) -> Ask | None:
-        """The question again, after a reply to it heard as no word; None when none is asked. Before any
-        team is asked about, a loud read-back's reply heard as no word is one not made out: one voice's "No."
-        came out as nothing again and again, and the read-back was asked for a yes or a no for ever."""
+        """The question again, after a reply to it heard as no word; None when none is asked. Before any team
+        is asked about, such a reply is one not made out, or a no heard as nothing would be asked for ever."""
         if night is None or not night.phase.reading_back:
             return None
         if self.spelling:
@@ -121,21 +102,14 @@ class TeamByTeam:
         return self._unclear(night, answerers)
 
     def _not_made_out(self, night: Night) -> Ask | None:
-        """Read-back words not made out: asked for a yes or a no, and at TUNING.confirming.read_back_missed in
-        a row each team's answer
-        asked about in turn, unasked."""
         self.not_made_out += 1
         if self.not_made_out < TUNING.confirming.read_back_missed:
             return Ask(NotCaught(loud=True))
         return self._start(night, Lead.EACH_IN_TURN)
 
     def _unclear(self, night: Night, answerers: Answerers) -> Ask:
-        """A reply not made out: the question again, or at TUNING.confirming.read_back_missed in a row the
-        team's answer taken as said
-        no to. Through the one-letter list the tuning voices' "No." in babble at 10 dB came out as a lone
-        letter's word or as no word 2 times in 27, "That's right." never (as more words, 4); one held-out
-        voice's "No." came out so again and again (as "romeo", "lima", [unk], no word), nine times running
-        for one team, and its wrong answer was never spelled."""
+        """A reply not made out: the question again, or at TUNING.confirming.read_back_missed in a row a no,
+        since a "No." the room garbles again and again would keep a wrong answer from being spelled."""
         self.unclear += 1
         if self.unclear < TUNING.confirming.read_back_missed:
             return Ask(Prefaced(Lead.SORRY, self.prompt(night)))
@@ -143,8 +117,7 @@ class TeamByTeam:
         return Ask(Prefaced(Lead.TAKEN_AS_NO, opening.prompt))
 
     def _spell(self, night: Night, answerers: Answerers) -> Ask:
-        """The team asked about said no: its word one letter at a time (a Candle-End year, one digit at a
-        time)."""
+        """The team asked about said no: its word one letter at a time (a year, one digit at a time)."""
         assert self.asking is not None
         self.spelling, self.unclear = True, 0
         unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
@@ -153,9 +126,7 @@ class TeamByTeam:
 
     def left_as_it_was(self, night: Night | None, unit: Unit, said: Ask) -> Ask:
         """The word of the team asked about, spelled one letter at a time, was left as it was (`said`, the
-        read-back's question again): the same team is asked about again instead, its answer as it stands.
-        Asked about the whole read-back, a table whose word could not be taken said no to it again, and
-        the kiosk began again at the first team, whose answer was right."""
+        read-back's question again): the same team is asked about again, not the read-back from the first."""
         if not self.spelling or self.asking is None or night is None or not night.phase.reading_back:
             return said
         self.spelling, self.unclear, self.yes_asked = False, 0, False
@@ -163,8 +134,7 @@ class TeamByTeam:
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
         """After the host took the word spelled one letter at a time: the same team asked about again, its
-        answer as it now stands (the fix replaced one word: "hormel" spelled "barn" is "barn", where the
-        team wrote "barn owl", which only "barnowl" spelled as one sets right)."""
+        answer as it now stands (a fix replaces one word, which may not yet set the answer right)."""
         if night is None or not night.phase.reading_back:
             self._stop()
             return None
@@ -205,10 +175,7 @@ class TeamByTeam:
 
 def _made_out(words: str, night: Night) -> bool:
     """Words a loud room's read-back can act on: a yes, a no, words opening with a playing team's name (its
-    spelled fix), a dispute or a command. Letters without such a name are not made out: of the 17 a loud
-    room asked "whose spelling was that?" about over the simulated table's nights (scripts/bench_table.py),
-    12 were a "no" or "that's right" heard as babble's letters ("oh mike", "romeo alfa") and 4 a spelling
-    whose letters were lost with its name ("Ghosts. S, O, N, A, R." as "n i"); one came out right."""
+    spelled fix), a dispute or a command; letters without such a name are most often a garbled yes or no."""
     said = without_stray_name(words.split(), night)
     if len(said) == 1 and Team.from_name(said[0]) is not None:
         return False  # a name alone says nothing the read-back takes ("no" heard as "owls")

@@ -1,11 +1,7 @@
-"""Ending the night by voice: every playing team says yes by name ("Bats, yes. Ghosts, yes."), and anything
-else lets the night go on (the card's END). In party noise the small model hears "Ghosts, yes" as "ghosts"
-alone now and then; passed on, a lone name would end the vote, and every team would have to say yes again.
-No team could mean anything else by its name alone here, so the kiosk keeps the vote, names the team, and
-takes a plain "yes" as that team's: a short word heard alone, where "yes" after a name was lost four times
-running in babble. The other way round, a plain yes whose name was lost ("Bats, yes." heard as "yes" four
-times running in babble, and the night never ended) is told to say the name once; heard so a second time
-running, the kiosk names the first team still to say yes, and the next plain yes is that team's."""
+"""Ending the night by voice: every playing team says yes by name, and anything else lets the night go on
+(the card's END). Noise loses either half of "Bats, yes.": a team's name alone keeps the vote and takes its
+next plain yes; a plain yes is told to say the name, and at the second running the kiosk names the first
+team still to say yes, whose next plain yes it takes."""
 
 from __future__ import annotations
 
@@ -33,11 +29,7 @@ class Votes:
     """The last words of the vote were a team's yes heard about as likely as another team's, and asked about."""
 
     def take(self, heard: Utterance, night: Night | None) -> str | Ask | None:
-        """During the vote: a lone name of a team still to say yes (or a lone number with one beside it), or
-        a second plain yes running, the kiosk's question naming a team (the vote kept); a plain yes just
-        after it, that team's yes; a team's yes with a word of the room after it, that yes; a team's yes
-        heard about as likely as another's, asked about once; a lone name of no team at the table, not
-        caught; None for anything else (the host's to read)."""
+        """During the vote: a team's yes for the host, the kiosk's question (the vote kept), or None."""
         asked, self.asked = self.asked, None
         unnamed, self._unnamed = self._unnamed, False
         doubted, self._doubted = self._doubted, False
@@ -62,8 +54,7 @@ class Votes:
             return Ask(PlainYesWillDo(left[0], tuple(left)))
         team = Team.from_name(words) or _name_beside(heard, left, no_too=asked is None)
         if team is not None and team not in night.teams:
-            # No team at this table: misheard ("Ghosts, yes." as "owls" on a night of Bats and Ghosts), and
-            # passed on it would end the vote.
+            # No team at this table: a name misheard, which passed on would end the vote.
             return Ask(Prefaced(Lead.SORRY, StillToSayYes(tuple(left))))
         if team is None or team not in left:
             return None
@@ -72,7 +63,6 @@ class Votes:
 
 
 def a_teams_yes(reading: str) -> bool:
-    """The reading is a team's yes to end the night ("bats yes")."""
     return _yes_of(reading) is not None
 
 
@@ -109,9 +99,7 @@ def _rival(heard: Utterance, left: list[Team]) -> _Rival | None:
 
 
 def _yes_and_a_word(words: str, left: list[Team]) -> str:
-    """A yes of a team still to say one, with one word after it that names no team, is that team's yes: the
-    room's word after it ("Bats, yes." heard as "bats yes one", then "bats yes three", in babble) ended the
-    vote, and every team had to say yes again."""
+    """A team's yes with one word after it naming no team: that yes, or the room's word would end the vote."""
     said = words.split()
     if len(said) != 3 or Team.from_name(said[2]) is not None:
         return words
@@ -119,10 +107,8 @@ def _yes_and_a_word(words: str, left: list[Team]) -> str:
 
 
 def _name_beside(heard: Utterance, left: list[Team], no_too: bool) -> Team | None:
-    """A team still to say yes whose name (or yes) was heard about as likely as a lone number, which means
-    nothing in the vote: "Toads, yes." heard as "two", "toads" beside it, ended the vote. With `no_too`
-    (nothing asked just before), as likely as a lone "no" too: the last team's "Toads, yes." heard as "no",
-    "toads" 0.1 below it, ended a four-team vote; a no said again after the kiosk asks ends it."""
+    """A team still to say yes whose name (or yes) was heard about as likely as a lone number, which passed on
+    would end the vote; with `no_too` (nothing asked just before), as likely as a lone "no" too."""
     lone = heard.text.split()
     if len(lone) != 1 or not (says_a_number(heard.text) or (no_too and lone[0] == "no")):
         return None

@@ -1,12 +1,6 @@
-"""Whose words were they: the kiosk's question about words it holds because their team's name was lost
-(answering.py), and the table's replies to it.
-
-Asked first for the team's name. A reply that names no team asked about is most often the name lost again: in
-party babble a lone "Bats." was heard as "owls", "the family legacy" or no word. Over one noisy run of the
-simulated table, 28 of 43 first replies to "whose?" named no team asked about, and 25 of those spellings were
-let go after the name was asked for once more, to be spelled again. So at the first such reply the kiosk
-offers the teams one at a time for the yes heard most surely ("Was that Ghosts' spelling? Say "that's right",
-or say no."), a spelling's likeliest team first: the one with a word nearest the letters.
+"""Whose words were they: the kiosk's question about words held because their team's name was lost
+(answering.py), and the table's replies. A reply naming no team asked about is most often the name lost
+again, so the teams are then offered one at a time for the sure yes, a spelling's likeliest team first.
 Nothing goes to a team without its name or that yes.
 """
 
@@ -59,20 +53,17 @@ class Whose:
 
     @staticmethod
     def next_answer(heard: str) -> bool:
-        """Not a reply but the next answer said over the question ("Ghosts, Mary Shelley"): it goes on as
-        heard, and the held words go to nobody."""
+        """Not a reply but the next answer said over the question: it goes on, the held words to nobody."""
         words = _reply_words(heard)
         return len(words) > 1 and team_named(words[0]) is not None
 
     def take(self, heard: str, night: Night | None) -> tuple[Whose | None, Named | Prompt | None]:
-        """The reply to the question: the held words are a team's (Named); the kiosk asks again or another
-        way (a question, with what it holds now); or the reply is the next answer, said over the question
-        (None: the words go on as heard, the held words to nobody)."""
+        """The reply: the held words are a team's (Named), a question with what is held now, or (None, None)
+        for the next answer said over the question."""
         if self.next_answer(heard):
             return None, None  # the read-back will show who is still to answer
         words = _reply_words(heard)
-        # Asked for a name, "ghost" or "owl" (the open vocabulary's reading of a name the list missed) is one.
-        # "You", a solo night's name, is none: "you know you as you i live" was taken for the next answer.
+        # Asked for a name, "ghost" or "owl" (the open vocabulary's reading of a name) is one.
         named = [team for team in (team_named(word) or team_named(f"{word}s") for word in words) if team]
         # Only a team asked about: another name is a mishearing ("owls" on a night without Owls).
         named = [team for team in named if team in self.teams]
@@ -97,8 +88,7 @@ class Whose:
         return None, Fixed.NAME_FIRST
 
     def _likeliest_first(self, night: Night | None) -> tuple[Team, ...]:
-        """The teams in the order offered: for a spelling, the team with an answer word nearest its letters
-        first (a fix spells a word the read-back got wrong, so near one of that team's); else as asked."""
+        """The teams in the order offered: for a spelling, the team with a word nearest its letters first."""
         spelled = (spelling_in(self.words.split()) or "").replace(" ", "")
         if not self.spelling or not spelled or night is None:
             return self.teams
