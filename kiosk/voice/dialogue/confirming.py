@@ -5,8 +5,7 @@ yes or a no, and the policy (policy.py) rules on each reply by the slot's cost a
     confirming.say_back(2)                        "Two teams? Say "that's right", or say no."
     act, count = confirming.reply(heard, loud)    Act.TAKE, 2 -- or ASK_IF_YES, REFUSED, NOT_HEARD
 
-What a slot does after a no, or after a reply that was neither, is its own (another pick, the next count
-offered): this keeps only what is waiting and how often an unsure yes to it was asked about.
+What a slot does after a no or a reply that was neither is its own; this keeps only what waits.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ class Confirming(Generic[T]):
     """Unsure yeses to what is waiting that the kiosk asked about ("Was that a yes?")."""
 
     def say_back(self, value: T) -> None:
-        """`value` is said back (or offered), and waits for a yes or a no."""
         self.waiting, self.asked_if_yes = value, 0
 
     def hold(self, value: T) -> None:
@@ -38,15 +36,14 @@ class Confirming(Generic[T]):
         self.waiting = value
 
     def reply(self, heard: Utterance, loud: bool) -> tuple[Act, T] | None:
-        """The policy's act on `heard`, with what was waiting; None when nothing waits. A yes taken or a no
-        ends the wait; an unsure yes asked about, or a reply that was neither, leaves it waiting."""
+        """The policy's act on `heard`, and what waited (None if nothing did); a take or a no ends it."""
         if self.waiting is None:
             return None
         waiting = self.waiting
         return self.rule(read(heard, loud)), waiting
 
     def rule(self, reading: Reading) -> Act:
-        """The policy's act on a reply already read, to what is waiting (see reply())."""
+        """The policy's act on a reply already read, to what is waiting."""
         act = decide(self.slot, reading, self.asked_if_yes)
         if act is Act.ASK_IF_YES:
             self.asked_if_yes += 1

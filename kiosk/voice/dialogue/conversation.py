@@ -51,22 +51,15 @@ class Conversation:
     keyboard: bool = False
     """A table screen's keyboard can type into the night (answering.py)."""
     answerers: Answerers = field(init=False)
-    """Whose words the kiosk is waiting to hear (answering.py)."""
     picks: Picks = field(init=False)
-    """The pick said back and waiting for a yes (picking.py)."""
     counts: Counts = field(init=False, default_factory=Counts)
-    """The team count said back in a loud room (counting.py)."""
     votes: Votes = field(init=False, default_factory=Votes)
-    """The team asked for its yes to end the night (voting.py)."""
     leaving: Leaving = field(init=False, default_factory=Leaving)
-    """A team heard leaving the night, said back (leaving.py)."""
     checking: TeamByTeam = field(init=False, default_factory=TeamByTeam)
-    """A loud room's read-back checked one team at a time (team_by_team.py)."""
     _yes_asked_at: int | None = field(init=False, default=None)
     """The turn at which the kiosk last asked whether a reply to the read-back was a yes."""
     _nothing_asked: bool = field(init=False, default=False)
-    """The kiosk's last words asked again after a reply heard as no word: the next such is the room's
-    noise, or the kiosk would ask for ever in a room whose noise passes for voice."""
+    """The last words asked again after a reply heard as no word: the next such is the room's noise."""
 
     def __post_init__(self) -> None:
         self.picks = Picks(confirm=self.confirm_picks)
@@ -91,9 +84,7 @@ class Conversation:
         picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
         voting = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.VOTING
         if voting:
-            # A pick ends the vote and reads its cell (the card's END: anything else and the night goes on),
-            # so it is said back, whatever the room, a pass too: in babble "Bats, yes." was heard as "wings
-            # and webs one", and over music as "pass", and each time a cell nobody picked was read.
+            # A pick ends the vote and reads its cell (the card's END), so it is said back in any room.
             said_back = self.picks.waiting is not None and not a_teams_yes(heard.text)
             found = meaning(heard.text) or ""
             picking = said_back or Cell.parse(found) is not None or found == "pass"
@@ -122,10 +113,8 @@ class Conversation:
         return self.picks.take(heard, night.board, loud=loud or voting)
 
     def _read_back_yes(self, heard: Utterance, way: Listening, turns: list[Turn], loud: bool) -> Ask | None:
-        """A yes to the read-back the policy asks about before it locks the answers; None to go on. Asked once
-        since the host last replied, or asked in this read-back for a plain yes, a reader who says "yes"
-        again means it (flite rms's "that's right" was heard as "right", then "see right", then "right" in
-        babble)."""
+        """A yes to the read-back the policy asks about before it locks the answers; None to go on. Once asked
+        since the host last replied, or a plain yes asked for in this read-back, the next yes is meant."""
         reading = read_back_reading(heard, way, loud)
         if reading is None:
             return None
@@ -166,12 +155,10 @@ class Conversation:
         return HostLed()
 
     def listening(self, host: Expecting, night: Night | None) -> Listening:
-        """How the next utterance is to be heard, at the node the talk stands at."""
         return heard_with(self.node(night), host)
 
     def awaits(self, night: Night | None) -> bool:
-        """The kiosk waits on the table's reply to what it said last, as it does all night long; not after
-        asking once already about a reply heard as no word."""
+        """The kiosk waits on the table's reply to what it said last; not after asking again about no word."""
         return not self._nothing_asked and night is not None and night.voice and night.phase not in _OVER
 
     def _not_heard(self, night: Night | None, loud: bool) -> Ask:
@@ -200,19 +187,14 @@ class Conversation:
 
     def _after_letter(self, night: Night | None, by_letter: LetterByLetter | None, said: Ask) -> Ask:
         """The kiosk's words after a reply to a word spelled one letter at a time (`by_letter`, as it was
-        before the reply): a word left as it was in a loud room's checking asks about the same team again
-        (team_by_team.py)."""
+        before it): a word left in a loud room's checking asks about the same team again (team_by_team.py)."""
         if by_letter is None or self.answerers.by_letter is not None:
             return said
         return self.checking.left_as_it_was(night, by_letter.unit, said)
 
     def after(self, night: Night | None, reply: Reply, message: str, loud: bool) -> Ask | None:
-        """The kiosk's own words after the host's reply to `message`, if any (answering.py, picking.py,
-        team_by_team.py)."""
         answered = self.answerers.after(night, reply, loud=loud)
         checked = self.checking.after(night, reply)
-        # The picks are told of every reply, not only when the others have nothing to say: picks missed
-        # count only in a row, and untold of the replies that called the teams by name, the picks still
-        # counted a miss from before the question at the next pick, asked for slowly before anyone tried.
+        # The picks are told of every reply, since picks missed count only in a row.
         picked = self.picks.after(night, message)
         return checked or answered or picked

@@ -1,25 +1,16 @@
 """What a misheard reply costs, and how sure the kiosk must be before it acts on one: one table for the
-questions the kiosk confirms, and one reading of a yes or a no for all of them.
+questions the kiosk confirms, and one reading of a yes or a no for all of them (decision 0018).
 
     read(heard, loud)           a reply to a confirming question: yes, no or neither, and one confidence
     decide(slot, reading, n)    what the kiosk does with it: take it, ask whether it was a yes, or ask again
 
-A yes that does what cannot be undone (a cell's question read, a night begun with its teams, a team sent
-out) is taken only when the kiosk is sure of it; an unsure one is asked about once ("Was that a yes?"),
-and a second yes is taken: two readings agreeing. A no is always taken: it undoes nothing, and the
-reader is asked again. This is the confirmation ladder of the spoken-dialogue literature, with the cost
-of a wrong act choosing the rung, not the place in the code.
+A yes that cannot be undone (a cell read, a night begun, a team sent out) is taken only when the kiosk is
+sure of it; an unsure one is asked about once ("Was that a yes?"), and a second yes is taken: two readings
+agreeing. A no is always taken: it undoes nothing. The cost of a wrong act chooses the rung of the
+confirmation ladder, not the place in the code.
 
-How sure a yes is (its one confidence, against the row's sure_at) comes from two things, the same in every
-slot:
-- the recogniser's n-best margin: how far the likeliest reading stands above the likeliest that means
-  something else ("that's right" 49.1 with "the night owls" 48.7 is a coin toss, not a yes);
-- the room: in a loud room (room.py) only the yes heard most surely (yes_or_no.SURE_YES) is sure, and a
-  lone "right" (which "end the night" and "four teams" were heard as) is a yes only with another yes about
-  as likely beside it.
-
-A yes something else contradicts (a spelling the letters list heard, words begun before the kiosk listened)
-is asked about every time it comes.
+A yes is sure by the n-best margin of its likeliest reading over the likeliest meaning something else; in a
+loud room only yes_or_no.SURE_YES is (decision 0011). A contradicted yes is asked about every time it comes.
 """
 
 from __future__ import annotations
@@ -78,8 +69,6 @@ class Act(Enum):
 
 @dataclass(frozen=True)
 class Row:
-    """One slot's line of the policy."""
-
     slot: Slot
     cost: Cost
     asks_if_yes: int
@@ -104,8 +93,7 @@ POLICY: Final = MappingProxyType(
 )
 
 WEAK_YES: Final = "right"
-"""In a loud room, a yes only with another yes about as likely beside it: "end the night" and "four teams"
-were heard as a lone "right", and a reader's "yes" never was."""
+"""A loud room's yes only with another yes about as likely beside it: noise passes for it (decision 0011)."""
 
 
 @dataclass(frozen=True)
@@ -114,18 +102,15 @@ class Reading:
 
     reply: Reply
     confidence: float
-    """How sure the kiosk is of the reply, in the recogniser's score points: how far the likeliest reading
-    stands above the likeliest meaning something else (infinite with none, or no scores), and none where
-    the room says the reply's words are not to be trusted alone (read())."""
+    """Score points by which the likeliest reading stands above the likeliest meaning something else
+    (infinite with none or no scores); 0 where the room says the words are not to be trusted alone."""
     contradicted: bool = False
-    """Something other than the reply's readings says it was no reply: another list heard a spelling, or its
-    words began before the kiosk listened. Asked about however often it comes: the same words again are
-    no second reading agreeing."""
+    """Something besides its readings says it was no reply (a spelling heard, words begun before the kiosk
+    listened): asked about every time, since the same words again are no second reading agreeing."""
 
 
 def read(heard: Utterance, loud: bool, near: float = TUNING.confirming.margin) -> Reading:
-    """The yes, no or neither of `heard`, and how sure it is (see the module's docstring); `near`: how close
-    in score another reading stands to count beside the likeliest."""
+    """The yes, no or neither of `heard`, and how sure; `near`: the score gap that counts as beside."""
     readings = _scored(heard)
     meant = _meaning(heard.text)
     if loud and heard.text == WEAK_YES:
@@ -138,8 +123,7 @@ def read(heard: Utterance, loud: bool, near: float = TUNING.confirming.margin) -
 
 
 def decide(slot: Slot, reading: Reading, asked: int) -> Act:
-    """What the kiosk does with `reading`, the reply to its question about `slot`; `asked`: unsure yeses
-    asked about since the question was put."""
+    """What the kiosk does with `reading`; `asked`: unsure yeses asked about since the question was put."""
     if reading.reply is Reply.NO:
         return Act.REFUSED
     if reading.reply is Reply.NEITHER:
@@ -167,9 +151,8 @@ def _scored(heard: Utterance) -> tuple[tuple[str, float], ...]:
 
 
 def _leaning(text: str) -> Reply:
-    """What a reading beside the likeliest leans to: a closed list's n-best pads a short reply with a word
-    ("yes" beside "see yes", "c yes"), which is no other meaning. A lone "right" leans to yes, "far right"
-    not."""
+    """What a reading beside the likeliest leans to: a closed list pads a short reply with a word ("see yes"),
+    which is no other meaning (decision 0018)."""
     words = text.split()
     yes = text == WEAK_YES or SURE_YES in text or any(word in YES - {WEAK_YES} for word in words)
     no = any(word in NO for word in words)

@@ -63,7 +63,6 @@ class CountSaidBack:
 @dataclass(frozen=True)
 class LeavingSaidBack:
     words: str
-    """The words heard as a team leaving."""
     over: Base
 
 
