@@ -1,19 +1,13 @@
-"""Every sentence the voice dialogue says itself, worded once: the kiosk's own questions, and what it says
-while it is unsure (answering.Ask), never the host's replies (kiosk/engine/say.py). Each kind of question is
-a small frozen value naming what it is, and its `words` are the exact English; the dialogue builds the
-values and holds no English itself (tests/test_prompts.py). Every kind is rendered with representative
-values in tests/golden/prompts.txt (`python -m testbed.prompt_examples`), the one place the wording is read
-as a whole.
+"""Every sentence the voice dialogue says itself (never the host's: kiosk/engine/say.py), worded once: each
+kind is a frozen value whose `words` are the English, so the dialogue holds none (tests/test_prompts.py).
+tests/golden/prompts.txt renders every kind (`python -m testbed.prompt_examples`).
 
     YourAnswer(Team.BATS).words             Bats, your answer?
-    NotCaught(loud=True).words              Sorry, I didn't catch that. Say "that's right", or say no.
     Prefaced(Lead.SORRY, YourAnswer(Team.BATS)).words
                                             Sorry, I didn't catch that. Bats, your answer?
 
-By slot: forms.py, what every slot shares (the one form of a confirming question, the leads before a
-question, the sentences that never change); read_back.py, answers, whose they are and the read-back;
-one_at_a_time.py, a word spelled one letter at a time; between_questions.py, the picks, a pick in doubt, a
-team leaving, the vote. The team count asks in the confirming form alone.
+forms.py: what every slot shares; read_back.py: answers and the read-back; one_at_a_time.py: a word one
+letter at a time; between_questions.py: picks, a team leaving, the vote.
 """
 
 from __future__ import annotations
@@ -98,7 +92,6 @@ Prompt: TypeAlias = (
     | PlainYesWillDo
     | WhoseYes
 )
-"""Every kind of the kiosk's own words."""
 
 __all__ = [
     "AnsweredInThatToo",

@@ -1,6 +1,5 @@
-"""The kiosk's own words between questions: a pick asked for again (picking.py), a pick or command the
-readings leave in doubt (doubt.py), a team heard leaving the night, and the teams' yeses that end it
-(voting.py). A cell is said by its category's name, as the table would say it ("Wings & Webs 3")."""
+"""The kiosk's own words between questions: picks, a pick in doubt, a team leaving, the vote. A cell is said
+by its category's name, as the table would say it ("Wings & Webs 3")."""
 
 from __future__ import annotations
 
@@ -30,7 +29,6 @@ class WhichPickThen:
     """The cell said back (or every cell offered) was said no to: which pick, then?"""
 
     example: str
-    """A cell, as the table would say it."""
     slowly: bool = False
     """Every cell offered was said no to: the pick asked for slowly, by the category's whole name."""
 
@@ -43,9 +41,8 @@ class WhichPickThen:
 
 @dataclass(frozen=True)
 class WhichDidYouMean:
-    """The recogniser's likeliest readings mean different picks or commands: which was meant? Short and
-    plain for a table of any age; a cell by its category's name, which the table says back more clearly
-    than a letter that sounds like another ("bee", "dee")."""
+    """The likeliest readings mean different picks or commands: which? A cell by its category's name, which
+    the table says back more clearly than a letter that rhymes."""
 
     first: str
     """The likeliest, as the table would say it ("Far and Wide 2", "board")."""
@@ -58,8 +55,6 @@ class WhichDidYouMean:
 
 @dataclass(frozen=True)
 class TeamLeaving:
-    """A team heard leaving the night, said back for a yes or a no (leaving.py)."""
-
     team: Team
     lead: Lead = Lead.NONE
 
@@ -81,8 +76,6 @@ class PlayOn:
 
 @dataclass(frozen=True)
 class StillToSayYes:
-    """The teams still to say yes to end the night."""
-
     left: tuple[Team, ...]
 
     @property
@@ -92,12 +85,10 @@ class StillToSayYes:
 
 @dataclass(frozen=True)
 class PlainYesWillDo:
-    """A team named, whose next plain yes is taken as its own: its lone name was heard, or a plain yes
-    whose name was lost came twice running."""
+    """A team named, whose next plain yes is its own: its lone name was heard, or two nameless yeses."""
 
     team: Team
     left: tuple[Team, ...]
-    """The teams still to say yes."""
     name_alone: bool = False
     """The team's name was heard alone: the kiosk says so first."""
 

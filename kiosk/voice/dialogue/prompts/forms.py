@@ -1,11 +1,6 @@
-"""The kiosk's words every slot shares: the one form of a question that confirms what it heard, the leads
-said before a question and why it is asked, and the sentences that never change.
+"""The words every slot shares: the one form of a confirming question, so that a reader learns one reply
+(the sure yes, decision 0011, or no); the leads said before a question; the sentences that never change.
 
-Every question that confirms is worded in one form, so that a reader learns one reply: the yes the closed
-lists hear most surely (docs/decisions/0011-thats-right-as-the-sure-yes.md), or no. When a yes is taken is
-policy.py's; which words are a yes or a no, yes_or_no.py's.
-
-    Confirm("Wings & Webs 3")                       Wings & Webs 3? Say "that's right", or say no.
     Confirm("Two teams", Lead.WAS_THAT_A_YES)       Was that a yes? Two teams? Say "that's right", or say no.
 """
 
@@ -21,9 +16,7 @@ if TYPE_CHECKING:  # the union of every kind is the package's, and the package i
     from kiosk.voice.dialogue.prompts import Prompt
 
 QUOTED_SURE_YES = f'"{SURE_YES}"'
-"""The yes asked for, in quotes as the read-back asks for it."""
 SORRY = "Sorry, I didn't catch that."
-"""Said before the kiosk's words again, when a reply to them was heard as no word or not made out."""
 SORRY_AGAIN = "Sorry, I still didn't catch that."
 ONE_BY_ONE = "Let's take each team's answer in turn."
 TAKEN_AS_NO = "I still didn't catch that, so I'll take it as a no."
@@ -48,8 +41,7 @@ class Lead(Enum):
     EACH_IN_TURN = f"{SORRY_AGAIN} {ONE_BY_ONE}"
     """A loud read-back not made out again: each team's answer is asked about in turn (team_by_team.py)."""
     TAKEN_AS_NO = TAKEN_AS_NO
-    """A team's answer asked about, and its reply not made out again: the word is spelled one letter at a
-    time."""
+    """A team's answer asked about, its reply not made out again: the word is spelled letter by letter."""
     WORD_LEFT = "Let's leave that word as it was."
     """A word spelled one letter at a time was left: the team's answer is asked about again."""
     YEAR_LEFT = "Let's leave that year as it was."
@@ -71,12 +63,10 @@ class Confirm:
 
 @dataclass(frozen=True)
 class Prefaced:
-    """A question after a lead that says why it is asked (again): "Sorry, I didn't catch that." and the
-    question as it was."""
+    """A question after a lead that says why it is asked (again)."""
 
     lead: Lead
     question: Prompt
-    """The question as it was asked, worded by its own kind."""
 
     @property
     def words(self) -> str:
@@ -84,7 +74,6 @@ class Prefaced:
 
 
 def _led(lead: Lead, words: str) -> str:
-    """`words` after the lead, if any."""
     return f"{lead.value} {words}" if lead.value else words
 
 

@@ -1,6 +1,4 @@
-"""The kiosk's words while a word is spelled one letter at a time (letter_by_letter.py), and while a loud
-room's Candle-End year is taken one digit at a time the same way: `year` says digits where a word's
-prompts say letters."""
+"""The kiosk's words while a word is spelled one letter at a time, or a year's digits (letter_by_letter)."""
 
 from __future__ import annotations
 
@@ -13,23 +11,19 @@ from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 JOINED = "Two words may be spelled as one."
 SAY_NO = 'say "no, no"'
-"""How the kiosk asks for a no while it takes one letter or digit at a time (the one-letter list's DOUBLE_NO,
-heard far more often than a plain no in babble; a plain no is still taken)."""
+"""The no asked for one letter or digit at a time; a plain no is still taken (decision 0006)."""
 OFFER = f"If not, say no, and we'll spell it one letter at a time. {JOINED}"
-"""Added when a team's second fix is read back letter by letter. Rule 8 counts joined words as the words, so
-an answer heard with a word lost or one too many ("barn owl" as "at right now", fixed to "barn right now")
-is set right by its words spelled as one ("barnowl"), where a fix of one word at a time can never reach it."""
+"""Added when a team's second fix is read back: an answer heard with a word lost or one too many is set
+right only by its words spelled as one, which Rule 8 counts as the words."""
 WORD_LEFT = Lead.WORD_LEFT.value
 YEAR_LEFT_AS_IT_WAS = Lead.YEAR_LEFT.value
 LEFT = f'{WORD_LEFT} If every answer is right, say "{SURE_YES}", or spell a fix.'
-"""Said when the word is left: the read-back goes on as before (a loud room's checking asks about the same
-team again: team_by_team.py)."""
+"""Said when the word is left: the read-back goes on as before."""
 YEAR_LEFT = f'{YEAR_LEFT_AS_IT_WAS} If every year is right, say "{SURE_YES}", or say no.'
 """Said when a year one digit at a time is left: a no asks about each team's year again."""
 
 _EXAMPLE = {word[0]: word for word in reversed(NATO_WORDS)}
-"""Each letter's NATO word ("alpha", not "alfa"), said with the letter back: "T for tango" is checked by ear
-where "T" rhymes."""
+"""Each letter's NATO word ("alpha", not "alfa"), said with the letter back: "T" alone rhymes."""
 
 
 def _unit(year: bool) -> str:
@@ -37,7 +31,6 @@ def _unit(year: bool) -> str:
 
 
 def _said_back(unit: str, year: bool) -> str:
-    """A letter said back with its NATO word ("T for tango"); a digit as it is."""
     return unit if year else f"{unit.upper()} for {_EXAMPLE[unit]}"
 
 

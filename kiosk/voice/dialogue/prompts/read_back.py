@@ -1,6 +1,4 @@
-"""The kiosk's own words while teams answer and while the read-back is checked (answering.py): how to fix
-an answer, words not caught, a team called by name, a year heard wrong, a spelled fix said back, and whose
-words were held (whose.py)."""
+"""The kiosk's words while teams answer and the read-back is checked (answering.py, team_by_team.py)."""
 
 from __future__ import annotations
 
@@ -12,63 +10,40 @@ from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER, SAY_NO
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
-"""How the kiosk asks for a spelling that survives rhyming letters and noise. The words alone, not "T for
-tango": on the tuning voices (espeak-ng us, Piper joe, flite kal; ten words each) the words alone were
-heard right in 28 of 30 words, "T for tango" in 26, plain letters in 9; in babble at 10 dB, three draws
-each, 33, 20 and 0 of 90 (docs/decisions/0004-spell-with-nato-words.md)."""
+"""A spelling asked for by the words alone, heard more surely than "T for tango" (decision 0004)."""
 HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WORDS}."
-"""Said at the night's first read-back: plain letters rhyme (B, D, P, T, V), and a word for each letter is
-heard far more surely (WITH_WORDS)."""
+"""Said at the night's first read-back: plain letters rhyme (B, D, P, T, V)."""
 NOT_CAUGHT = f"{SORRY} Say yes, or spell a fix."
-"""During the read-back, to words naming no team that are no spelling."""
 NOT_CAUGHT_AGAIN = f'{SORRY_AGAIN} If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
-"""To such words a second time running: most often a yes the room garbled, so the yes heard most surely."""
 NOT_CAUGHT_LOUD = f'{SORRY} Say "{SURE_YES}", or say no.'
-"""In a loud room, to read-back words the kiosk cannot make out: its read-back asked for a yes or a no."""
 HOW_TO_FIX_A_YEAR = (
     "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
 )
-"""Said at each Candle-End read-back: a year is no word to spell, and its digits are heard one by one
-through a list of digits (listening.Listening.YEARS_READ_BACK)."""
+"""Said at each Candle-End read-back: a year's digits are heard through a list of digits (decision 0007)."""
 NO_TWICE = f'I heard no. If every answer is right, say "yes". {HOW_TO_SPELL}'
-"""To a read-back's no heard a second time running: a no asks only for a fix, and a reader who says the
-yes asked for again and again may be heard so (in babble "that's right" came out as "not right" in one
-voice's nights, 13 times over several runs, and the night stuck). A plain yes said in reply is taken. A loud
-room's no asks about each team's answer in turn instead (team_by_team.py)."""
+"""To a read-back's no heard a second time running, which may be "that's right" heard as "not right": a plain
+yes is asked for, and taken. A loud room's no asks about each team instead (team_by_team.py)."""
 NO_TWICE_YEARS = f'I heard no. If every answer is right, say "yes". {HOW_TO_FIX_A_YEAR}'
-"""The same in the Candle-End's read-back, where a year is fixed by its digits, not spelled."""
 NO_YEAR_HEARD = 'I heard "{heard}", which is no year. {team}, your answer?'
-"""To a team's Candle-End answer heard as number words that make no year ("Bats, eighteen ninety." as "about
-eighteen and ninety", in babble): asked once, for words the card would lock as no year (spoken_years.py)."""
 YEAR_CUT_SHORT = "I heard only {digits}. Say {team}, then all four digits of the year."
-"""To a Candle-End year fix heard with fewer digits than a year's."""
 TYPE_IT = "Or type {team}, then the word's letters, on the table screen's keyboard."
-"""Added, in a loud room with a table screen's keyboard, when a team's second fix is read back: for voices
-the kiosk barely hears in babble, spellings came out whole one or two words in six however asked. Typed
-("Bats: B A R N"), the letters are a spelling like any other."""
+"""Added in a loud room with a table screen's keyboard, at a team's second fix: some voices' spellings
+barely come through babble, and typed letters are a spelling like any other."""
 TYPE_ANY = "Or type it on the table screen's keyboard."
 """Added, with a table screen's keyboard, when read-back words are missed twice running."""
 LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
 BY_TEAM = "If not, say no, and I'll ask about each team's answer in turn."
 LOUD_CHECKING = f"{LOUD_YES} {BY_TEAM}"
-"""Said at every question's first read-back in a loud room, where plain letters were misheard nearly always
-and a plain yes one time in three. A no has the kiosk ask about each team's answer by name, and take a
-wrong one's word one letter at a time (team_by_team.py): in party babble a whole spelling, even slowly with
-a word for each letter, was heard right 39 times in 90 and its team's name lost as often (tuning voices at
-10 dB; held out, 41 of 180; docs/decisions/0004-spell-with-nato-words.md), where each letter's word said on its own
-was heard right four times in five. A table may still spell a fix with its team's name first."""
+"""Said at every question's first read-back in a loud room, where a whole spelling is lost too often and one
+letter's word at a time is not (decision 0004); a table may still spell a fix with its team's name first."""
 NOT_SURE_OF_YES = f'Was that a yes? Say "{SURE_YES}", or spell the fix again.'
-"""To a read-back's yes the kiosk is unsure of (read_back_yes.py): a yes locks the answers."""
 NOT_SURE_OF_YES_LOUD = f'Was that a yes? Say "{SURE_YES}", or say no.'
-"""The same in a loud room, where a no to the read-back has the kiosk ask about each team's answer in turn
-(team_by_team.py): in babble a reader's "no" was heard as "yeah", and asked to spell a fix again, the
-reader had no fix to spell."""
+"""The same in a loud room, where a no has each team asked about: a no heard as a yes has no fix to spell."""
 
 
 @dataclass(frozen=True)
 class HowToFix:
-    """How to fix an answer, said once at a read-back: a word spelled, a Candle-End year digit by digit, or
-    in a loud room a no that has the kiosk ask about each team's answer in turn."""
+    """How to fix an answer, said once at a read-back."""
 
     year: bool = False
     loud: bool = False
@@ -85,7 +60,6 @@ class NotCaught:
     """Read-back words that were neither a yes nor a spelling, or a reply heard as no word."""
 
     loud: bool = False
-    """A loud room, whose read-back asks for a yes or a no."""
 
     @property
     def words(self) -> str:
@@ -94,10 +68,9 @@ class NotCaught:
 
 @dataclass(frozen=True)
 class NotCaughtAgain:
-    """Such words a second time running: the yes heard most surely, and how to spell a fix."""
+    """Such words a second time running, most often a garbled yes: the sure yes, and how to fix."""
 
     keyboard: bool = False
-    """A table screen's keyboard can type into the night: the table is told."""
 
     @property
     def words(self) -> str:
@@ -109,7 +82,6 @@ class HeardNoTwice:
     """A read-back's no heard a second time running: the plain yes asked for, and how to fix."""
 
     year: bool = False
-    """The Candle-End's read-back, where a year is fixed by its digits."""
 
     @property
     def words(self) -> str:
@@ -118,7 +90,7 @@ class HeardNoTwice:
 
 @dataclass(frozen=True)
 class NoYearHeard:
-    """A team's Candle-End answer heard as number words that make no year: asked for again."""
+    """A Candle-End answer heard as number words that make no year, which the card would lock: asked once."""
 
     heard: str
     team: Team
@@ -165,8 +137,7 @@ class YourAnswer:
 
 @dataclass(frozen=True)
 class SpelledBack:
-    """A spelled fix read back letter by letter for the table to check, then how to fix it if wrong:
-    spelling again, slowly, or (`offer`, after a team's second fix) the word one letter at a time."""
+    """A spelled fix read back letter by letter, then how to fix it: slowly, or (`offer`) letter by letter."""
 
     word: str
     offer: bool = False
@@ -187,7 +158,6 @@ class WhoseAnswer:
     teams: tuple[Team, ...]
     """The teams they may belong to, in the night's order."""
     spelling: bool = False
-    """The words are a spelled fix."""
 
     @property
     def words(self) -> str:
@@ -215,8 +185,7 @@ def _what(spelling: bool) -> str:
 
 @dataclass(frozen=True)
 class IsThatRight:
-    """A loud room's read-back checked one team at a time (team_by_team.py): the team's answer as the
-    read-back says it now, for a yes or a no."""
+    """One team's answer as the read-back says it now, for a yes or a no (team_by_team.py)."""
 
     team: Team
     answer: str
