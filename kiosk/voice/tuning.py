@@ -87,6 +87,8 @@ class Readings:
     """Readings of each reply while a word is spelled one letter at a time: a no among them is taken."""
     names: int = 4
     """The name list's readings of an answer, looked through for a rival name."""
+    between: int = 3
+    """Readings of a line between questions: a pick or command is corrected to the nearest phrase."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,26 @@ class Reader:
 
 
 @dataclass(frozen=True)
+class Speech:
+    """When the end-of-speech detector hears voice in the room's sound (vad.py)."""
+
+    silence: float = 0.65
+    """Seconds without voice that end an utterance, unless the turn-taking says otherwise (Home Assistant: 0.7)."""
+    least_speech: float = 0.12
+    """Seconds of voice before an utterance counts as started: a cough or a click does not."""
+    mode: int = 3
+    """webrtcvad's aggressiveness, 0 to 3: 3 is the least fooled by noise."""
+    margin: float = 1.2
+    """Times the room's median level (RMS) the gate stands at least: a word's quiet end stays over it."""
+    swing: float = 3.0
+    """Room swings (median less 20th percentile) the gate stands over the median: babble swings, a fan not."""
+    ceiling: float = 3.0
+    """Times the 20th percentile the gate stands at most, so a long answer filling the window is not the room."""
+    room_seconds: float = 4.0
+    """Seconds the room's levels are read from: a pause does not change them, a louder party does."""
+
+
+@dataclass(frozen=True)
 class VoiceTuning:
     confirming: Confirming = field(default_factory=Confirming)
     hangovers: Hangovers = field(default_factory=Hangovers)
@@ -129,6 +151,7 @@ class VoiceTuning:
     readings: Readings = field(default_factory=Readings)
     room: Room = field(default_factory=Room)
     reader: Reader = field(default_factory=Reader)
+    speech: Speech = field(default_factory=Speech)
 
 
 TUNING = VoiceTuning()

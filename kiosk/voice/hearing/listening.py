@@ -99,7 +99,7 @@ def listening_for(host: Expecting) -> Listening:
 
 
 _READINGS = {
-    Listening.BETWEEN_QUESTIONS: 3,
+    Listening.BETWEEN_QUESTIONS: TUNING.readings.between,
     Listening.ONE_LETTER: TUNING.readings.letters,
     Listening.ONE_DIGIT: TUNING.readings.letters,
 }

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kiosk.voice.sound.asr import SAMPLE_RATE
+from kiosk.voice.tuning import TUNING
 
 FRAME_SECONDS = 0.03
 """webrtcvad takes 10, 20 or 30 ms frames; 30 ms is the most reliable."""
@@ -18,20 +19,13 @@ _FRAME_BYTES = int(FRAME_SECONDS * SAMPLE_RATE) * 2
 
 @dataclass
 class EndOfSpeech:
-    silence_seconds: float = 0.65
-    """Hangover: seconds without voice that end an utterance, unless feed() is told (Home Assistant: 0.7)."""
-    min_speech_seconds: float = 0.12
-    """Seconds of voice needed before an utterance counts as started (a cough or a click does not)."""
-    mode: int = 3
-    """webrtcvad's aggressiveness, 0 to 3: 3 is the least fooled by noise."""
-    margin: float = 1.2
-    """The gate's least height over the room's median level (RMS): a word's quiet end stays over it."""
-    swing: float = 3.0
-    """Room swings (median less 20th percentile) the gate stands over the median: babble swings, a fan not."""
-    ceiling: float = 3.0
-    """Nor more than this over the 20th percentile, so a long answer filling the window is not the room."""
-    room_seconds: float = 4.0
-    """Seconds the room's levels are read from: a pause does not change them, a louder party does."""
+    silence_seconds: float = TUNING.speech.silence
+    min_speech_seconds: float = TUNING.speech.least_speech
+    mode: int = TUNING.speech.mode
+    margin: float = TUNING.speech.margin
+    swing: float = TUNING.speech.swing
+    ceiling: float = TUNING.speech.ceiling
+    room_seconds: float = TUNING.speech.room_seconds
 
     speech_seconds: float = 0.0
     quiet_seconds: float = 0.0
