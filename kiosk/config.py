@@ -93,8 +93,9 @@ class RecogniserSettings:
     model: Path | None = None
     """The Vosk model folder; None for models/vosk-model-small-en-us-0.15 beside the kiosk."""
     confirm_picks: bool = True
-    """Say back a pick made by a letter that sounds like another ("Wings & Webs 3?") and take it on a yes
-    (voice/picking.py); false takes it at once, as a recorded table that cannot answer needs."""
+    """Say back a pick the kiosk is unsure of ("Wings & Webs 3?": a letter that sounds like another, any pick
+    in a loud room) and take it on a yes (voice/dialogue/picking.py); false takes every pick at once, as a
+    recorded table that cannot answer needs."""
     keep_audio: bool = False
     """Keep what each voice night heard (its audio, and each recogniser's readings) beside its journal, to
     replay it later (`python -m kiosk replay-audio`); off unless set, in the settings file or by flag."""
@@ -210,7 +211,7 @@ FILE_SETTINGS = (
         "recogniser",
         "confirm_picks",
         _flag,
-        "say back a pick made by a letter that sounds like another, and take it on a yes",
+        "say back a pick the kiosk is unsure of (a letter that sounds like another, any pick in a loud room), and take it on a yes",
     ),
     FileSetting(
         "keep_audio",

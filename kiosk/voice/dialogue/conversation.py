@@ -47,7 +47,8 @@ class Conversation:
     """The kiosk's side of the talk with the table, between utterances."""
 
     confirm_picks: bool = True
-    """Say back a pick made by a sound-alike letter and wait for a yes (picking.py)."""
+    """Say back a pick the kiosk is unsure of (a sound-alike letter, a loud room, a command as likely) and wait
+    for a yes (picking.py)."""
     keyboard: bool = False
     """A table screen's keyboard can type into the night (answering.py)."""
     answerers: Answerers = field(init=False)

@@ -55,7 +55,8 @@ class Picks:
     """The kiosk's memory of a pick it has said back and waits to hear confirmed, and of picks missed."""
 
     confirm: bool = True
-    """Say a sound-alike letter's pick back before it is taken (the `confirm_picks` setting)."""
+    """Say back a pick the kiosk is unsure of before it is taken: a sound-alike letter, any pick in a loud
+    room, a cell with a command about as likely (the `confirm_picks` setting)."""
     confirming: Confirming[Cell] = field(default_factory=lambda: Confirming(Slot.PICK))
     _misses: int = 0
     """Picks missed in a row: replies that ask for the pick again after words that were no pick."""
