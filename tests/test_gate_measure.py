@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from testbed.measure.enrolment import ENROLMENT
 from testbed.measure.gate import (
-    ENROLMENT,
     cosine,
     kind_of,
     let_through,

