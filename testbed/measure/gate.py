@@ -84,12 +84,12 @@ def phrases() -> list[str]:
     """The measured replies: team names, yes and no, the between-questions phrases and picks, NATO letters,
     and answers led by their team, as hearing.py renders them."""
     from kiosk.engine.teams import TEAM_ORDER
-    from testbed.measure.hearing import ANSWERS, CLOSED
+    from testbed.measure.hearing import ANSWERS, CLOSED, answer_lines
 
     teams = [f"{team.value}." for team in TEAM_ORDER]
     replies = ["That's right.", "No.", "No, no.", "Yes."]
     closed = [said for said, _ in CLOSED if said != "Yes."]
-    answers = [f"{TEAM_ORDER[index % 4].value}, {answer}." for index, answer in enumerate(ANSWERS[:6])]
+    answers = [said for _, said in answer_lines(ANSWERS[:6])]
     return [*teams, *replies, *closed, *SPELLED, *answers]
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -105,6 +105,29 @@ def spelled_aloud(word: str, style: int) -> str:
     return ", ".join(letter.upper() for letter in word)
 
 
+def answer_lines(answers: Sequence[str]) -> list[tuple[Team, str]]:
+    """Each answer as the reader says it: led by its team's name, the four teams in turn."""
+    teams = [TEAM_ORDER[index % 4] for index in range(len(answers))]
+    return [(team, f"{team.value}, {answer}.") for team, answer in zip(teams, answers, strict=True)]
+
+
+def spelled_lines() -> list[tuple[Team, str, str]]:
+    """Each spelled fix as the reader says it, (team, word, said): two teams in turn, the word spelled by
+    its letters' names and by NATO words in turn."""
+    return [
+        (TEAM_ORDER[index % 2], word, f"{TEAM_ORDER[index % 2].value}. {spelled_aloud(word, index % 2)}.")
+        for index, word in enumerate(SPELLED)
+    ]
+
+
+def year_lines() -> list[tuple[Team, int, str]]:
+    """Each Candle-End year as the reader says it, (team, year, said): two teams in turn."""
+    return [
+        (TEAM_ORDER[index % 2], year, f"{TEAM_ORDER[index % 2].value}, {said}.")
+        for index, (said, year) in enumerate(YEARS)
+    ]
+
+
 def decoded(recognizer: Recognizer, pcm: bytes) -> Utterance | None:
     return recognizer.decode(pcm)
 
@@ -114,25 +137,32 @@ def label_of(text: str) -> Team | None:
     return Team.from_name(words[0]) if words else None
 
 
-def measure_labels(recognizers: Recognizers, cases: list[tuple[Team, Samples]]) -> Counter[str]:
-    """Each answer's leading team as the open recogniser alone hears it, with the name list beside, and with
-    a name the list alone heard asked about when its other readings lead with another team (rival_names.py)."""
-    counts: Counter[str] = Counter()
+LABEL_WAYS = ("open", "with list", "with list, rivals asked")
+"""How an answer's team is heard: the open recogniser alone; with the name list beside; and with a name the
+list alone heard asked about when its other readings lead with another team (rival_names.py), as the kiosk
+hears answers."""
+
+
+def answer_teams(recognizers: Recognizers, audio: Samples) -> dict[str, Team | None]:
+    """An answer's leading team, each of LABEL_WAYS; None where no team is heard (the kiosk asks)."""
     labels = recognizers.labels
     assert labels is not None
+    pcm = audio.tobytes()
+    since, label_since = recognizers.open.fed, labels.fed
+    heard = decoded(recognizers.open, pcm)
+    beside = decoded(labels, pcm)
+    text = heard.text if heard else ""
+    listed = with_label(heard, since, beside, label_since) if heard else None
+    doubted = listed is not None and heard is not None and rival_name(listed, heard, labels, pcm)
+    found = label_of(listed.text) if listed else None
+    return dict(zip(LABEL_WAYS, (label_of(text), found, None if doubted else found), strict=True))
+
+
+def measure_labels(recognizers: Recognizers, cases: list[tuple[Team, Samples]]) -> Counter[str]:
+    """Each answer's leading team heard each of LABEL_WAYS."""
+    counts: Counter[str] = Counter()
     for team, audio in cases:
-        pcm = audio.tobytes()
-        since, label_since = recognizers.open.fed, labels.fed
-        heard = decoded(recognizers.open, pcm)
-        beside = decoded(labels, pcm)
-        text = heard.text if heard else ""
-        listed = with_label(heard, since, beside, label_since) if heard else None
-        doubted = listed is not None and heard is not None and rival_name(listed, heard, labels, pcm)
-        for way, found in (
-            ("open", label_of(text)),
-            ("with list", label_of(listed.text) if listed else None),
-            ("with list, rivals asked", None if doubted else label_of(listed.text) if listed else None),
-        ):
+        for way, found in answer_teams(recognizers, audio).items():
             counts[f"{way} right"] += found is team
             counts[f"{way} wrong team"] += found is not None and found is not team
             counts[f"{way} no name (asked)"] += found is None
@@ -193,11 +223,17 @@ def measure_years(model: object, cases: list[tuple[Team, int, Samples]]) -> Coun
         pcm = audio.tobytes()
         for name, recognizer in ways.items():
             heard = recognizer.decode(pcm)
-            words = heard.text.split() if heard else []
-            counts[f"{name}: team right"] += bool(words) and Team.from_name(words[0]) is team
-            counts[f"{name}: year right"] += parse_year(" ".join(words[1:])) == year
+            found, said = year_of(heard.text if heard else "")
+            counts[f"{name}: team right"] += found is team
+            counts[f"{name}: year right"] += said == year
         counts["n"] += 1
     return counts
+
+
+def year_of(text: str) -> tuple[Team | None, int | None]:
+    """A Candle-End year as the engine reads it: the team opening it and the year after the team's name."""
+    words = text.split()
+    return (Team.from_name(words[0]) if words else None), parse_year(" ".join(words[1:]))
 
 
 CLOSED = [("D, three.", "d three"), ("Old Customs, two.", "old customs two"), ("End the night.", "end the night"),
@@ -205,17 +241,24 @@ CLOSED = [("D, three.", "d three"), ("Old Customs, two.", "old customs two"), ("
           ("B, one.", "b one"), ("Repeat.", "repeat"), ("Bats, four.", "bats four")]  # fmt: skip
 
 
-def measure_closed(recognizers: Recognizers, cases: list[tuple[str, Samples]]) -> Counter[str]:
-    """Picks, commands, counts and yes between questions, through the closed list and corrected to the
-    nearest phrase, as the kiosk hears them."""
+def closed_phrase(recognizers: Recognizers, audio: Samples) -> str:
+    """A pick, command, count or yes between questions, through the closed list and corrected to the nearest
+    phrase, as the kiosk hears it; "" when nothing is heard."""
     from kiosk.voice.hearing.grammar import between_questions, nearest
     from kiosk.voice.hearing.listening import Listening
 
+    heard = recognizers[Listening.BETWEEN_QUESTIONS].decode(audio.tobytes())
+    return nearest(heard.text, between_questions(), alternatives=heard.alternatives) if heard else ""
+
+
+def measure_closed(recognizers: Recognizers, cases: list[tuple[str, Samples]]) -> Counter[str]:
+    """Picks, commands, counts and yes between questions, through the closed list and corrected to the
+    nearest phrase, as the kiosk hears them."""
+    from kiosk.voice.hearing.grammar import between_questions
+
     counts: Counter[str] = Counter()
-    recognizer = recognizers[Listening.BETWEEN_QUESTIONS]
     for expected, audio in cases:
-        heard = recognizer.decode(audio.tobytes())
-        text = nearest(heard.text, between_questions(), alternatives=heard.alternatives) if heard else ""
+        text = closed_phrase(recognizers, audio)
         counts["right"] += text == expected
         counts["other phrase (wrong)"] += text != expected and text in between_questions()
         counts["n"] += 1
@@ -284,9 +327,8 @@ def main() -> None:
                 total: Counter[str] = Counter()
                 for voice in voices:
                     cases = []
-                    for index, answer in enumerate(answers):
-                        team = TEAM_ORDER[index % 4]
-                        audio = voice.render(f"{team.value}, {answer}.")
+                    for index, (team, said) in enumerate(answer_lines(answers)):
+                        audio = voice.render(said)
                         cases.append((team, front(mixed(audio, bed, snr, shift + index * 7919, room))))
                     total += measure_labels(recognizers, cases)
                 show("labels", set_name, condition, total)
@@ -294,9 +336,8 @@ def main() -> None:
                 total = Counter()
                 for voice in voices:
                     spelled = []
-                    for index, word in enumerate(SPELLED):
-                        team = TEAM_ORDER[index % 2]
-                        audio = voice.render(f"{team.value}. {spelled_aloud(word, index % 2)}.")
+                    for index, (team, word, said) in enumerate(spelled_lines()):
+                        audio = voice.render(said)
                         spelled.append(
                             (team, word, front(mixed(audio, bed, snr, shift + index * 104729, room)))
                         )
@@ -306,9 +347,8 @@ def main() -> None:
                 total = Counter()
                 for voice in voices:
                     years = []
-                    for index, (said, year) in enumerate(YEARS):
-                        team = TEAM_ORDER[index % 2]
-                        audio = voice.render(f"{team.value}, {said}.")
+                    for index, (team, year, said) in enumerate(year_lines()):
+                        audio = voice.render(said)
                         years.append(
                             (team, year, front(mixed(audio, bed, snr, shift + index * 15485863, room)))
                         )
