@@ -31,7 +31,7 @@ BED_SECONDS = 40
 TUNING_BEDS = ("babble", "music")
 MADE_BEDS = ("babble-made", "music-made")
 
-_CHATTER = (
+CHATTER = (  # party small talk: the made babble's, and a second talker's in the voice filter measurement
     "Did you bring the sparklers from the garage or are they still in the car?",
     "My sister made the toffee this year and it nearly pulled my tooth out.",
     "Honestly the best costume last year was the walking lamp post with the little moths.",
@@ -68,7 +68,7 @@ def bed(name: str) -> Samples:
         return resample(samples, rate, RATE)
     babble, music = babble_bed(), music_bed()
     makers = {
-        "babble-made": lambda: made_babble(_BABBLE_VOICES, _CHATTER, 18),
+        "babble-made": lambda: made_babble(_BABBLE_VOICES, CHATTER, 18),
         "music-made": lambda: made_music(96, 0, 96),
         babble.name: lambda: made_babble(
             tuple(("espeak-ng", voice) for voice in babble.voices), babble.chatter, babble.seed
