@@ -8,6 +8,7 @@ import sys
 CASES = {
     "hearing": "team names, spelled fixes, years and closed sets through the kiosk's recognisers, by voice set",
     "gate": "a speaker embedding's gate: the reader's own replies refused, other voices let through",
+    "voice_filter": "the reader's voice filter in front of the recognisers: no filter, on everything, a second reading",
     "pipeline": "end of speech, decoding time, time to first sample and reply latency on this machine",
 }
 
@@ -16,7 +17,7 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in CASES:
         print("usage: python -m testbed.measure CASE [options]\n\ncases:", file=sys.stderr)
         for name, what in CASES.items():
-            print(f"  {name:9} {what}", file=sys.stderr)
+            print(f"  {name:12} {what}", file=sys.stderr)
         return 2
     from testbed.measurement import recorded
 
