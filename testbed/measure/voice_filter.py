@@ -1,7 +1,7 @@
 """Whether the reader's voice filter in front of the kiosk's recognisers helps it hear the reader at a party,
 and in front of which utterances.
 
-    python -m testbed.measure voice_filter [--every N] [--quick]
+    python -m testbed.measure voice_filter [--every N] [--quick] [--mask]
 
 The filter is open-voicefilter-lite's (front_ends.ReadersVoiceFilter: int8 ONNX inside its wheel, one
 onnxruntime thread, nothing downloaded); it is not a dependency of the kiosk. Each voice of a set is the reader
@@ -18,6 +18,9 @@ answers, the plain closed sets, spelled fixes and years); and a second reading, 
 they agree, else asked. A placement is chosen on the TUNING set (testbed/table/voices.py, with the project's
 beds and room) by a rule fixed before either set was heard (filter_figures.helps); the HELD-OUT set
 (testbed/held_out.toml) is printed apart, with the same rule's verdict on it.
+
+`--mask` prints instead what the filter does to each sound alone, the reader enrolled (tuning voices only):
+the level it takes off and how much its mask moves.
 """
 
 from __future__ import annotations
@@ -172,6 +175,61 @@ def measure_set(
                     figures.add(set_name, condition.name, section, expected, found, filtered[section])
 
 
+class MaskKept:
+    """The filter's mask model with every mask it gives kept: how much it moves says whether it separates."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.masks: list[Any] = []
+
+    def run(self, names: Any, feed: Any) -> Any:
+        out = self.session.run(names, feed)
+        self.masks.append(np.asarray(out[0]).ravel())
+        return out
+
+
+def level_db(samples: Samples) -> float:
+    return float(10 * np.log10(np.mean(samples.astype(np.float64) ** 2) + 1e-9))
+
+
+def what_it_does(front: Any, is_held_out: bool, readers: int = 3) -> list[str]:
+    """Each sound alone through the filter, the reader enrolled: the level it takes off, and its mask's mean,
+    range and spread over time (the standard deviation of each 10 ms frame's mean). A filter that hears the
+    reader keeps the reader and takes the party off."""
+    from testbed.measure.enrolment import enrolment
+    from testbed.measure.hearing import mixed
+    from testbed.table.beds import bed
+    from testbed.table.held_out import voice_set
+
+    chosen = voice_set(is_held_out)
+    voices = list(chosen.voices)
+    kept = MaskKept(front.filter._mask_sess)  # the package keeps its session private
+    front.filter._mask_sess = kept
+    lines = []
+    for number, voice in enumerate(voices[:readers]):
+        front.enrol(enrolment(voice, number))
+        talker = partner(voice, voices)
+        sounds = {
+            "reader alone": mixed(voice.render("Bats, a big brass button."), None, None, number),
+            "babble alone": bed(chosen.beds["babble"])[16_000:64_000],
+            "music alone": bed(chosen.beds["music"])[16_000:64_000],
+            "second talker alone": talker_bed(talker, chatter_of(is_held_out)[:1]) if talker else None,
+        }
+        for name, sound in sounds.items():
+            if sound is None:
+                continue
+            kept.masks.clear()
+            out = front(sound)
+            masks = np.array(kept.masks)
+            lines.append(
+                f"voice_filter | mask | reader {voice.name} | {name} | level {level_db(out) - level_db(sound):+.1f} dB"
+                f" | mask mean {masks.mean():.3f}, range {masks.min():.3f}-{masks.max():.3f}, spread over time "
+                f"{masks.mean(axis=1).std():.4f}"
+            )
+    front.filter._mask_sess = kept.session
+    return lines
+
+
 def report(figures: Figures, set_name: str) -> None:
     """A set's table, then the rule's verdict on each placement."""
     print(f"\n### {set_name}\n", flush=True)
@@ -196,8 +254,14 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="three voices a set, every third phrase: a trial"
     )
+    parser.add_argument("--mask", action="store_true", help="the filter on each sound alone: level and mask")
     arguments = parser.parse_args()
     from testbed.measure.front_ends import ReadersVoiceFilter
+
+    if arguments.mask:
+        for line in what_it_does(ReadersVoiceFilter(), is_held_out=False):
+            print(line, flush=True)
+        return
 
     step = 3 if arguments.quick else arguments.every
     print(
