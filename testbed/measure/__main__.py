@@ -7,6 +7,7 @@ import sys
 
 CASES = {
     "hearing": "team names, spelled fixes, years and closed sets through the kiosk's recognisers, by voice set",
+    "no_words": '"no", "no, no" and "that\'s wrong" said to a confirming question, through each list it is heard with',
     "gate": "a speaker embedding's gate: the reader's own replies refused, other voices let through",
     "voice_filter": "the reader's voice filter in front of the recognisers: no filter, on everything, a second reading",
     "pipeline": "end of speech, decoding time, time to first sample and reply latency on this machine",

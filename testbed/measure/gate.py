@@ -26,13 +26,14 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from testbed.intervals import Rate
+from testbed.measure.conditions import CONDITIONS, VoiceSet, voice_sets
 from testbed.measure.enrolment import EMBEDDER, bundled, enrolment, one_thread
 
 Samples = npt.NDArray[np.int16]
@@ -117,22 +118,6 @@ class Embedder:
         return vector
 
 
-@dataclass(frozen=True)
-class Condition:
-    name: str
-    noise: str = ""
-    snr_db: float | None = None
-    in_room: bool = False
-
-
-CONDITIONS = (
-    Condition("quiet"),
-    Condition("babble 10 dB", "babble", 10.0),
-    Condition("music 10 dB", "music", 10.0),
-    Condition("room 0.5 s, 1 m", in_room=True),
-)
-
-
 def speaker(voice: Any) -> tuple[str, str]:
     """Who a voice is: every Piper voice here is joe, at another pace or variation; espeak-ng and flite
     voices (with their variants) are each their own."""
@@ -157,17 +142,15 @@ class Scores:
     others: dict[str, dict[str, list[float]]]
 
 
-def measure_set(
-    voices: Sequence[Any], beds: dict[str, Samples], room: Any, texts: Sequence[str], embed: Embedder
-) -> Scores:
+def measure_set(voices: VoiceSet, texts: Sequence[str], embed: Embedder) -> Scores:
     """Every voice enrolled once, then heard as the reader and as each other voice's impostor."""
-    from testbed.measure.hearing import mixed
     from testbed.room_acoustics import Source
 
     enrolled: list[Vector] = []
     heard: list[dict[str, list[Vector]]] = []  # by voice: condition -> one vector per text, as the reader
     calling: list[list[Vector]] = []  # by voice: in the room, from where a child calls out
-    for number, voice in enumerate(voices):
+    in_room = next(condition for condition in CONDITIONS if condition.in_room)
+    for number, voice in enumerate(voices.voices):
         print(f"gate | rendering {voice.name}", flush=True)
         enrolled.append(embed(enrolment(voice, number)))
         by_condition: dict[str, list[Vector]] = {condition.name: [] for condition in CONDITIONS}
@@ -176,20 +159,18 @@ def measure_set(
             speech = voice.render(text)
             at = index * 7919 + number * 104729
             for condition in CONDITIONS:
-                bed = beds[condition.noise] if condition.noise else None
-                place = room if condition.in_room else None
-                by_condition[condition.name].append(embed(mixed(speech, bed, condition.snr_db, at, place)))
-            from_across.append(embed(mixed(speech, None, None, at, room, Source.CHILD)))
+                by_condition[condition.name].append(embed(voices.heard(speech, condition, at)))
+            from_across.append(embed(voices.heard(speech, in_room, at, Source.CHILD)))
         heard.append(by_condition)
         calling.append(from_across)
     own: dict[str, list[float]] = {condition.name: [] for condition in CONDITIONS}
     others: dict[str, dict[str, list[float]]] = {
         condition.name: {kind: [] for kind in KINDS} for condition in CONDITIONS
     }
-    for reader, voice in enumerate(voices):
+    for reader, voice in enumerate(voices.voices):
         for condition in CONDITIONS:
             own[condition.name] += [cosine(v, enrolled[reader]) for v in heard[reader][condition.name]]
-            for other, impostor in enumerate(voices):
+            for other, impostor in enumerate(voices.voices):
                 if other == reader:
                     continue
                 said = calling[other] if condition.in_room else heard[other][condition.name]
@@ -242,19 +223,12 @@ def main() -> None:
         "--quick", action="store_true", help="three voices a set, every fourth phrase: a trial"
     )
     arguments = parser.parse_args()
-    from testbed.room_acoustics import RoomSpec
-    from testbed.table.beds import bed
-    from testbed.table.held_out import voice_set
-
     embed = Embedder()
     texts = phrases()[:: 4 if arguments.quick else 1]
-    measured: dict[str, Scores] = {}
-    for set_name, is_held_out in (("tuning", False), ("held-out", True)):
-        chosen = voice_set(is_held_out)
-        voices = list(chosen.voices)[: 3 if arguments.quick else None]
-        beds = {noise: bed(chosen.beds[noise]) for noise in ("babble", "music")}
-        room = replace(RoomSpec(0.5, 1.0), size=chosen.room_size, seat=chosen.room_seat)
-        measured[set_name] = measure_set(voices, beds, room, texts, embed)
+    measured = {
+        voices.name: measure_set(voices, texts, embed)
+        for voices in voice_sets(3 if arguments.quick else None)
+    }
     tuning_own = [score for scores in measured["tuning"].own.values() for score in scores]
     threshold = threshold_for(tuning_own, arguments.refused)
     print(

@@ -33,8 +33,9 @@ from typing import Any
 
 import numpy as np
 
+from testbed.measure.conditions import CONDITIONS, Condition
 from testbed.measure.filter_figures import Figures, Placement, Section, alone, helps, table
-from testbed.measure.gate import CONDITIONS, Condition, speaker
+from testbed.measure.gate import speaker
 from testbed.measure.hearing_voices import Samples
 
 TALKER = Condition("same-family talker 10 dB", "talker", 10.0)
