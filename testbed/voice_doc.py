@@ -13,7 +13,7 @@ from kiosk.engine.teams import Team
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
 from kiosk.voice.dialogue.prompts import Confirm, IsThatRight, Lead, Prefaced, WhoseYes
 from kiosk.voice.dialogue.prompts.read_back import LOUD_YES, NOT_SURE_OF_YES_LOUD
-from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES
+from kiosk.voice.dialogue.yes_or_no import NO, SAID_NO, SURE_NO, SURE_YES, YES
 
 TEAM_CHECK = IsThatRight(Team.BATS, "bram stoker")
 """A loud room's check of one team's answer (team_by_team.TeamByTeam.prompt)."""
@@ -84,8 +84,10 @@ def section() -> str:
             BEGIN,
             "## Questions that confirm",
             "",
-            "Every question that confirms what the kiosk heard takes the same reply: the yes it hears most surely,",
-            f'"{SURE_YES}", or no. It also takes {_quoted(YES - {SURE_YES})} as a yes and {_quoted(NO)} as a no.',
+            "Every question that confirms what the kiosk heard asks for the same reply: the yes it hears most",
+            f'surely, "{SURE_YES}", or the no it hears most surely, "{SAID_NO}" (decisions 0011, 0022). It also',
+            f"takes {_quoted(YES - {SURE_YES})} as a yes, and {_quoted(NO - {SURE_NO})} or a no said over and over",
+            "as a no.",
             "A yes is sure when its confidence reaches the row's \"sure at\": how far, in the recogniser's score",
             "points, the likeliest reading stands above every reading that means something else. In a loud room",
             f'only "{SURE_YES}" is sure, and a lone "{WEAK_YES}" is a yes only with',

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from kiosk.voice.dialogue.letter_by_letter import letter_or_no, no_once
+from kiosk.voice.dialogue.yes_or_no import SURE_NO
 from kiosk.voice.hearing.grammar import (
-    DOUBLE_NO,
     UNKNOWN,
     between_questions,
     digits_but,
@@ -212,9 +212,7 @@ def test_a_letter_is_heard_again_through_the_other_letters_alone_and_the_list_gi
     assert again is not None and "lima" not in again.text.split()
     assert (recognizer.decode(pcm) or Utterance("")).text == "lima"
     assert letters_but(frozenset("lx")) == tuple(
-        word
-        for word in one_letter()
-        if word not in ("lima", "xray", "x ray", "no", DOUBLE_NO, "that's right")
+        word for word in one_letter() if word not in ("lima", "xray", "x ray", "no", SURE_NO, "that's right")
     )
     assert digits_but(frozenset("80")) == ("one", "two", "three", "four", "five", "six", "seven", "nine")
 

@@ -386,7 +386,7 @@ def test_a_no_to_a_team_offered_for_a_spelling_is_the_whose_questions_not_the_re
 
 
 def test_the_no_asked_for_refuses_a_teams_answer_and_takes_back_a_letter() -> None:
-    # The kiosk asks for "no, no" where it hears one letter at a time (grammar.DOUBLE_NO): heard better
+    # The kiosk asks for "no, no" (yes_or_no.SURE_NO) wherever it confirms, one letter at a time too: heard better
     # than a plain no in babble, and taken as one.
     script = ["no", *letters("no no", "echo", "india", "golf", "hotel", "lima", "no no", "tango")]
     table = loud_table([*script, *letters("that's right", "that's right", "that's right")])

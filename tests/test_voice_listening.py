@@ -105,7 +105,11 @@ def test_the_silence_that_ends_a_turn_follows_the_words_so_far() -> None:
     assert hangover("yes", Listening.READ_BACK) == TUNING.hangovers.final
     # In a loud room a yes locks the answers only after a speller's pause: "Ghosts. Foxtrot." passed for one.
     assert hangover("that's right", Listening.READ_BACK, loud=True) == TUNING.hangovers.loud_yes
-    assert hangover("no", Listening.READ_BACK, loud=True) == TUNING.hangovers.final
+    # The no asked for, "no, no", has a comma's pause in it: a lone "no" waits for it, "no no" ends at once,
+    # in the read-back as between questions (where "no" is no longer a whole phrase).
+    for way in (Listening.READ_BACK, Listening.YEARS_READ_BACK, Listening.BETWEEN_QUESTIONS):
+        assert hangover("no", way, loud=True) == hangover("no", way) == TUNING.hangovers.closed
+        assert hangover("no no", way, loud=True) == TUNING.hangovers.final
     assert (
         hangover("bats bee you", Listening.READ_BACK) == TUNING.hangovers.unfinished
     )  # a pause between letters

@@ -2,7 +2,7 @@
 yes or a no, and the policy (policy.py) rules on each reply by the slot's cost and how sure the reply is.
 
     confirming = Confirming[int](Slot.COUNT)
-    confirming.say_back(2)                        "Two teams? Say "that's right", or say no."
+    confirming.say_back(2)                        "Two teams? Say "that's right", or say "no, no"."
     act, count = confirming.reply(heard, loud)    Act.TAKE, 2 -- or ASK_IF_YES, REFUSED, NOT_HEARD
 
 What a slot does after a no or a reply that was neither is its own; this keeps only what waits.

@@ -216,7 +216,7 @@ def a_sure_no(heard: Utterance) -> bool:
 
 
 def no_once(heard: Utterance) -> Utterance:
-    """The reply with the no asked for (DOUBLE_NO, "no no", or more: the list lets phrases follow each other)
+    """The reply with the no asked for (yes_or_no.SURE_NO, "no no", or more: the list lets phrases follow each other)
     written as the plain no its words and each of its other readings are matched against."""
 
     def once(text: str) -> str:

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Final
 
 from kiosk.voice.dialogue.doubt import likely_alternatives
-from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES
+from kiosk.voice.dialogue.yes_or_no import NO, SURE_YES, YES, refuses
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
@@ -140,7 +140,7 @@ def decide(slot: Slot, reading: Reading, asked: int) -> Act:
 def _meaning(text: str) -> Reply:
     if text in YES:
         return Reply.YES
-    if text in NO:
+    if refuses(text):
         return Reply.NO
     return Reply.NEITHER
 

@@ -1,10 +1,22 @@
-"""The yes and no that answer the kiosk's confirming questions, and the yes it asks for (decision 0011).
-Which yes is sure enough, policy.py says; how the questions are worded, prompts/forms.py (Confirm)."""
+"""The yes and no that answer the kiosk's confirming questions, and the yes and no it asks for (decisions
+0011, 0022). Which yes is sure enough, policy.py says; how the questions are worded, prompts/forms.py."""
 
 from __future__ import annotations
 
 SURE_YES = "that's right"
 """The yes the lists hear most surely: asked for in a loud room and once a yes is missed (decision 0011)."""
+SURE_NO = "no no"
+"""The no every confirming question asks for, as the lists write it: heard as the no at least as often as a
+plain "no" through every list, and no more often as a yes (decision 0022)."""
+SAID_NO = "no, no"
+"""SURE_NO as the kiosk says it, asking for it: its comma is the pause a reader makes."""
 YES = frozenset(("yes", "right", "correct", SURE_YES))
 """Every yes these questions take; which are sure, policy.py says."""
-NO = frozenset(("no", "wrong"))
+NO = frozenset(("no", "wrong", SURE_NO))
+"""Every no these questions take, besides "no" said over and over (refuses)."""
+
+
+def refuses(text: str) -> bool:
+    """A reply that is the no: one of NO, or "no" said over and over (a list lets phrases follow each other)."""
+    words = text.split()
+    return text in NO or (bool(words) and set(words) == {"no"})

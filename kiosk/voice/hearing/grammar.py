@@ -11,6 +11,7 @@ from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.spelling import SPOKEN_DIGITS
 from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES, LETTER_WORDS_IN_TWO, NATO_WORDS
+from kiosk.voice.dialogue.yes_or_no import SURE_NO
 from kiosk.voice.hearing.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, between_questions
 from kiosk.voice.hearing.spoken_years import year_phrases
 
@@ -18,11 +19,12 @@ UNKNOWN = "[unk]"
 
 YES_NO = (
     "yes", "yeah", "yep", "yup", "right", "correct", "that's right", "okay", "sure", "agreed", "aye",
-    "no", "nope", "wrong", "not yet", "that's wrong", "not right",
+    "no", SURE_NO, "nope", "wrong", "not yet", "that's wrong", "not right",
 )  # fmt: skip
-"""Every yes and no the engine reads during a read-back (kiosk.engine.commands), as the recogniser writes them."""
+"""Every yes and no the engine reads during a read-back (kiosk.engine.commands), as the recogniser writes them:
+the no asked for (yes_or_no.SURE_NO) among them."""
 __all__ = [
-    "COMMANDS", "DIGITS", "DISPUTES", "DOUBLE_NO", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions",
+    "COMMANDS", "DIGITS", "DISPUTES", "LETTER_NAMES", "SPELLING_WORDS", "UNKNOWN", "YES_NO", "between_questions",
     "is_final", "nearest", "one_digit", "one_letter", "read_back", "spelling", "years", "years_read_back",
 ]  # fmt: skip
 """Every phrase list of the voice side, those said between questions (phrases.py) among them."""
@@ -53,13 +55,10 @@ def spelling() -> tuple[str, ...]:
     return tuple(dict.fromkeys(phrases))
 
 
-DOUBLE_NO = "no no"
-"""The no asked for while letters, digits or teams come one at a time; a plain "no" too (decision 0006)."""
-
-
 def one_letter() -> tuple[str, ...]:
-    """A letter's NATO word said alone, a "no" taking one back, or the yes ending the word (decision 0004)."""
-    return (*NATO_WORDS, *LETTER_WORDS_IN_TWO, "no", DOUBLE_NO, "that's right")
+    """A letter's NATO word said alone, the no (or a plain "no") taking one back, or the yes ending the word
+    (decisions 0004, 0006)."""
+    return (*NATO_WORDS, *LETTER_WORDS_IN_TWO, "no", SURE_NO, "that's right")
 
 
 def letters_but(refused: frozenset[str]) -> tuple[str, ...]:
@@ -83,8 +82,8 @@ DIGITS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "
 
 
 def one_digit() -> tuple[str, ...]:
-    """A year's digit said alone, the "no" that takes one back and the yes that ends the year."""
-    return (*DIGITS, "no", DOUBLE_NO, "that's right")
+    """A year's digit said alone, the no that takes one back and the yes that ends the year."""
+    return (*DIGITS, "no", SURE_NO, "that's right")
 
 
 def digits_but(refused: frozenset[str]) -> tuple[str, ...]:

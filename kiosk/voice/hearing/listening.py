@@ -19,6 +19,7 @@ from kiosk.engine.numbers import NUMBER_WORDS
 from kiosk.engine.spelling import spelled_word
 from kiosk.engine.teams import TEAM_ORDER, Team
 from kiosk.engine.text import LETTER_NAMES, letter_of
+from kiosk.voice.dialogue.yes_or_no import SURE_NO, SURE_YES
 from kiosk.voice.hearing.grammar import (
     COMMANDS,
     DISPUTES,
@@ -47,9 +48,9 @@ class Listening(enum.Enum):
     YEARS_READ_BACK = "candle-end read-back"
     """Yes, no, disputes and commands, and a year spelled digit by digit after its team's name."""
     ONE_LETTER = "one letter"
-    """A letter of a word spelled one letter at a time, "no" or "that's right" (letter_by_letter.py)."""
+    """A letter of a word spelled one letter at a time, the no or "that's right" (letter_by_letter.py)."""
     ONE_DIGIT = "one digit"
-    """A digit of a Candle-End year taken one digit at a time, "no" or "that's right" (letter_by_letter.py)."""
+    """A digit of a Candle-End year taken one digit at a time, the no or "that's right" (letter_by_letter.py)."""
 
     @property
     def phrases(self) -> tuple[str, ...] | None:
@@ -62,7 +63,7 @@ class Listening(enum.Enum):
             return years()
         if self is Listening.WHOSE:
             # With the yes and no to a team offered one at a time (whose.py).
-            return (*(team.value.lower() for team in TEAM_ORDER), "that's right", "yes", "no")
+            return (*(team.value.lower() for team in TEAM_ORDER), SURE_YES, "yes", SURE_NO, "no")
         if self is Listening.YEARS_READ_BACK:
             return years_read_back()
         if self is Listening.ONE_LETTER:

@@ -8,6 +8,7 @@ from itertools import permutations
 from kiosk.cartridge import CATEGORIES, WINGS_AND_WEBS_WORDS
 from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES
+from kiosk.voice.dialogue.yes_or_no import SURE_NO
 
 POINT_WORDS = ("one", "two", "three", "four", "five")
 PICK_LETTERS = (
@@ -17,7 +18,7 @@ PICK_LETTERS = (
 """Category letters as written, and the names a recogniser writes for B, C and D ("bee", "see", "dee")."""
 COMMANDS = (
     "save", "board", "repeat", "end the night", "voice", "pass", "you choose", "help",
-    "yes", "no", "right", "correct", "that's right", "wrong",
+    "yes", "no", SURE_NO, "right", "correct", "that's right", "wrong",
     "what's the score", "whose turn is it", "how do we play", "new pin",
     "pair a phone", "forget the phones",
 )  # fmt: skip

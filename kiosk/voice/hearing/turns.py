@@ -7,7 +7,8 @@ from __future__ import annotations
 from kiosk.engine.commands import is_yes
 from kiosk.engine.teams import Team
 from kiosk.engine.text import letter_of, letter_words
-from kiosk.voice.hearing.grammar import COMMANDS, DIGITS, DISPUTES, DOUBLE_NO, YES_NO, is_final
+from kiosk.voice.dialogue.yes_or_no import SURE_NO, SURE_YES
+from kiosk.voice.hearing.grammar import COMMANDS, DIGITS, DISPUTES, YES_NO, is_final
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.tuning import TUNING, Hangovers
 
@@ -36,9 +37,9 @@ def hangover(
     words = heard_so_far.split()
     if way is Listening.WHOSE:
         return hangovers.final if len(words) == 1 and Team.from_name(words[0]) else hangovers.closed
-    if way.one_at_a_time:
-        # "no no" and "that's right" end at once; a lone "no" not: the "no, no" asked for has a pause.
-        return hangovers.final if heard_so_far in (DOUBLE_NO, "that's right") else hangovers.closed
+    if way.one_at_a_time or (way.reading_back and heard_so_far == "no"):
+        # The no and "that's right" end at once; a lone "no" not: the "no, no" asked for has a pause.
+        return hangovers.final if heard_so_far in (SURE_NO, SURE_YES) else hangovers.closed
     if way is Listening.ANSWERS and len(words) <= 1 and Team.from_name(label):
         # A team's name, its answer to come; one open word at most, as the list's partial can lag its [unk].
         return hangovers.unfinished

@@ -1,7 +1,8 @@
 """The words every slot shares: the one form of a confirming question, so that a reader learns one reply
-(the sure yes, decision 0011, or no); the leads said before a question; the sentences that never change.
+(the sure yes or the sure no, decisions 0011 and 0022); the leads said before a question; the sentences that
+never change.
 
-    Confirm("Two teams", Lead.WAS_THAT_A_YES)       Was that a yes? Two teams? Say "that's right", or say no.
+    Confirm("Two teams", Lead.WAS_THAT_A_YES)   Was that a yes? Two teams? Say "that's right", or say "no, no".
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from kiosk.voice.dialogue.yes_or_no import SURE_YES
+from kiosk.voice.dialogue.yes_or_no import SAID_NO, SURE_YES
 
 if TYPE_CHECKING:  # the union of every kind is the package's, and the package imports this module
     from kiosk.voice.dialogue.prompts import Prompt
 
 QUOTED_SURE_YES = f'"{SURE_YES}"'
+SAY_NO = f'say "{SAID_NO}"'
+"""How every confirming question asks for the no (decision 0022); a plain no is still taken."""
 SORRY = "Sorry, I didn't catch that."
 SORRY_AGAIN = "Sorry, I still didn't catch that."
 ONE_BY_ONE = "Let's take each team's answer in turn."
@@ -58,7 +61,7 @@ class Confirm:
 
     @property
     def words(self) -> str:
-        return _led(self.lead, f"{self.subject}? Say {QUOTED_SURE_YES}, or say no.")
+        return _led(self.lead, f"{self.subject}? Say {QUOTED_SURE_YES}, or {SAY_NO}.")
 
 
 @dataclass(frozen=True)

@@ -6,20 +6,18 @@ from dataclasses import dataclass
 
 from kiosk.engine.teams import Team
 from kiosk.engine.text import NATO_WORDS
-from kiosk.voice.dialogue.prompts.forms import Lead
+from kiosk.voice.dialogue.prompts.forms import SAY_NO, Lead
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 JOINED = "Two words may be spelled as one."
-SAY_NO = 'say "no, no"'
-"""The no asked for one letter or digit at a time; a plain no is still taken (decision 0006)."""
-OFFER = f"If not, say no, and we'll spell it one letter at a time. {JOINED}"
+OFFER = f"If not, {SAY_NO}, and we'll spell it one letter at a time. {JOINED}"
 """Added when a team's second fix is read back: an answer heard with a word lost or one too many is set
 right only by its words spelled as one, which Rule 8 counts as the words."""
 WORD_LEFT = Lead.WORD_LEFT.value
 YEAR_LEFT_AS_IT_WAS = Lead.YEAR_LEFT.value
 LEFT = f'{WORD_LEFT} If every answer is right, say "{SURE_YES}", or spell a fix.'
 """Said when the word is left: the read-back goes on as before."""
-YEAR_LEFT = f'{YEAR_LEFT_AS_IT_WAS} If every year is right, say "{SURE_YES}", or say no.'
+YEAR_LEFT = f'{YEAR_LEFT_AS_IT_WAS} If every year is right, say "{SURE_YES}", or {SAY_NO}.'
 """Said when a year one digit at a time is left: a no asks about each team's year again."""
 
 _EXAMPLE = {word[0]: word for word in reversed(NATO_WORDS)}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.engine.teams import Team, join_names
-from kiosk.voice.dialogue.prompts.forms import SORRY, SORRY_AGAIN, Confirm, Lead
-from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER, SAY_NO
+from kiosk.voice.dialogue.prompts.forms import SAY_NO, SORRY, SORRY_AGAIN, Confirm, Lead
+from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 WITH_WORDS = "a word for each letter, like tango, uniform, romeo for T, U, R"
@@ -15,7 +15,7 @@ HOW_TO_SPELL = f"To fix a word, say the team's name, then spell it with {WITH_WO
 """Said at the night's first read-back: plain letters rhyme (B, D, P, T, V)."""
 NOT_CAUGHT = f"{SORRY} Say yes, or spell a fix."
 NOT_CAUGHT_AGAIN = f'{SORRY_AGAIN} If every answer is right, say "{SURE_YES}". {HOW_TO_SPELL}'
-NOT_CAUGHT_LOUD = f'{SORRY} Say "{SURE_YES}", or say no.'
+NOT_CAUGHT_LOUD = f'{SORRY} Say "{SURE_YES}", or {SAY_NO}.'
 HOW_TO_FIX_A_YEAR = (
     "To fix a year, say the team's name, then the year digit by digit, like one, eight, nine, seven."
 )
@@ -32,12 +32,12 @@ barely come through babble, and typed letters are a spelling like any other."""
 TYPE_ANY = "Or type it on the table screen's keyboard."
 """Added, with a table screen's keyboard, when read-back words are missed twice running."""
 LOUD_YES = f'It\'s loud in here. If every answer is right, say "{SURE_YES}".'
-BY_TEAM = "If not, say no, and I'll ask about each team's answer in turn."
+BY_TEAM = f"If not, {SAY_NO}, and I'll ask about each team's answer in turn."
 LOUD_CHECKING = f"{LOUD_YES} {BY_TEAM}"
 """Said at every question's first read-back in a loud room, where a whole spelling is lost too often and one
 letter's word at a time is not (decision 0004); a table may still spell a fix with its team's name first."""
 NOT_SURE_OF_YES = f'Was that a yes? Say "{SURE_YES}", or spell the fix again.'
-NOT_SURE_OF_YES_LOUD = f'Was that a yes? Say "{SURE_YES}", or say no.'
+NOT_SURE_OF_YES_LOUD = f'Was that a yes? Say "{SURE_YES}", or {SAY_NO}.'
 """The same in a loud room, where a no has each team asked about: a no heard as a yes has no fix to spell."""
 
 
