@@ -59,15 +59,18 @@ from kiosk.voice.dialogue.prompts import (
     YearCutShort,
     YourAnswer,
 )
+from kiosk.voice.dialogue.prompts.forms import SAY_NO
 from kiosk.voice.dialogue.voting import Votes
 from kiosk.voice.dialogue.whose import Whose
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
+from testbed.prompt_examples import EXAMPLES
 from testbed.table.adult import Adult, carried_on
 from testbed.table.fixes import would_do
 from testbed.table.kiosk_lines import (
+    asks_the_no,
     count_back,
     letter_asked,
     letter_said_back,
@@ -373,7 +376,7 @@ def test_the_table_says_yes_only_to_the_team_it_spelled_for_when_teams_are_offer
     )
     talk = _talk(kiosk, LAST_CELL)
     talk.say("Ghosts. Zulu. India. Papa.")
-    assert kiosk.heard == ["Ghosts. Zulu. India. Papa.", "Ghosts.", "no", "that's right"]
+    assert kiosk.heard == ["Ghosts. Zulu. India. Papa.", "Ghosts.", "no, no", "that's right"]
     # Let go and asked about again, the adult answers every question about its line, as a person does.
     line = "Bats. Zulu. India. Papa."
     kiosk = RepliesInTurn(
@@ -385,7 +388,7 @@ def test_the_table_says_yes_only_to_the_team_it_spelled_for_when_teams_are_offer
         host(FixTaken("Bats", "zip")),
     )
     _talk(kiosk, LAST_CELL).say(line)
-    assert kiosk.heard == [line, "Bats.", "no", "no", line, "Bats."]
+    assert kiosk.heard == [line, "Bats.", "no, no", "no, no", line, "Bats."]
 
 
 def test_a_question_about_the_line_answered_already_is_not_answered_again() -> None:
@@ -495,8 +498,9 @@ def test_the_table_spells_one_letter_at_a_time_when_offered_even_past_its_tries(
         *_letters("l", "y"),
     )
     assert said == [
-        # the letter said back wrong is said no to as the kiosk's opening asks: "no, no"
-        *("no", "no", "no", "Foxtrot.", "Lima.", "No, no.", "Lima.", "Lima.", "Lima.", "Lima.", "Yankee."),
+        # the offer and the letter said back wrong are said no to as the kiosk asks: "no, no"
+        *("no, no", "no, no", "no, no", "Foxtrot.", "Lima.", "No, no.", "Lima.", "Lima.", "Lima.", "Lima."),
+        "Yankee.",
         *("That's right.", "yes"),
     ]
 
@@ -515,14 +519,22 @@ def test_in_a_loud_room_the_table_says_no_and_answers_for_each_team_the_kiosk_as
     kiosk = RepliesInTurn(*fry_fixed)
     adult, record = _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
     # the read-back's no as it asks, the team's answer refused as its question asks
-    assert kiosk.heard == ["no", "no, no", "Foxtrot.", "Lima.", "Yankee.", "That's right.", "that's right"]
+    assert kiosk.heard == [
+        "no, no",
+        "no, no",
+        "Foxtrot.",
+        "Lima.",
+        "Yankee.",
+        "That's right.",
+        "that's right",
+    ]
     assert record.corrections == 1 and record.spellings == [1]
     assert adult.record.closed_set == [("no", True), ("answer yes", True)]
     # In babble the reader's "no" was heard as "yeah"; asked "Was that a yes?", the adult said "repeat",
     # lost. It says its no again.
     kiosk = RepliesInTurn(ask(NotSureOfYes(loud=True)), *fry_fixed)
     _checked(kiosk, BOTH_FLY, "Bats: fry; Ghosts: fly")
-    assert kiosk.heard[:3] == ["no", "no", "no, no"]
+    assert kiosk.heard[:3] == ["no, no", "no, no", "no, no"]
 
 
 def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit_at_a_time() -> None:
@@ -542,7 +554,7 @@ def test_in_a_loud_candle_end_the_table_says_no_and_gives_a_wrong_year_one_digit
     )
     _, record = _checked(kiosk, years, "Bats: no year; Ghosts: 1900")
     assert kiosk.heard == [
-        *("no", "no, no", "One.", "Eight.", "Nine.", "No, no.", "Nine.", "Zero."),
+        *("no, no", "no, no", "One.", "Eight.", "Nine.", "No, no.", "Nine.", "Zero."),
         *("that's right", "that's right"),
     ]
     assert record.corrections == 1 and record.spellings == [1]
@@ -574,7 +586,7 @@ def test_the_table_takes_a_word_offered_as_it_stands_only_when_it_would_do() -> 
     said = _spelling_fly(
         ask(LetterByLetter(BATS).opening), *_letters("f", "l"), ask(stalled), ask(LeftAsItWas())
     )
-    assert said[:5] == ["no", "Foxtrot.", "Lima.", "Yankee.", "No, no."]
+    assert said[:5] == ["no, no", "Foxtrot.", "Lima.", "Yankee.", "No, no."]
     # A right start with no more letters missing than Rule 8 lets the word slip would do; "N, E, V" for
     # "nevermore" was taken and sent, and the fix was wrong.
     assert would_do("nevermor", "nevermore") and would_do("turni", "turnip")
@@ -587,7 +599,7 @@ def test_the_table_spells_one_letter_at_a_time_when_its_no_is_caught_late() -> N
         ask(LetterByLetter(BATS).opening),
         *_letters("f", "l", "y"),
     )
-    assert said == [*["no"] * 6, "Foxtrot.", "Lima.", "Yankee.", "That's right.", "yes"]
+    assert said == [*["no, no"] * 6, "Foxtrot.", "Lima.", "Yankee.", "That's right.", "yes"]
 
 
 def test_the_table_takes_up_the_offer_only_for_the_word_it_would_spell_again() -> None:
@@ -692,7 +704,7 @@ def test_the_table_says_no_to_each_new_cell_offered_past_its_tries() -> None:
     question = Question("E3", "E three", (Written(BATS, "potato"),))
     adult = _adult(kiosk, NightScript("4-teams", (BATS,), (question,)))
     adult.pick(question)
-    assert kiosk.heard[2:] == ["E three", *["no"] * 5, "that's right"]
+    assert kiosk.heard[2:] == ["E three", *["no, no"] * 5, "that's right"]
     assert adult.ledger is not None and adult.ledger.open == "E3"
     assert adult.record.closed_set == [("pick", False), ("pick yes", True)]
 
@@ -798,3 +810,9 @@ def test_a_save_from_elsewhere_is_carried_on_only_once_the_kiosk_took_the_yes() 
     assert not carried_on(offered)
     assert not carried_on(ask(Fixed.SAY_IT_AGAIN))  # the yes not caught: said again, as a person would
     assert carried_on(host("The saved night carries on: 23 of the 25 questions are played."))
+
+
+@pytest.mark.parametrize("prompt", EXAMPLES, ids=lambda prompt: type(prompt).__name__)
+def test_the_table_reads_from_the_kiosks_acts_which_questions_ask_for_its_no(prompt: Prompt) -> None:
+    # Read from the typed prompt, never its English; the English only checks the reading here.
+    assert asks_the_no(prompt) is (SAY_NO in prompt.words.lower()), prompt.words

@@ -142,7 +142,7 @@ class Adult(Fixer):
             ):  # the kiosk says the pick back: the yes it asks for if it is the one, else no
                 confirming = back == question.cell
                 going_through = going_through or offered_one_at_a_time(reply)
-                line = SURE_YES if confirming else "no"
+                line = SURE_YES if confirming else self.one_no
                 if not (going_through and back not in offered):
                     attempt += 1  # a cell offered for the first time, said no to, is no try
                 offered.add(back)
@@ -272,14 +272,14 @@ class Adult(Fixer):
             team, word = fixable[0]
             if self.by_team and team != by_letter:
                 # Told that a no has the kiosk ask about each team's answer in turn, as a person would.
-                said_no = self.say("no")  # not caught: said again, as any line the kiosk missed
+                said_no = self.say(self.one_no)  # not caught: said again, as any line the kiosk missed
                 self.record.closed("no", said_no is not None and said_no.asked_last(IsThatRight) is not None)
                 continue
             tries[team] = tries.get(team, 0) + 1
             record.corrections += 1
             if team == by_letter:  # a new way offered: tried once, even past the reader's tries
                 spelt.add(team)
-                self.spell_by_letter(word)
+                self.spell_by_letter(word, self.one_no)
                 continue
             last_word[team] = word
             fixed_by = self.say(f"{team}. {spelled(word, with_words=self.with_words, slowly=self.slowly)}")

@@ -41,9 +41,9 @@ from kiosk.voice.dialogue.prompts import (
     YearCutShort,
     YearNeedsFourDigits,
 )
-from kiosk.voice.dialogue.prompts.between_questions import PlainYesWillDo
+from kiosk.voice.dialogue.prompts.between_questions import PlainYesWillDo, TeamLeaving
 from kiosk.voice.dialogue.prompts.read_back import IsThatRight
-from kiosk.voice.dialogue.yes_or_no import SURE_YES
+from kiosk.voice.dialogue.yes_or_no import SAID_NO, SURE_YES
 
 from .kiosk_reply import KioskReply, innermost, leads, within
 
@@ -62,9 +62,8 @@ NATO_WORDS = (
 )  # fmt: skip
 NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
 """The words a reader spells with when the kiosk asks for a word for each letter ("tango, uniform")."""
-DOUBLE_NO = "no, no"
-"""The no the kiosk asks for while it takes a word one letter at a time, or asks about one team's answer
-(prompts.one_at_a_time.SAY_NO)."""
+THE_NO = SAID_NO
+"""The no every confirming question of the kiosk's asks for (yes_or_no.SAID_NO, decision 0022)."""
 COUNTS = frozenset(said.capitalize() for said in SAID.values())
 """A team count as the kiosk says it back ("Two teams")."""
 
@@ -272,9 +271,19 @@ def read_back_yes_asked(prompt: Prompt) -> str | None:
     return None
 
 
-def asks_double_no(prompt: Prompt) -> bool:
-    """The kiosk asks for its "no, no" (one letter at a time, one team's answer)."""
-    return any(isinstance(part, (SpellOneAtATime, WordSoFar, IsThatRight)) for part in within(prompt))
+ASKING_THE_NO = (Confirm, TeamLeaving, WasItTheirs, IsThatRight, SpellOneAtATime, WordSoFar)
+"""The kinds of question that always ask for the kiosk's one no."""
+
+
+def asks_the_no(prompt: Prompt) -> bool:
+    """The kiosk asks for its one no: any question that confirms what it heard or said back (decision 0022)."""
+    return any(
+        isinstance(part, ASKING_THE_NO)
+        or (isinstance(part, (HowToFix, NotCaught, NotSureOfYes)) and part.loud)
+        or (isinstance(part, SpelledBack) and part.offer)
+        or (isinstance(part, LeftAsItWas) and part.year)
+        for part in within(prompt)
+    )
 
 
 def pick_asked_again(reply: KioskReply) -> bool:

@@ -12,8 +12,8 @@ from kiosk.voice.dialogue.prompts import WasItTheirs, WhoseAnswer, YourAnswer
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
 from .kiosk_lines import (
-    DOUBLE_NO,
-    asks_double_no,
+    THE_NO,
+    asks_the_no,
     offered_by_team,
     read_back_yes_asked,
     said_again_with_name,
@@ -89,8 +89,9 @@ class Talk:
     read_back_yes: str = "yes"
     """What the adult says to a read-back that is right: "yes", or the words the kiosk asked for instead."""
     one_no: str = "no"
-    """What the adult says to a letter said back wrong, or to one team's answer asked about: "no", or the
-    words the kiosk asked for instead ("no, no")."""
+    """What the adult says to refuse what the kiosk asks it to confirm (a pick or a letter said back wrong, a
+    team offered, one team's answer, a loud read-back, the offer to spell a word one letter at a time): "no",
+    or, once the kiosk's questions have asked for it, the no they ask for (kiosk_lines.THE_NO)."""
     last_named: str = ""
     """The team the adult's last line naming one named last: asked whose words were after a plain "yes",
     the words were that team's (the rest of its spelling, cut off by the kiosk's reply)."""
@@ -130,7 +131,7 @@ class Talk:
             offered = reply.asked_last(WasItTheirs)
             if offered is not None:  # a team offered for a yes: the team the line named, or the last named
                 meant = ([*TEAM_NAME.findall(line), self.last_named])[0]
-                reply = self._say_once(SURE_YES if offered.team.value == meant else "no")
+                reply = self._say_once(SURE_YES if offered.team.value == meant else self.one_no)
                 continue
             if said_again_with_name(reply):
                 reply = self._say_once(line)
@@ -185,7 +186,7 @@ class Talk:
         self.by_team = self.by_team or any(map(offered_by_team, asked))
         sure = next((yes for yes in map(read_back_yes_asked, asked) if yes is not None), None)
         self.read_back_yes = sure or self.read_back_yes
-        self.one_no = DOUBLE_NO if any(map(asks_double_no, asked)) else self.one_no
+        self.one_no = THE_NO if any(map(asks_the_no, asked)) else self.one_no
 
     @property
     def open_cell(self) -> str:
