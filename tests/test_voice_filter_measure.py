@@ -17,8 +17,8 @@ from testbed.measure.filter_figures import (
     Section,
     Tally,
     agreed,
-    helps,
     table,
+    why_not_adopted,
 )
 from testbed.measure.voice_filter import EVERY_CONDITION, cases, partner, thinned
 from testbed.table.voices import Family, Voice
@@ -90,9 +90,9 @@ def test_a_placement_helps_when_babble_gains_and_nothing_else_loses() -> None:
     heard_many(figures, BABBLE, Section.ANSWER_TEAM, [(None, "bats")] * 5 + [("bats", "bats")] * 5)
     for quiet in QUIET_ROOMS:
         heard_many(figures, quiet, Section.ANSWER_TEAM, [("bats", "bats")] * 10)
-    assert helps(figures, "tuning", Placement.EVERYTHING) == []
-    assert helps(figures, "tuning", Placement.ANSWERS_ONLY) == []
-    assert helps(figures, "tuning", Placement.SECOND_READING) == [
+    assert why_not_adopted(figures, "tuning", Placement.EVERYTHING) == []
+    assert why_not_adopted(figures, "tuning", Placement.ANSWERS_ONLY) == []
+    assert why_not_adopted(figures, "tuning", Placement.SECOND_READING) == [
         f"{BABBLE}: answer's team right 5, no filter 5"
     ]
 
@@ -102,7 +102,7 @@ def test_one_more_wrong_team_or_misread_phrase_anywhere_fails_it() -> None:
     heard_many(figures, BABBLE, Section.ANSWER_TEAM, [(None, "bats")] * 5)
     heard_many(figures, "music 10 dB", Section.ANSWER_TEAM, [("bats", "toads")])
     figures.add("tuning", "music 10 dB", Section.CLOSED, "yes", "yes", "repeat")
-    assert helps(figures, "tuning", Placement.EVERYTHING) == [
+    assert why_not_adopted(figures, "tuning", Placement.EVERYTHING) == [
         "music 10 dB: wrong teams 1, no filter 0",
         "music 10 dB: closed misread 1, no filter 0",
     ]
@@ -112,9 +112,11 @@ def test_a_quiet_room_loss_fails_it_only_beyond_the_interval() -> None:
     figures = Figures()
     heard_many(figures, BABBLE, Section.ANSWER_TEAM, [(None, "bats")] * 5)
     heard_many(figures, "quiet", Section.YEAR, [("bats", None)] * 3 + [("bats", "bats")] * 37)
-    assert helps(figures, "tuning", Placement.EVERYTHING) == []  # 37/40 against 40/40: within the intervals
+    assert (
+        why_not_adopted(figures, "tuning", Placement.EVERYTHING) == []
+    )  # 37/40 against 40/40: within the intervals
     heard_many(figures, "quiet", Section.YEAR, [("bats", None)] * 20)
-    assert helps(figures, "tuning", Placement.EVERYTHING) == ["quiet: year right 37, no filter 60"]
+    assert why_not_adopted(figures, "tuning", Placement.EVERYTHING) == ["quiet: year right 37, no filter 60"]
 
 
 def test_the_rule_names_conditions_that_are_measured() -> None:

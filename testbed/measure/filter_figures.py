@@ -114,7 +114,7 @@ class Figures:
         return self.tally(set_name, BABBLE, placement, Section.ANSWER_TEAM).right
 
 
-def helps(figures: Figures, set_name: str, placement: Placement) -> list[str]:
+def why_not_adopted(figures: Figures, set_name: str, placement: Placement) -> list[str]:
     """Why a placement does not help on a set; none when it does: more answers' teams right in babble than no
     filter, no more wrong teams nor closed-set misreadings in any condition, and no right rate in a quiet room
     below no filter's beyond the 95% intervals."""

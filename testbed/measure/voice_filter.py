@@ -16,7 +16,7 @@ joe at another setting: the same speaker model), saying the set's party chatter.
 Placements (filter_figures.py): no filter; the filter in front of everything; in front of answers only (the filter's
 answers, the plain closed sets, spelled fixes and years); and a second reading, both heard and kept only where
 they agree, else asked. A placement is chosen on the TUNING set (testbed/table/voices.py, with the project's
-beds and room) by a rule fixed before either set was heard (filter_figures.helps); the HELD-OUT set
+beds and room) by a rule fixed before either set was heard (filter_figures.why_not_adopted); the HELD-OUT set
 (testbed/held_out.toml) is printed apart, with the same rule's verdict on it.
 
 `--mask` prints instead what the filter does to each sound alone, the reader enrolled (tuning voices only):
@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from testbed.measure.conditions import CONDITIONS, Condition
-from testbed.measure.filter_figures import Figures, Placement, Section, alone, helps, table
+from testbed.measure.filter_figures import Figures, Placement, Section, alone, table, why_not_adopted
 from testbed.measure.gate import speaker
 from testbed.measure.hearing_voices import Samples
 
@@ -242,7 +242,7 @@ def report(figures: Figures, set_name: str) -> None:
     for placement in Placement:
         if placement is Placement.NONE:
             continue
-        failing = helps(figures, set_name, placement)
+        failing = why_not_adopted(figures, set_name, placement)
         verdict = "helps" if not failing else "does not help: " + "; ".join(failing)
         print(f"voice_filter | {set_name} | {placement.value} | {verdict}", flush=True)
 
@@ -276,7 +276,9 @@ def main() -> None:
         measure_set(set_name, is_held_out, step, figures, front, arguments.quick)
     for set_name in ("tuning", "held-out"):
         report(figures, set_name)
-    passing = [place for place in Placement if place.filtered and not helps(figures, "tuning", place)]
+    passing = [
+        place for place in Placement if place.filtered and not why_not_adopted(figures, "tuning", place)
+    ]
     best = max(passing, key=lambda place: figures.babble_right("tuning", place), default=None)
     print(f"\nvoice_filter | chosen on tuning alone: {best.value if best else 'none'}", flush=True)
     cpu = sorted(front.cpu)
