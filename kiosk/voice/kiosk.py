@@ -67,8 +67,6 @@ class VoiceKiosk:
     """Messages typed on a paired phone, taken between utterances, so a misheard night can go on by phone."""
     notices: TypedMessages | None = None
     """The kiosk's own news from the table screen (a phone paired), said between utterances."""
-    opening_started_at: float | None = None
-    """time.monotonic() of the opening's first sample."""
     recognizer_set: InitVar[HearsEachWay | None] = None
     """Recognisers already built (tests drive the loop with in-memory ones); None builds them from `model`."""
     confirm_picks: bool = True
@@ -138,7 +136,7 @@ class VoiceKiosk:
     def begin(self, resume: str | None = None) -> bool:
         """Say the opening, the announcement and where a carried-on night stands; False when there is none."""
         opening = self.table.opening()
-        self.opening_started_at = self._say(opening)
+        self._say(opening)
         if opening.over:
             return False
         if self.announce:
