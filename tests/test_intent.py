@@ -89,6 +89,8 @@ def test_questions_carry_their_topic() -> None:
         ("bats yes", i.VoteYes((BATS,))),
         ("yes", i.Plain.UNNAMED_YES),
         ("Bats: yes. Ghosts: no", i.Plain.VOTE_NO),
+        ("no", i.Plain.VOTE_NO),  # anyone's no: the night goes on
+        ("no no", i.Plain.VOTE_NO),
         ("D2", i.PickCell(Cell("D", 2))),
     ],
 )

@@ -224,6 +224,8 @@ def _read_vote(text: str, night: Night) -> Intent | None:
         return Plain.VOTE_NO if talk.is_no(words) else None
     _, parts = voice_labels(words.split())
     said = [(part.who, part.text.strip()) for part in parts if isinstance(part.who, Team)]
+    if not said and talk.is_no(words):
+        return Plain.VOTE_NO  # anyone's no: the night goes on, said so rather than not understood
     if not said:
         return Plain.UNNAMED_YES if talk.is_yes(words) else None
     if any(talk.is_no(answer) for _, answer in said):
