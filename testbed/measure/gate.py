@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from testbed.intervals import Rate
+from testbed.measure import spread
 from testbed.measure.conditions import CONDITIONS, VoiceSet, voice_sets
 from testbed.measure.enrolment import EMBEDDER, bundled, enrolment, one_thread
 
@@ -243,8 +244,7 @@ def main() -> None:
         report(set_name, scores, threshold, by_condition)
     cpu = sorted(embed.cpu)
     print(
-        f"gate | embedder | CPU s per s of audio (process_time, one thread) | median "
-        f"{statistics.median(cpu):.4f}, p90 {cpu[int(len(cpu) * 0.9)]:.4f}, n {len(cpu)}",
+        f"gate | embedder | CPU s per s of audio (process_time, one thread) | {spread(cpu)}",
         flush=True,
     )
 

@@ -21,7 +21,6 @@ with fresh state for RNNoise, DeepFilterNet and WPE; its CPU seconds per second 
 from __future__ import annotations
 
 import argparse
-import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -37,6 +36,7 @@ from kiosk.voice.hearing.grammar import UNKNOWN, read_back, spelling, years
 from kiosk.voice.hearing.listening import Recognizers, with_label
 from kiosk.voice.sound.asr import SAMPLE_RATE, Recognizer, Utterance, grammar_for, load_model
 from kiosk.voice.sound.model import default_model_path
+from testbed.measure import spread
 from testbed.measure.front_ends import front_end
 from testbed.measure.hearing_voices import Samples, Voice, tuning_voices, wav
 from testbed.room_acoustics import RoomSpec, Source, in_room, looped_in_room
@@ -366,8 +366,7 @@ def main() -> None:
     cpu = sorted(getattr(front, "cpu", []))
     if cpu:
         print(
-            f"front end | {arguments.front_end} | CPU s per s of audio (process_time) | "
-            f"median {statistics.median(cpu):.4f}, p90 {cpu[int(len(cpu) * 0.9)]:.4f}, n {len(cpu)}",
+            f"front end | {arguments.front_end} | CPU s per s of audio (process_time) | {spread(cpu)}",
             flush=True,
         )
 

@@ -26,13 +26,13 @@ the level it takes off and how much its mask moves.
 from __future__ import annotations
 
 import argparse
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from testbed.measure import spread
 from testbed.measure.conditions import CONDITIONS, Condition
 from testbed.measure.filter_figures import Figures, Placement, Section, alone, table, why_not_adopted
 from testbed.measure.gate import speaker
@@ -283,8 +283,8 @@ def main() -> None:
     print(f"\nvoice_filter | chosen on tuning alone: {best.value if best else 'none'}", flush=True)
     cpu = sorted(front.cpu)
     print(
-        f"voice_filter | filter | CPU s per s of audio (process_time, one onnxruntime thread) | median "
-        f"{statistics.median(cpu):.4f}, p90 {cpu[int(len(cpu) * 0.9)]:.4f}, n {len(cpu)}",
+        f"voice_filter | filter | CPU s per s of audio (process_time, one onnxruntime thread) | "
+        f"{spread(cpu)}",
         flush=True,
     )
 
