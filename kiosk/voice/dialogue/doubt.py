@@ -97,11 +97,16 @@ def meant_instead(heard: Utterance, board: Board) -> str | None:
 
 def likely_alternatives(heard: Utterance, margin: float = TUNING.confirming.margin) -> tuple[str, ...]:
     """The recogniser's other readings scored within `margin` of the best, likeliest first."""
+    return tuple(text for text, _ in likely_below(heard, margin))
+
+
+def likely_below(heard: Utterance, margin: float = TUNING.confirming.margin) -> tuple[tuple[str, float], ...]:
+    """As likely_alternatives, each with how far below the best it scored."""
     if not heard.scores:
         return ()
     best = heard.scores[0]
     scored = zip(heard.alternatives, heard.scores[1:], strict=False)
-    return tuple(text for text, score in scored if best - score <= margin)
+    return tuple((text, best - score) for text, score in scored if best - score <= margin)
 
 
 @cache

@@ -11,7 +11,7 @@ from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answering import Ask
-from kiosk.voice.dialogue.doubt import likely_alternatives
+from kiosk.voice.dialogue.doubt import likely_alternatives, likely_below
 from kiosk.voice.dialogue.policy import Act, Reading, Reply, Slot, decide
 from kiosk.voice.dialogue.prompts import Lead, PlainYesWillDo, Prefaced, StillToSayYes, WhoseYes
 from kiosk.voice.hearing.listening import says_a_number
@@ -89,12 +89,10 @@ def _rival(heard: Utterance, left: list[Team]) -> _Rival | None:
     team = _yes_of(heard.text)
     if team is None or team not in left:
         return None
-    likely = set(likely_alternatives(heard))
-    scored = zip(heard.alternatives, heard.scores[1:], strict=False)
-    for text, score in scored:
-        other = _yes_of(text) if text in likely else None
+    for text, below in likely_below(heard):
+        other = _yes_of(text)
         if other is not None and other is not team and other in left:
-            return _Rival(team, other, heard.scores[0] - score)
+            return _Rival(team, other, below)
     return None
 
 
