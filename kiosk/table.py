@@ -42,6 +42,10 @@ class Check(Protocol):
         """The message for the night (itself, or another it stood for), or the kiosk's own answer."""
         ...
 
+    def holds_question(self) -> bool:
+        """The check waits for the table's yes or no to a question of its own."""
+        ...
+
 
 class Face(Protocol):
     """What hosts the night: a night kept in its journal, or the appliance's session of nights."""
@@ -137,7 +141,10 @@ class Table:
             follower.asking(words)
 
     def listening_for(self) -> Expectation:
-        return self.face.listening_for()
+        expected = self.face.listening_for()
+        if any(check.holds_question() for check in self.checks):
+            return replace(expected, held=True, closed=True)
+        return expected
 
     def set_voice(self, voice: bool) -> None:
         self.face.set_voice(voice)

@@ -9,9 +9,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kiosk.engine.save import Save
 from kiosk.engine.teams import Team
+from kiosk.records.foreign_saves import read_back
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
-from kiosk.voice.dialogue.prompts import Confirm, IsThatRight, Lead, Prefaced, WhoseYes
+from kiosk.voice.dialogue.prompts import SAVE_YES, Confirm, IsThatRight, Lead, Prefaced, WhoseYes
 from kiosk.voice.dialogue.prompts.read_back import LOUD_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.yes_or_no import NO, SAID_NO, SURE_NO, SURE_YES, YES
 
@@ -19,6 +21,16 @@ TEAM_CHECK = IsThatRight(Team.BATS, "bram stoker")
 """A loud room's check of one team's answer (team_by_team.TeamByTeam.prompt)."""
 VOTE_RIVAL = WhoseYes(Team.BATS, Team.GHOSTS)
 """A team's yes to end the night heard about as likely as another's (voting.py)."""
+FOREIGN_SAVE = Save(
+    turn=23,
+    teams=(Team.BATS, Team.GHOSTS),
+    out=frozenset(),
+    pick=Team.BATS,
+    rows={},
+    ce=None,
+    scores={Team.BATS: 5, Team.GHOSTS: 5},
+)
+"""A save this kiosk did not print, as the table check reads it back (kiosk.records.foreign_saves)."""
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "voice.md"
 BEGIN = "<!-- confirming: written by python -m testbed.voice_doc -->"
@@ -47,9 +59,11 @@ EXAMPLES = {
     ),
     Slot.TEAM_CHECK: Example(TEAM_CHECK.words, Prefaced(Lead.WAS_THAT_A_YES, TEAM_CHECK).words),
     Slot.VOTE: Example("To end the night, every playing team says yes by name.", VOTE_RIVAL.words),
+    Slot.SAVE: Example(read_back(FOREIGN_SAVE), SAVE_YES.words),
 }
-"""What each slot asks, as a night would word it. The read-back, a loud room's check of one team and the
-vote are not in the one form: their reply is the same, their words are their own."""
+"""What each slot asks, as a night would word it. The read-back, a loud room's check of one team, the vote
+and a save from elsewhere (typed at the kiosk too) are not in the one form: their reply is the same, their
+words are their own."""
 COSTS = {
     Cost.IRREVERSIBLE: "cannot be undone",
     Cost.FIXABLE: "put right later",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from kiosk import Host, KeySource
 from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
+from kiosk.records.foreign_saves import LEFT, SaveCheck
 from kiosk.voice.dialogue.policy import POLICY, Reply, Slot, read
 from kiosk.voice.dialogue.prompts import (
     Confirm,
@@ -31,6 +33,7 @@ from kiosk.voice.hearing.listening import Listening
 from kiosk.voice.sound.asr import Utterance
 
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
+from .test_foreign_saves import FORGED
 
 NOES = (SURE_NO, "no", "no no no")
 """The no asked for as the lists write it, a plain no, and the no said over and over."""
@@ -48,6 +51,8 @@ class Scene:
     before: tuple[Step, ...]
     loud: bool
     taken: Callable[[FakeTable], bool]
+    resume: str | None = None
+    """A message the table heard before the first reply (a save pasted)."""
 
 
 def _asked_after(table: FakeTable, asked: Prompt, then: Prompt) -> bool:
@@ -109,10 +114,16 @@ SCENES: dict[Slot, Callable[[str], Scene]] = {
         False,
         lambda table: "The night goes on." in table.said and table.host.night.phase is Phase.PICK,
     ),
+    Slot.SAVE: lambda no: Scene(
+        (no,),
+        False,
+        lambda table: LEFT in table.said and table.host.night.board.played_count() == 0,
+        resume=FORGED,
+    ),
 }
 """Each slot's question, and what its no does: a pick or count said back asks which then, a team leaving
 plays on, whose words offers the next team, a loud read-back asks about each team, one team's answer is
-spelled one letter at a time, and the vote ends with the night going on."""
+spelled one letter at a time, the vote ends with the night going on, and a save from elsewhere is left."""
 
 
 def test_every_slot_of_the_policy_has_its_scene() -> None:
@@ -121,12 +132,13 @@ def test_every_slot_of_the_policy_has_its_scene() -> None:
 
 @pytest.mark.parametrize("no", NOES)
 @pytest.mark.parametrize("slot", list(Slot))
-def test_the_no_is_taken_in_every_slot(slot: Slot, no: str) -> None:
+def test_the_no_is_taken_in_every_slot(slot: Slot, no: str, tmp_path: Path) -> None:
     scene = SCENES[slot](no)
-    table = fake_table(Host(load_practice().key, source=KeySource.PRACTICE), list(scene.before))
+    host = Host(load_practice().key, source=KeySource.PRACTICE)
+    table = fake_table(host, list(scene.before), checks=(SaveCheck(tmp_path / "saves"),))
     if scene.loud:
         table.kiosk.room = LoudRoom()
-    table.run()
+    table.run(scene.resume)
     assert scene.taken(table), table.said
 
 

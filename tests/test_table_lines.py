@@ -35,6 +35,7 @@ from kiosk.voice.dialogue.counting import Counts
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.prompts import (
+    SAVE_YES,
     Confirm,
     Fixed,
     HeardNoTwice,
@@ -805,10 +806,12 @@ def test_answers_taken_at_the_tables_last_try_are_not_stuck() -> None:
 
 def test_a_save_from_elsewhere_is_carried_on_only_once_the_kiosk_took_the_yes() -> None:
     offered = host(
-        "That save was not made by this kiosk. To carry on from it, say yes aloud; say no to leave it."
+        'That save was not made by this kiosk. To carry on from it, say "that\'s right" aloud; say "no, no" to '
+        "leave it."
     )
     assert not carried_on(offered)
     assert not carried_on(ask(Fixed.SAY_IT_AGAIN))  # the yes not caught: said again, as a person would
+    assert not carried_on(ask(SAVE_YES))  # an unsure yes asked about: the yes is said again
     assert carried_on(host("The saved night carries on: 23 of the 25 questions are played."))
 
 

@@ -32,6 +32,9 @@ class TableOnly:
             return Answered((REMOTE_REFUSED,))
         return message
 
+    def holds_question(self) -> bool:
+        return False
+
 
 def table_checks(screen: Screen | None) -> tuple[Check, ...]:
     """What sees each message before the night, in order: the kiosk's own requests refused from a phone,

@@ -22,6 +22,9 @@ class Expectation:
     closed: bool
     """No question is open: the table says one of a closed set (team counts, picks, commands, team names,
     yes and no), which a voice loop may hold its recogniser to (kiosk.voice.hearing.phrases)."""
+    held: bool = False
+    """A check of the table's holds a question of its own (a save from elsewhere) for a yes or a no: the
+    next reply is the check's, not the night's (kiosk.table.Check)."""
 
 
 def listening_for(night: Night) -> Expectation:

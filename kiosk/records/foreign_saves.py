@@ -26,10 +26,14 @@ KEPT_SAVES_READ = 200
 """Saves in `saves/` compared, newest first: far more than a season of nights asks for."""
 KEPT_SAVE_LIMIT = 64 * 1024
 """Bytes: a kept save is under 1 KB."""
-YES = re.compile(r"^\s*(?:yes|yeah|yep|take it|carry on)\b", re.IGNORECASE)
+TAKE_IT = "yes"
+LEAVE_IT = "no"
+"""The yes and the no a voice loop passes on, once it has ruled on what it heard (kiosk.voice.dialogue)."""
+YES = re.compile(r"^\s*(?:yes|yeah|yep|that'?s right|take it|carry on)\b", re.IGNORECASE)
 NO = re.compile(r"^\s*(?:no|nope|leave it)\b", re.IGNORECASE)
 ONLY_THE_TABLE = (
-    "Only the table can take a save from elsewhere: say yes aloud, or type it at the kiosk's own keyboard."
+    "Only the table can take a save from elsewhere: say \"that's right\" aloud, or type yes at the kiosk's "
+    "own keyboard."
 )
 LEFT = "The save from elsewhere is left aside; the night goes on as it stands."
 STILL_HELD = "I didn't catch a yes or a no."
@@ -43,7 +47,8 @@ def read_back(save: Save) -> str:
     scores = ", ".join(f"{team.value} {save.scores[team]}" for team in save.teams)
     return (
         f"That save was not made by this kiosk. It has {teams}; {save.turn} of the {CELL_COUNT} cells played; "
-        f"scores {scores}. To carry on from it, say yes aloud or at the kiosk's own keyboard; say no to leave it."
+        f"scores {scores}. To carry on from it, say \"that's right\" aloud, or type yes at the kiosk's own "
+        'keyboard; say "no, no" to leave it.'
     )
 
 
@@ -96,3 +101,6 @@ class SaveCheck:
             return message
         self.held, self.asked_again = message, False
         return Answered((read_back(save),))
+
+    def holds_question(self) -> bool:
+        return self.held is not None

@@ -38,6 +38,9 @@ class PhoneDesk:
             return Answered((NO_SCREEN,))
         return Answered(self._answer(request, self.keyboard))
 
+    def holds_question(self) -> bool:
+        return False
+
     @staticmethod
     def _answer(request: PhoneRequest, keyboard: RemoteKeyboard) -> tuple[str | Line, ...]:
         if request is PhoneRequest.HOW_MANY:

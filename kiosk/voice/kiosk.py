@@ -161,7 +161,8 @@ class VoiceKiosk:
             said.append(reply.text)
             self._say(reply)
             return False
-        message = self.conversation.message(heard, way, self.table.night, self.turns, self.room.loud)
+        held = self.table.listening_for().held
+        message = self.conversation.message(heard, way, self.table.night, self.turns, self.room.loud, held)
         if isinstance(message, Ask):
             said.append(message.question)
             started = self._ask(message)

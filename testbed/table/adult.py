@@ -59,7 +59,7 @@ class Adult(Fixer):
             more = self.kiosk.block(1.5)
             self._read(first if more is None else first.then(more))
             if host_says(self.heard, FOREIGN_SAVE):  # the host brought the save: carried on by a yes
-                self.closed("yes", carried_on, "carry on")
+                self.closed(SURE_YES, carried_on, "carry on")
             if self.script.team_count:
                 self.team_count()
             for question in self.script.questions:
@@ -354,5 +354,6 @@ def _ruled_or_asked(reply: KioskReply) -> bool:
 
 
 def carried_on(reply: KioskReply) -> bool:
-    """The kiosk took the yes to a save from elsewhere: it neither asks for the yes again nor says it missed it."""
-    return not host_says(reply, FOREIGN_SAVE) and not not_caught(reply)
+    """The kiosk took the yes to a save from elsewhere: it neither asks for the yes again, asks whether it was
+    one, nor says it missed it."""
+    return not host_says(reply, FOREIGN_SAVE) and not not_caught(reply) and not asked_if_heard_right(reply)

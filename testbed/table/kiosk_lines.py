@@ -69,8 +69,8 @@ COUNTS = frozenset(said.capitalize() for said in SAID.values())
 
 # --- the host's words, where the engine says nothing as a value ------------------------------------------
 
-FOREIGN_SAVE = "To carry on from it, say yes"
-"""A save made by another kiosk, held until the table says yes (kiosk.records.foreign_saves)."""
+FOREIGN_SAVE = "To carry on from it, say"
+"""A save made by another kiosk, held until the table says the yes (kiosk.records.foreign_saves)."""
 TO_END = "To end the night"
 """The vote begun (the host's votes_line): every playing team says yes by name."""
 FIX_UNDONE = "Fix undone"

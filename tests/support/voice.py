@@ -26,11 +26,12 @@ import numpy.typing as npt
 
 from kiosk.engine.by import By
 from kiosk.engine.host import Host
+from kiosk.engine.ledger import Ledger
 from kiosk.engine.listening import Expectation
 from kiosk.engine.night import Night
 from kiosk.engine.reply import Reply
 from kiosk.engine.teams import Team
-from kiosk.table import Table
+from kiosk.table import Check, Table
 from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.dialogue.prompts import Prompt
@@ -435,9 +436,15 @@ class KeptConversation(Conversation):
     asked: list[Prompt] = field(init=False, default_factory=list)
 
     def message(
-        self, heard: Utterance, way: Listening, night: Night | None, turns: list[Turn], loud: bool
+        self,
+        heard: Utterance,
+        way: Listening,
+        night: Night | None,
+        turns: list[Turn],
+        loud: bool,
+        held: bool = False,
     ) -> str | Ask:
-        said = super().message(heard, way, night, turns, loud)
+        said = super().message(heard, way, night, turns, loud, held)
         if isinstance(said, Ask):
             self.asked.append(said.prompt)
         return said
@@ -464,6 +471,9 @@ class CarriedOnHost:
 
     def listening_for(self) -> Expectation:
         return self.host.listening_for()
+
+    def ledger(self) -> Ledger:
+        return self.host.ledger()
 
     def set_voice(self, voice: bool) -> None:
         self.host.set_voice(voice)
@@ -510,10 +520,16 @@ class FakeTable:
 
 
 def fake_table(
-    host: Host, script: Sequence[Spoken | Quiet | str], *, gap: float = 1.5, **options: Any
+    host: Host,
+    script: Sequence[Spoken | Quiet | str],
+    *,
+    gap: float = 1.5,
+    checks: tuple[Check, ...] = (),
+    **options: Any,
 ) -> FakeTable:
     """A kiosk whose table says `script`: each text is followed by `gap` seconds of quiet (long enough for
-    the longest hangover and the tail after the kiosk's reply); Spoken and Quiet steps are taken as they are."""
+    the longest hangover and the tail after the kiosk's reply); Spoken and Quiet steps are taken as they are.
+    `checks`: the table's, seeing each message before the night (kiosk.table.Check)."""
     clock = Clock()
     steps: list[Spoken | Quiet] = []
     for step in script:
@@ -525,7 +541,7 @@ def fake_table(
     screen = io.StringIO()
     face = CarriedOnHost(host)
     kiosk = VoiceKiosk(
-        Table(face),
+        Table(face, checks=checks),
         None,
         speaker,
         output,

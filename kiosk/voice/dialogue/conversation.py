@@ -9,14 +9,16 @@ from dataclasses import dataclass, field, replace
 from kiosk.engine.cells import Cell
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.reply import Reply
+from kiosk.records.foreign_saves import LEAVE_IT, TAKE_IT
 from kiosk.voice.dialogue.answering import Answerers, Ask
+from kiosk.voice.dialogue.confirming import Confirming
 from kiosk.voice.dialogue.counting import Counts
 from kiosk.voice.dialogue.doubt import meaning
 from kiosk.voice.dialogue.leaving import Leaving
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.dialogue.picking import Picks
-from kiosk.voice.dialogue.policy import Act, Slot, decide
-from kiosk.voice.dialogue.prompts import Fixed, Lead, NotCaught, NotSureOfYes, Prefaced, YourAnswer
+from kiosk.voice.dialogue.policy import Act, Slot, decide, read
+from kiosk.voice.dialogue.prompts import SAVE_YES, Fixed, Lead, NotCaught, NotSureOfYes, Prefaced, YourAnswer
 from kiosk.voice.dialogue.read_back_yes import read_back_reading
 from kiosk.voice.dialogue.state import (
     AskingWhose,
@@ -31,6 +33,7 @@ from kiosk.voice.dialogue.state import (
     Picking,
     PickSaidBack,
     ReadingBack,
+    SaveHeld,
     heard_with,
 )
 from kiosk.voice.dialogue.team_by_team import TeamByTeam
@@ -57,6 +60,7 @@ class Conversation:
     votes: Votes = field(init=False, default_factory=Votes)
     leaving: Leaving = field(init=False, default_factory=Leaving)
     checking: TeamByTeam = field(init=False, default_factory=TeamByTeam)
+    saving: Confirming[bool] = field(init=False, default_factory=lambda: Confirming[bool](Slot.SAVE))
     _yes_asked_at: int | None = field(init=False, default=None)
     """The turn at which the kiosk last asked whether a reply to the read-back was a yes."""
     _nothing_asked: bool = field(init=False, default=False)
@@ -67,9 +71,16 @@ class Conversation:
         self.answerers = Answerers(keyboard=self.keyboard)
 
     def message(
-        self, heard: Utterance, way: Listening, night: Night | None, turns: list[Turn], loud: bool
+        self,
+        heard: Utterance,
+        way: Listening,
+        night: Night | None,
+        turns: list[Turn],
+        loud: bool,
+        held: bool = False,
     ) -> str | Ask:
-        """What the host is told, or the kiosk's own question when it is unsure what was meant or whose."""
+        """What the host is told, or the kiosk's own question when it is unsure what was meant or whose;
+        `held`: the table holds a question of its own for a yes or a no (Expectation.held)."""
         nothing, self._nothing_asked = self._nothing_asked, False
         self.answerers.letters_doubted = heard.letters_doubted  # told after the host's reply to the fix
         sure_no = a_sure_no(heard)  # a no that refuses the letter it takes back
@@ -79,6 +90,8 @@ class Conversation:
             # A reply heard as no word (Hearing.not_caught): asked again, once.
             self._nothing_asked = not nothing
             return self._not_heard(night, loud)
+        if held and not isinstance(heard, Typed):
+            return self._save_reply(heard, loud)
         left = self.leaving.take(heard, night, loud)
         if left is not None:
             return left
@@ -128,8 +141,24 @@ class Conversation:
         self._yes_asked_at = len(turns)
         return Ask(NotSureOfYes(loud))
 
-    def node(self, night: Night | None) -> Node:
-        """Where the talk stands: what the kiosk leads first, then what the host expects."""
+    def _save_reply(self, heard: Utterance, loud: bool) -> str | Ask:
+        """The table's yes or no to a save from elsewhere, ruled by the policy; other words go on to the
+        table, which reads the save back once more before it lets it go."""
+        if self.saving.waiting is None:
+            self.saving.say_back(True)
+        act = self.saving.rule(read(heard, loud))
+        if act is Act.ASK_IF_YES:
+            return Ask(SAVE_YES)
+        if act is Act.NOT_HEARD:
+            self.saving.clear()
+            return heard.text
+        return TAKE_IT if act is Act.TAKE else LEAVE_IT
+
+    def node(self, night: Night | None, save_held: bool = False) -> Node:
+        """Where the talk stands: a question the table holds first, then what the kiosk leads, then what the
+        host expects."""
+        if save_held:
+            return SaveHeld()
         held, by_letter = self.answerers.holding, self.answerers.by_letter
         if held is not None:
             return AskingWhose(held.teams)
@@ -156,7 +185,7 @@ class Conversation:
         return HostLed()
 
     def listening(self, host: Expecting, night: Night | None) -> Listening:
-        return heard_with(self.node(night), host)
+        return heard_with(self.node(night, host.listening_for().held), host)
 
     def awaits(self, night: Night | None) -> bool:
         """The kiosk waits on the table's reply to what it said last; not after asking again about no word."""

@@ -46,6 +46,7 @@ class Slot(Enum):
     READ_BACK = "the answers read back"
     TEAM_CHECK = "one team's answer, in a loud room's read-back"
     VOTE = "a team's yes to end the night"
+    SAVE = "a save from elsewhere, to carry on from"
 
 
 class Reply(Enum):
@@ -88,6 +89,7 @@ POLICY: Final = MappingProxyType(
             Row(Slot.READ_BACK, Cost.IRREVERSIBLE, asks_if_yes=1),  # a yes locks the answers and rules
             Row(Slot.TEAM_CHECK, Cost.IRREVERSIBLE, asks_if_yes=1),  # every team's yes is the read-back's
             Row(Slot.VOTE, Cost.IRREVERSIBLE, asks_if_yes=1),  # the last team's yes ends the night
+            Row(Slot.SAVE, Cost.IRREVERSIBLE, asks_if_yes=1),  # the saved night replaces the one begun
         )
     }
 )

@@ -21,6 +21,11 @@ class HostLed:
 
 
 @dataclass(frozen=True)
+class SaveHeld:
+    """A save from elsewhere read back, held by the table for a yes or a no (kiosk.records.foreign_saves)."""
+
+
+@dataclass(frozen=True)
 class Picking:
     """The host asks for a pick, which may be said another way once missed (picking.py)."""
 
@@ -44,7 +49,7 @@ class CheckingTeam:
     team: Team
 
 
-Base = HostLed | Picking | CallingTeam | ReadingBack | CheckingTeam
+Base = HostLed | SaveHeld | Picking | CallingTeam | ReadingBack | CheckingTeam
 """What a thing said back for a yes waits over."""
 
 

@@ -25,6 +25,7 @@ from kiosk.voice.dialogue.prompts.between_questions import (
     WhoseYes,
 )
 from kiosk.voice.dialogue.prompts.forms import (
+    SAVE_YES,
     Confirm,
     Fixed,
     Lead,
@@ -94,6 +95,7 @@ Prompt: TypeAlias = (
 )
 
 __all__ = [
+    "SAVE_YES",
     "AnsweredInThatToo",
     "Confirm",
     "Fixed",

@@ -64,6 +64,10 @@ class Confirm:
         return _led(self.lead, f"{self.subject}? Say {QUOTED_SURE_YES}, or {SAY_NO}.")
 
 
+SAVE_YES = Confirm("Carry on from that save", Lead.WAS_THAT_A_YES)
+"""An unsure yes to a save from elsewhere, asked about (policy.Slot.SAVE)."""
+
+
 @dataclass(frozen=True)
 class Prefaced:
     """A question after a lead that says why it is asked (again)."""
