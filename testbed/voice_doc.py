@@ -101,7 +101,7 @@ def section() -> str:
             "Every question that confirms what the kiosk heard asks for the same reply: the yes it hears most",
             f'surely, "{SURE_YES}", or the no it hears most surely, "{SAID_NO}" (decisions 0011, 0022). It also',
             f"takes {_quoted(YES - {SURE_YES})} as a yes, and {_quoted(NO - {SURE_NO})} or a no said over and over",
-            "as a no.",
+            'as a no, alone or after one word that names no team and is no yes or no (a list\'s padding: "the no").',
             "A yes is sure when its confidence reaches the row's \"sure at\": how far, in the recogniser's score",
             "points, the likeliest reading stands above every reading that means something else. In a loud room",
             f'only "{SURE_YES}" is sure, and a lone "{WEAK_YES}" is a yes only with',

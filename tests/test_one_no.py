@@ -149,6 +149,17 @@ def test_the_policy_reads_every_no_as_the_no_in_either_room(no: str, loud: bool)
     assert not refuses("toads no") and not refuses("no lima")
 
 
+@pytest.mark.parametrize("padded", ["the no no no", "one no no", "that's no", "the wrong"])
+def test_the_no_after_one_padding_word_is_the_no(padded: str) -> None:
+    # A closed list pads a short reply with a word of its own; the policy and the read-back read it alike.
+    assert refuses(padded) and read(Utterance(padded), loud=True).reply is Reply.NO
+
+
+@pytest.mark.parametrize("meant", ["toads no", "right no", "no lima", "no d three", "the no d"])
+def test_a_no_with_a_meaning_besides_is_not_the_plain_no(meant: str) -> None:
+    assert not refuses(meant)
+
+
 @pytest.mark.parametrize(
     "way",
     [way for way in Listening if way.phrases is not None and way not in (Listening.ANSWERS, Listening.YEARS)],

@@ -1,5 +1,5 @@
 """What an answer's or a reply's words say before whose they are is settled: a name of no team at this
-table, words the engine would give to the team last named, a year cut short, a plain no to an offer."""
+table, words the engine would give to the team last named, a year cut short."""
 
 from __future__ import annotations
 
@@ -8,10 +8,6 @@ from kiosk.engine.labels import voice_labels
 from kiosk.engine.night import Night
 from kiosk.engine.spelling import SPOKEN_DIGITS, YEAR_DIGITS
 from kiosk.engine.teams import TEAM_ORDER, Team
-from kiosk.voice.hearing.listening import team_named
-
-PLAIN_NO = frozenset(("no", "nope"))
-"""What takes up the offer to spell a word one letter at a time: the "no" asked for, as babble may hear it."""
 
 
 def without_stray_name(words: list[str], night: Night) -> list[str]:
@@ -35,14 +31,6 @@ def year_cut_short(words: list[str]) -> str | None:
     if not 0 < len(words) < YEAR_DIGITS or not all(word in SPOKEN_DIGITS for word in words):
         return None
     return ", ".join(words)
-
-
-def plain_no(words: str) -> bool:
-    """PLAIN_NO alone or after one word naming no team; never a yes with a no in it ("wrong not right")."""
-    said = words.split()
-    if len(said) == 2 and team_named(said[0]) is not None:
-        return False  # a team's own no, not the reader's to the offer
-    return 0 < len(said) <= 2 and said[-1] in PLAIN_NO
 
 
 def in_order(teams: set[Team]) -> tuple[Team, ...]:

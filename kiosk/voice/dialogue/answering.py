@@ -17,7 +17,6 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answer_words import (
     in_order,
-    plain_no,
     unlabelled,
     without_stray_name,
     year_cut_short,
@@ -38,6 +37,7 @@ from kiosk.voice.dialogue.prompts import (
 )
 from kiosk.voice.dialogue.respelling import merged
 from kiosk.voice.dialogue.whose import Named, Whose, spelling_in
+from kiosk.voice.dialogue.yes_or_no import refuses
 from kiosk.voice.hearing.spoken_years import no_year_in
 from kiosk.voice.tuning import TUNING
 
@@ -155,7 +155,7 @@ class Answerers:
 
     def _read_back_no(self, heard: str, night: Night, offered: Team | None, nos: int) -> str | Ask | None:
         """A read-back no: the offer to spell taken up, or passed on (a plain yes asked for at the second)."""
-        if offered is not None and night.phase is Phase.READBACK and plain_no(words_of(heard)):
+        if offered is not None and night.phase is Phase.READBACK and refuses(words_of(heard)):
             # The no asked for, alone: a garbled yes ("wrong not right") begins no spelling.
             self.by_letter = LetterByLetter(offered)
             return Ask(self.by_letter.opening)

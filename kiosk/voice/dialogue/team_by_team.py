@@ -15,12 +15,13 @@ from kiosk.engine.reply import Reply
 from kiosk.engine.said import FixTaken
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
-from kiosk.voice.dialogue.answer_words import plain_no, without_stray_name
+from kiosk.voice.dialogue.answer_words import without_stray_name
 from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.policy import Act, Slot, decide
 from kiosk.voice.dialogue.prompts import IsThatRight, Lead, NotCaught, Prefaced
 from kiosk.voice.dialogue.read_back_yes import locking_yes
+from kiosk.voice.dialogue.yes_or_no import refuses
 from kiosk.voice.sound.asr import Utterance
 from kiosk.voice.tuning import TUNING
 
@@ -67,7 +68,7 @@ class TeamByTeam:
             missed, self.not_made_out = self.not_made_out, 0
             if not loud or answerers.offered is not None:
                 return None
-            if not (plain_no(words) or is_no(words)):
+            if not (refuses(words) or is_no(words)):
                 # Any no starts the checking, as promised: a yes heard as "not right" is then asked again.
                 if not _made_out(words, night):
                     self.not_made_out = missed
@@ -81,7 +82,7 @@ class TeamByTeam:
                 self.yes_asked = True
                 return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.prompt(night)))
             return self._next(night) or "yes"
-        if plain_no(words):
+        if refuses(words):
             return self._spell(night, answerers)
         if not _made_out(words, night):
             return self._unclear(night, answerers)  # most often a yes or no the room garbled

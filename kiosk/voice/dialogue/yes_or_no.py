@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from kiosk.engine.teams import TEAM_ORDER, Team
+
 SURE_YES = "that's right"
 """The yes the lists hear most surely: asked for in a loud room and once a yes is missed (decision 0011)."""
 SURE_NO = "no no"
@@ -12,11 +14,18 @@ SAID_NO = "no, no"
 """SURE_NO as the kiosk says it, asking for it: its comma is the pause a reader makes."""
 YES = frozenset(("yes", "right", "correct", SURE_YES))
 """Every yes these questions take; which are sure, policy.py says."""
-NO = frozenset(("no", "wrong", SURE_NO))
+NO = frozenset(("no", "nope", "wrong", SURE_NO))
 """Every no these questions take, besides "no" said over and over (refuses)."""
 
 
 def refuses(text: str) -> bool:
-    """A reply that is the no: one of NO, or "no" said over and over (a list lets phrases follow each other)."""
+    """A reply that is the no: one of NO, or "no" said over and over (a list lets phrases follow each other),
+    alone or after one word that is no yes, no no and no team's name (a list pads a short reply, "the no")."""
     words = text.split()
-    return text in NO or (bool(words) and set(words) == {"no"})
+    if len(words) > 1 and not _has_meaning(words[0]):
+        words = words[1:]
+    return " ".join(words) in NO or (bool(words) and set(words) == {"no"})
+
+
+def _has_meaning(word: str) -> bool:
+    return word in YES or word in NO or Team.from_name(word) in TEAM_ORDER

@@ -7,7 +7,7 @@ import logging
 
 from kiosk.engine.commands import is_yes
 from kiosk.engine.text import words_of
-from kiosk.voice.dialogue.answer_words import plain_no
+from kiosk.voice.dialogue.yes_or_no import refuses
 from kiosk.voice.hearing.reader import loudest_stretch
 from kiosk.voice.parts import Hears
 from kiosk.voice.sound.asr import Utterance, told
@@ -27,10 +27,10 @@ def heard_alone(heard: Utterance | None, recognizer: Hears, pcm: bytes) -> Utter
 def no_heard_alone(heard: Utterance, recognizer: Hears, pcm: bytes) -> Utterance:
     """Neither yes nor no to a loud read-back: a no if its loudest stretch holds one (decision 0008)."""
     words = words_of(heard.text)
-    if is_yes(words) or plain_no(words):
+    if is_yes(words) or refuses(words):
         return heard
     again = _in_loudest_stretch(recognizer, pcm)
-    if again is None or not plain_no(words_of(again.text)):
+    if again is None or not refuses(words_of(again.text)):
         return heard
     _LOG.debug("a no in its loudest stretch: %s (first %s)", told(again), told(heard))
     return again
