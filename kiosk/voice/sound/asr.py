@@ -164,15 +164,12 @@ class Recognizer:
         heard_to = self.fed
         self._recognizer.SetMaxAlternatives(count)  # type: ignore[attr-defined]
         try:
-            pieces = [piece for at in range(0, len(pcm), _STEP) if (piece := self.feed(pcm[at : at + _STEP]))]
-            last = self.finish()
+            pieces = self._pieces(pcm)
         finally:
             self._recognizer.SetMaxAlternatives(self.alternatives)  # type: ignore[attr-defined]
             self.reset()
         back = heard_to - self.fed
-        return [
-            _moved(reading, back) for reading in readings([*pieces, *([last] if last is not None else [])])
-        ]
+        return [_moved(reading, back) for reading in readings(pieces)]
 
     def decode_within(self, pcm: bytes, phrases: Sequence[str]) -> Utterance | None:
         """`pcm` heard again through `phrases` alone, keeping this recogniser warm; None from the open one."""
@@ -185,16 +182,15 @@ class Recognizer:
             self._recognizer.SetGrammar(json.dumps(list(self.grammar)))  # type: ignore[attr-defined]
 
     def decode(self, pcm: bytes) -> Utterance | None:
-        pieces: list[Utterance] = []
-        for offset in range(0, len(pcm), _STEP):
-            piece = self.feed(pcm[offset : offset + _STEP])
-            if piece is not None:
-                pieces.append(piece)
-        final = self.finish()
-        if final is not None:
-            pieces.append(final)
+        pieces = self._pieces(pcm)
         self.reset()
         return joined(pieces)
+
+    def _pieces(self, pcm: bytes) -> list[Utterance]:
+        """A whole utterance fed as a microphone gives it, then finished: each piece the endpoint closed."""
+        pieces = [piece for at in range(0, len(pcm), _STEP) if (piece := self.feed(pcm[at : at + _STEP]))]
+        last = self.finish()
+        return [*pieces, *([last] if last is not None else [])]
 
 
 def joined(pieces: Sequence[Utterance]) -> Utterance | None:
