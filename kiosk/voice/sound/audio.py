@@ -145,7 +145,6 @@ class Microphone:
 
     device: str | None = None
     realtime: bool = True
-    overflows: int = 0
     _queue: queue.SimpleQueue[tuple[bytes, float]] = field(default_factory=queue.SimpleQueue)
     """Locked in C: a SIGTERM in queue.Queue's get() could leave its lock held and PortAudio's put() stuck."""
 
@@ -153,8 +152,6 @@ class Microphone:
         sd = sounddevice_module()
 
         def callback(data: object, frames: int, when: object, status: object) -> None:
-            if status:
-                self.overflows += 1
             self._queue.put((bytes(data), time.monotonic()))  # type: ignore[call-overload]
 
         try:
@@ -209,8 +206,6 @@ class SpeakerOutput:
     rate: int = 22_050
     """Hertz: what both voices render at."""
     latency: float = LATENCY
-    underruns: int = 0
-    """Times the device ran dry anyway (the callback was starved of CPU)."""
     _stream: Any = field(default=None, repr=False)
     _queue: deque[_Playing] = field(default_factory=deque, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -232,8 +227,6 @@ class SpeakerOutput:
 
     def _feed(self, out: Any, frames: int, when: Any, status: Any) -> None:
         """PortAudio's callback: queued speech, then silence. No allocation beyond its slice, no waiting."""
-        if status.output_underflow:
-            self.underruns += 1
         wanted = len(out)
         now = time.monotonic()
         delay = max(0.0, when.outputBufferDacTime - when.currentTime) if when.currentTime else 0.0
