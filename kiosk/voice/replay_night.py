@@ -15,7 +15,7 @@ from kiosk.records.storage import StorageError
 from kiosk.table import Table
 from kiosk.voice.hearing.listening import Recognizers
 from kiosk.voice.replaying import Replayed, differences, replay_audio, replay_readings, told_turn
-from kiosk.voice.sound.asr import ModelMissing, check_model, load_model, supports_grammar
+from kiosk.voice.sound.asr import ModelMissing, load_model, supports_grammar
 from kiosk.voice.stack import model_path
 
 _LOG = logging.getLogger(__name__)
@@ -70,7 +70,6 @@ def replay_night(name: str, settings: Settings, *, readings: bool = False) -> in
 
 def _recognizers(settings: Settings) -> Recognizers:
     path = model_path(settings)
-    check_model(path)
     return Recognizers(load_model(path), grammar=supports_grammar(path))
 
 

@@ -82,9 +82,9 @@ def check_model(path: Path) -> None:
 
 
 def load_model(path: Path) -> object:
+    check_model(path)  # before the import: a missing model is told even where Vosk is missing too
     import vosk
 
-    check_model(path)
     vosk.SetLogLevel(-2)  # errors only (-1 keeps warnings); takes effect only when called before Model()
     return vosk.Model(str(path))
 
