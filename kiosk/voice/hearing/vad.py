@@ -19,14 +19,6 @@ _FRAME_BYTES = int(FRAME_SECONDS * SAMPLE_RATE) * 2
 
 @dataclass
 class EndOfSpeech:
-    silence_seconds: float = TUNING.speech.silence
-    min_speech_seconds: float = TUNING.speech.least_speech
-    mode: int = TUNING.speech.mode
-    margin: float = TUNING.speech.margin
-    swing: float = TUNING.speech.swing
-    ceiling: float = TUNING.speech.ceiling
-    room_seconds: float = TUNING.speech.room_seconds
-
     speech_seconds: float = 0.0
     quiet_seconds: float = 0.0
     last_voice_at: float | None = None
@@ -38,8 +30,8 @@ class EndOfSpeech:
     def __post_init__(self) -> None:
         import webrtcvad
 
-        self._vad = webrtcvad.Vad(self.mode)
-        self._levels = deque(maxlen=max(1, round(self.room_seconds / FRAME_SECONDS)))
+        self._vad = webrtcvad.Vad(TUNING.speech.mode)
+        self._levels = deque(maxlen=max(1, round(TUNING.speech.room_seconds / FRAME_SECONDS)))
 
     def reset(self) -> None:
         """Forget the utterance (not the room's level)."""
@@ -49,7 +41,7 @@ class EndOfSpeech:
 
     @property
     def speaking(self) -> bool:
-        return self.speech_seconds >= self.min_speech_seconds
+        return self.speech_seconds >= TUNING.speech.least_speech
 
     def _voiced(self, frame: bytes) -> bool:
         if not self.above_gate(frame):
@@ -62,14 +54,15 @@ class EndOfSpeech:
         level = float(np.sqrt(np.mean(samples * samples)))
         self._levels.append(level)
         quieter, median = (float(value) for value in np.percentile(self._levels, (20, 50)))
+        tuning = TUNING.speech
         gate = min(
-            max(median * self.margin, median + self.swing * (median - quieter)), quieter * self.ceiling
+            max(median * tuning.margin, median + tuning.swing * (median - quieter)), quieter * tuning.ceiling
         )
         return level > gate
 
     def feed(self, pcm: bytes, at: float, hangover: float | None = None) -> bool:
         """Take a chunk starting `at` seconds into the stream; True when speech just ended (`hangover`)."""
-        wait = self.silence_seconds if hangover is None else hangover
+        wait = TUNING.speech.silence if hangover is None else hangover
         data = self._pending + pcm
         start = at - len(self._pending) / 2 / SAMPLE_RATE
         usable = len(data) - len(data) % _FRAME_BYTES
