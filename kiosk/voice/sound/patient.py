@@ -80,7 +80,6 @@ class PatientMicrophone:
     devices: DeviceWatch
     device: str | None = None
     realtime: bool = True
-    retry_seconds: float = RETRY_SECONDS
     _missing: bool = field(default=False, init=False)
 
     def chunks(self) -> Iterator[Chunk]:
@@ -112,7 +111,7 @@ class PatientMicrophone:
     def _silence(self, position: float) -> Iterator[Chunk]:
         samples = int(CHUNK_SECONDS * SAMPLE_RATE)
         start = time.monotonic()
-        for index in range(max(1, round(self.retry_seconds / CHUNK_SECONDS))):
+        for index in range(max(1, round(RETRY_SECONDS / CHUNK_SECONDS))):
             due = start + (index + 1) * CHUNK_SECONDS
             time.sleep(max(0.0, due - time.monotonic()))
             yield Chunk(bytes(2 * samples), position + index * CHUNK_SECONDS, due)
@@ -124,7 +123,6 @@ class PatientSpeaker:
 
     devices: DeviceWatch
     output: SpeakerOutput
-    retry_seconds: float = RETRY_SECONDS
     _missing: bool = field(default=False, init=False)
     _next_try: float = field(default=0.0, init=False)
 
@@ -170,7 +168,7 @@ class PatientSpeaker:
 
     def _gone(self, error: AudioError) -> None:
         self.output.close()
-        self._next_try = time.monotonic() + self.retry_seconds
+        self._next_try = time.monotonic() + RETRY_SECONDS
         if not self._missing:
             self._missing = True
             _LOG.debug("speaker: %s", error)
