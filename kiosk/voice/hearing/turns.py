@@ -10,7 +10,7 @@ from kiosk.engine.text import letter_of, letter_words
 from kiosk.voice.dialogue.yes_or_no import SURE_NO, SURE_YES
 from kiosk.voice.hearing.grammar import COMMANDS, DIGITS, DISPUTES, YES_NO, is_final
 from kiosk.voice.hearing.listening import Listening
-from kiosk.voice.tuning import TUNING, Hangovers
+from kiosk.voice.tuning import TUNING
 
 _CANNOT_END = frozenset(
     ("and", "the", "of", "a", "an", "or", "to", "with", "double", "um", "uh", "er", "erm")
@@ -25,16 +25,10 @@ _READ_BACK_FINAL = frozenset((*YES_NO, *DISPUTES, *COMMANDS)) - _NOT_IN_A_READ_B
 _SPELLING_GOES_ON = frozenset(("as", "in", "for", "capital"))
 
 
-def hangover(
-    heard_so_far: str,
-    way: Listening,
-    label: str = "",
-    loud: bool = False,
-    hangovers: Hangovers = TUNING.hangovers,
-) -> float:
+def hangover(heard_so_far: str, way: Listening, label: str = "", loud: bool = False) -> float:
     """Seconds of silence that end the utterance, from what has been heard of it so far and, for answers, the
     name list's `label` (a lone name: its answer still to come); `loud`: the room is loud."""
-    words = heard_so_far.split()
+    hangovers, words = TUNING.hangovers, heard_so_far.split()
     if way is Listening.WHOSE:
         return hangovers.final if len(words) == 1 and Team.from_name(words[0]) else hangovers.closed
     if way.one_at_a_time or (way.reading_back and heard_so_far == "no"):
