@@ -114,9 +114,8 @@ class LoudestSoFar:
         self._pending = data[usable:]
         for index, power in enumerate(_powers(data[:usable])):
             self._recent.append(float(10 * np.log10(power + 1.0)))
-            level = (
-                sum(self._recent) / TUNING.reader.smoothed_frames
-            )  # as loudest_stretch's: a click at the start is no peak
+            # Smoothed as loudest_stretch's: a click at the start is no peak.
+            level = sum(self._recent) / TUNING.reader.smoothed_frames
             self.peak = max(self.peak, level)
             if level >= self.peak - TUNING.reader.stretch_drop_db:
                 self.last_loud = start + (index + 1) * FRAME / SAMPLE_RATE

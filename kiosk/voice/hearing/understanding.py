@@ -88,9 +88,8 @@ class Understanding:
         if hearing.way.one_at_a_time:
             utterance = past_refused(no_once(utterance), by_letter, recognizer, audio)
         if hearing.way is Listening.YEARS and utterance.unknown and says_a_number(utterance.text):
-            return Understood(
-                utterance
-            )  # the year as the number list heard it; the words around it do not count
+            # The year as the number list heard it; the words around it do not count.
+            return Understood(utterance)
         if utterance.unknown and recognizer is not self.recognizers.open and not hearing.way.one_at_a_time:
             _LOG.debug("outside the %s list: %s", hearing.way.value, told(utterance))
             again = self.recognizers.open.decode(audio)
