@@ -70,11 +70,7 @@ def letters_but(refused: frozenset[str]) -> tuple[str, ...]:
 @cache
 def read_back() -> tuple[str, ...]:
     """Every phrase said while answers are read back; a fix is a team name then single letters."""
-    letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
-    phrases: list[str] = [*YES_NO, *DISPUTES, *COMMANDS, *letters, *LETTER_NAMES, *LETTER_WORDS_IN_TWO]
-    phrases += SPELLING_WORDS
-    phrases += [team.value.lower() for team in TEAM_ORDER]
-    return tuple(dict.fromkeys(phrases))
+    return tuple(dict.fromkeys([*YES_NO, *DISPUTES, *COMMANDS, *spelling()]))
 
 
 DIGITS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
