@@ -9,10 +9,9 @@ from functools import cache
 from kiosk.engine.matching import slips
 from kiosk.engine.numbers import TENS, UNITS
 from kiosk.engine.spelling import SPOKEN_DIGITS
-from kiosk.engine.teams import TEAM_ORDER
 from kiosk.engine.text import LETTER_NAMES, LETTER_WORDS_IN_TWO, NATO_WORDS
 from kiosk.voice.dialogue.yes_or_no import SURE_NO
-from kiosk.voice.hearing.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, between_questions
+from kiosk.voice.hearing.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, TEAM_WORDS, between_questions
 from kiosk.voice.hearing.spoken_years import year_phrases
 
 UNKNOWN = "[unk]"
@@ -42,7 +41,7 @@ YEAR_WORDS = ("about", "around", "roughly", "oh", "nought", "and", "pass", "skip
 def years() -> tuple[str, ...]:
     """Every team's name and year or pass, and their words alone for years said otherwise (decision 0007)."""
     numbers = [*UNITS, *TENS, "hundred", "thousand"]
-    words = [*numbers, *YEAR_WORDS, *(team.value.lower() for team in TEAM_ORDER)]
+    words = [*numbers, *YEAR_WORDS, *TEAM_WORDS]
     return tuple(dict.fromkeys([*year_phrases(), *words]))
 
 
@@ -50,9 +49,7 @@ def years() -> tuple[str, ...]:
 def spelling() -> tuple[str, ...]:
     """Letters in every form a table spells them, and the team names opening a fix: nothing else competes."""
     letters = [chr(code) for code in range(ord("a"), ord("z") + 1)]
-    phrases = [*letters, *LETTER_NAMES, *LETTER_WORDS_IN_TWO, *SPELLING_WORDS]
-    phrases += [team.value.lower() for team in TEAM_ORDER]
-    return tuple(dict.fromkeys(phrases))
+    return tuple(dict.fromkeys([*letters, *LETTER_NAMES, *LETTER_WORDS_IN_TWO, *SPELLING_WORDS, *TEAM_WORDS]))
 
 
 def one_letter() -> tuple[str, ...]:
@@ -90,9 +87,8 @@ def digits_but(refused: frozenset[str]) -> tuple[str, ...]:
 @cache
 def years_read_back() -> tuple[str, ...]:
     """The Candle-End read-back's phrases; pairs after a name teach the list digit order (decision 0007)."""
-    names = [team.value.lower() for team in TEAM_ORDER]
-    pairs = [f"{first} {digit}" for first in (*names, *DIGITS) for digit in DIGITS]
-    return tuple(dict.fromkeys([*YES_NO, *DISPUTES, *COMMANDS, *DIGITS, *names, *pairs]))
+    pairs = [f"{first} {digit}" for first in (*TEAM_WORDS, *DIGITS) for digit in DIGITS]
+    return tuple(dict.fromkeys([*YES_NO, *DISPUTES, *COMMANDS, *DIGITS, *TEAM_WORDS, *pairs]))
 
 
 def is_final(text: str, phrases: tuple[str, ...]) -> bool:

@@ -25,6 +25,8 @@ COMMANDS = (
 ASKING_FIRST = ("end the night", "what's the score")
 """Commands that only tell or ask before anything is done: a reading of just their own words, ending as
 they end ("the night"), is taken for them, as babble loses their first words."""
+TEAM_WORDS = tuple(team.value.lower() for team in TEAM_ORDER)
+"""The teams' names as the recogniser writes them."""
 TEAM_COUNTS = ("solo", "one", "two", "three", "four", "two teams", "three teams", "four teams")
 
 
@@ -41,8 +43,7 @@ def between_questions() -> tuple[str, ...]:
         phrases += [f"{letter} {points}" for letter in PICK_LETTERS]
         phrases += [f"{title} {points}" for title in titles]
         phrases += [f"{word} {points}" for word in WINGS_AND_WEBS_WORDS]
-    for team in TEAM_ORDER:
-        name = team.value.lower()
+    for name in TEAM_WORDS:
         phrases += [name, f"{name} yes", f"{name} no", f"{name} is out", f"{name} is back"]
     phrases += votes()
     return tuple(phrases)
@@ -50,6 +51,5 @@ def between_questions() -> tuple[str, ...]:
 
 def votes() -> list[str]:
     """Teams saying yes by name in one breath to end the night ("bats yes ghosts yes"), in any order."""
-    names = [team.value.lower() for team in TEAM_ORDER]
-    chains = [order for size in range(2, len(names) + 1) for order in permutations(names, size)]
+    chains = [order for size in range(2, len(TEAM_WORDS) + 1) for order in permutations(TEAM_WORDS, size)]
     return [" ".join(f"{name} yes" for name in chain) for chain in chains]

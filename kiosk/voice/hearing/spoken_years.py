@@ -6,8 +6,9 @@ from __future__ import annotations
 from functools import cache
 
 from kiosk.engine.numbers import NUMBER_WORDS, number_words
-from kiosk.engine.teams import TEAM_ORDER, Team
+from kiosk.engine.teams import Team
 from kiosk.engine.years import parse_year
+from kiosk.voice.hearing.phrases import TEAM_WORDS
 
 FIRST_YEAR = 1000
 LAST_YEAR = 2099
@@ -39,8 +40,7 @@ def said_as(year: int) -> tuple[str, ...]:
 def year_phrases() -> tuple[str, ...]:
     years = [way for year in range(FIRST_YEAR, LAST_YEAR + 1) for way in said_as(year)]
     phrases: list[str] = []
-    for team in TEAM_ORDER:
-        name = team.value.lower()
+    for name in TEAM_WORDS:
         phrases += [f"{name} {lead}{year}" for lead in LEAD_INS for year in years]
         phrases += [f"{name} {word}" for word in PASSES]
     return tuple(phrases)
