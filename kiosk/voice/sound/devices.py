@@ -58,7 +58,7 @@ def missing(devices: SoundDevices, again: str) -> str:
 def describe() -> tuple[str, int]:
     """`python -m kiosk devices`: the table of devices, or one line saying what is missing; its exit status."""
     devices = found()
-    if devices.problem or (not devices.inputs and not devices.outputs):
-        return missing(devices, "devices"), 1
     lack = missing(devices, "devices")
+    if devices.problem or (not devices.inputs and not devices.outputs):
+        return lack, 1
     return devices.listing + (f"\n{lack}" if lack else ""), 0
