@@ -13,8 +13,7 @@ from kiosk.engine.text import LETTER_NAMES, LETTER_WORDS_IN_TWO, NATO_WORDS
 from kiosk.voice.dialogue.yes_or_no import SURE_NO
 from kiosk.voice.hearing.phrases import ASKING_FIRST, COMMANDS, POINT_WORDS, TEAM_WORDS, between_questions
 from kiosk.voice.hearing.spoken_years import year_phrases
-
-UNKNOWN = "[unk]"
+from kiosk.voice.sound.asr import UNKNOWN
 
 YES_NO = (
     "yes", "yeah", "yep", "yup", "right", "correct", "that's right", "okay", "sure", "agreed", "aye",

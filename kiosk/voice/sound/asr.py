@@ -11,6 +11,8 @@ from typing import Any
 
 SAMPLE_RATE = 16_000
 """Hertz: what the recogniser and the microphone agree on."""
+UNKNOWN = "[unk]"
+"""Vosk's word for speech outside a closed phrase list."""
 
 
 class ModelMissing(Exception):
@@ -67,10 +69,10 @@ def told(utterance: Utterance | None) -> str:
     """An utterance for the log, with its other readings and their scores: why a pick or a yes was taken."""
     if utterance is None:
         return "nothing"
-    readings = [utterance.text or "[unk]", *utterance.alternatives]
+    readings = [utterance.text or UNKNOWN, *utterance.alternatives]
     if utterance.scores:
         readings = [f"{text} ({score:.1f})" for text, score in zip(readings, utterance.scores, strict=False)]
-    return " | ".join(readings) + (" [unk]" if utterance.unknown else "")
+    return " | ".join(readings) + (f" {UNKNOWN}" if utterance.unknown else "")
 
 
 def check_model(path: Path) -> None:
@@ -235,16 +237,16 @@ def parse_result(raw: str) -> Utterance | None:
             return None
         texts = tuple(_normal(option.get("text", "")) for option in options)
         scores = tuple(float(option.get("confidence", 0.0)) for option in options)
-        unknown = _UNKNOWN in str(options[0].get("text", ""))
+        unknown = UNKNOWN in str(options[0].get("text", ""))
         words, *others = (_words_of(option) for option in options)
         if not texts[0]:
             return Utterance("", words, texts[1:], scores, tuple(others), unknown=True) if unknown else None
         return Utterance(texts[0], words, texts[1:], scores, tuple(others), unknown=unknown)
     raw = str(result.get("text", ""))
     text = _normal(raw)
-    if not text and _UNKNOWN not in raw:
+    if not text and UNKNOWN not in raw:
         return None
-    return Utterance(text, _words_of(result), unknown=_UNKNOWN in raw)
+    return Utterance(text, _words_of(result), unknown=UNKNOWN in raw)
 
 
 def _words_of(reading: dict[str, Any]) -> tuple[Word, ...]:
@@ -256,10 +258,9 @@ def _words_of(reading: dict[str, Any]) -> tuple[Word, ...]:
     )
 
 
-_UNKNOWN = "[unk]"
 _STEP = 3200
 """Bytes fed at a time when decoding a whole utterance: 0.1 s, as a microphone gives them."""
 
 
 def _normal(text: str) -> str:
-    return " ".join(word for word in text.lower().split() if word != _UNKNOWN)
+    return " ".join(word for word in text.lower().split() if word != UNKNOWN)
