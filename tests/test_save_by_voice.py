@@ -11,7 +11,7 @@ from kiosk import Host, KeySource
 from kiosk.engine.night import Phase
 from kiosk.keys import load_practice
 from kiosk.records.foreign_saves import LEFT, STILL_HELD, SaveCheck
-from kiosk.voice.dialogue.prompts import SAVE_YES
+from kiosk.voice.dialogue.prompts import SAVE_YES, Fixed
 from kiosk.voice.hearing.listening import Listening
 
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
@@ -59,6 +59,12 @@ def test_other_words_have_the_save_read_back_and_never_count_as_the_nights(tmp_p
     table = _table(tmp_path, ["owls", "that's right"])
     assert f"{STILL_HELD} That save was not made by this kiosk" in table.said
     assert table.host.night.board.played_count() == 24 and table.host.night.phase is not Phase.TEAMS
+
+
+def test_a_reply_heard_as_no_word_is_asked_again_and_the_save_still_waits(tmp_path: Path) -> None:
+    table = _table(tmp_path, [Spoken("[unk]", names="[unk]"), Quiet(1.5), "that's right"])
+    assert table.asked == [Fixed.SAY_IT_AGAIN]
+    assert CARRIES_ON in table.said and table.host.night.board.played_count() == 24
 
 
 def test_a_held_save_is_heard_through_the_between_questions_list(tmp_path: Path) -> None:

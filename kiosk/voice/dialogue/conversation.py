@@ -89,7 +89,7 @@ class Conversation:
         if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
             # A reply heard as no word (Hearing.not_caught): asked again, once.
             self._nothing_asked = not nothing
-            return self._not_heard(night, loud)
+            return self._not_heard(night, loud, held)
         if held and not isinstance(heard, Typed):
             return self._save_reply(heard, loud)
         left = self.leaving.take(heard, night, loud)
@@ -191,10 +191,10 @@ class Conversation:
         """The kiosk waits on the table's reply to what it said last; not after asking again about no word."""
         return not self._nothing_asked and night is not None and night.voice and night.phase not in _OVER
 
-    def _not_heard(self, night: Night | None, loud: bool) -> Ask:
+    def _not_heard(self, night: Night | None, loud: bool, save_held: bool) -> Ask:
         """The kiosk's words again, after a reply to them heard as no word."""
-        match self.node(night):
-            case AskingWhose():
+        match self.node(night, save_held):
+            case SaveHeld() | AskingWhose():
                 return Ask(Fixed.SAY_IT_AGAIN)
             case OneAtATime():
                 by_letter = self.answerers.by_letter
