@@ -64,6 +64,17 @@ def test_no_leaves_a_save_from_elsewhere_and_a_second_other_message_lets_it_go(t
     assert table.night.board.played_count() == 0
 
 
+def test_the_table_says_it_holds_the_saves_question_until_a_yes_or_no(table: Table) -> None:
+    # A voice loop hears the reply as the check's, not as the night's count (Expectation.held).
+    assert not table.listening_for().held
+    table.hear(FORGED)
+    assert table.listening_for().held and table.listening_for().closed
+    table.hear("owls")
+    assert table.listening_for().held
+    table.hear("no")
+    assert not table.listening_for().held
+
+
 def test_a_yes_after_the_save_is_read_back_again_takes_it(table: Table) -> None:
     table.hear(FORGED)
     assert table.hear("owls").text.startswith(STILL_HELD)
