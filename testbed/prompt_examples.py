@@ -12,6 +12,8 @@ from pathlib import Path
 
 from kiosk.engine.teams import Team
 from kiosk.voice.dialogue.prompts import (
+    SAVE_NO,
+    SAVE_YES,
     AnsweredInThatToo,
     Confirm,
     Fixed,
@@ -59,6 +61,8 @@ EXAMPLES: tuple[Prompt, ...] = (
         Confirm("Wings & Webs 3", lead)
         for lead in (Lead.NONE, Lead.ONE_AT_A_TIME, Lead.NO_YES_HEARD, Lead.WAS_THAT_A_YES, Lead.NEXT_OFFERED)
     ),
+    SAVE_YES,
+    SAVE_NO,
     *Fixed,
     # The read-back and the answers (prompts/read_back.py).
     HowToFix(),

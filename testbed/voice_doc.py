@@ -13,7 +13,7 @@ from kiosk.engine.save import Save
 from kiosk.engine.teams import Team
 from kiosk.records.foreign_saves import read_back
 from kiosk.voice.dialogue.policy import POLICY, WEAK_YES, Cost, Slot
-from kiosk.voice.dialogue.prompts import SAVE_YES, Confirm, IsThatRight, Lead, Prefaced, WhoseYes
+from kiosk.voice.dialogue.prompts import SAVE_NO, SAVE_YES, Confirm, IsThatRight, Lead, Prefaced, WhoseYes
 from kiosk.voice.dialogue.prompts.read_back import LOUD_YES, NOT_SURE_OF_YES_LOUD
 from kiosk.voice.dialogue.yes_or_no import NO, SAID_NO, SURE_NO, SURE_YES, YES
 
@@ -43,6 +43,8 @@ class Example:
 
     asked: str
     unsure: str
+    unsure_no: str = ""
+    """Its question about an unsure no, where a no cannot be undone either."""
 
 
 def _one_form(subject: str) -> Example:
@@ -59,7 +61,7 @@ EXAMPLES = {
     ),
     Slot.TEAM_CHECK: Example(TEAM_CHECK.words, Prefaced(Lead.WAS_THAT_A_YES, TEAM_CHECK).words),
     Slot.VOTE: Example("To end the night, every playing team says yes by name.", VOTE_RIVAL.words),
-    Slot.SAVE: Example(read_back(FOREIGN_SAVE), SAVE_YES.words),
+    Slot.SAVE: Example(read_back(FOREIGN_SAVE), SAVE_YES.words, SAVE_NO.words),
 }
 """What each slot asks, as a night would word it. The read-back, a loud room's check of one team, the vote
 and a save from elsewhere (typed at the kiosk too) are not in the one form: their reply is the same, their
@@ -91,6 +93,8 @@ def section() -> str:
             if row.cost is Cost.IRREVERSIBLE
             else "taken"
         )
+        if row.asks_if_no:
+            unsure += f'; an unsure no too, {_times(row.asks_if_no)}: "{example.unsure_no}"'
         rows.append(f'| "{example.asked}" ({slot.value}) | {COSTS[row.cost]} | {row.sure_at:g} | {unsure} |')
     leads = [f'- {lead.name.lower().replace("_", " ")}: "{lead.value}"' for lead in Lead if lead.value]
     return "\n".join(
@@ -105,7 +109,8 @@ def section() -> str:
             "A yes is sure when its confidence reaches the row's \"sure at\": how far, in the recogniser's score",
             "points, the likeliest reading stands above every reading that means something else. In a loud room",
             f'only "{SURE_YES}" is sure, and a lone "{WEAK_YES}" is a yes only with',
-            "another yes about as likely beside it. A no is always taken: it undoes nothing. A yes that something",
+            "another yes about as likely beside it. A no is taken, since it undoes nothing, except where the no",
+            "cannot be undone either (a save from elsewhere, left aside). A yes that something",
             "else contradicts (a spelling the letters list heard, words begun before the kiosk listened) is asked",
             "about every time.",
             "",

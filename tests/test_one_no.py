@@ -149,14 +149,15 @@ def test_the_policy_reads_every_no_as_the_no_in_either_room(no: str, loud: bool)
     assert not refuses("toads no") and not refuses("no lima")
 
 
-@pytest.mark.parametrize("padded", ["the no no no", "one no no", "that's no", "the wrong"])
+@pytest.mark.parametrize("padded", ["the no no no", "one no no", "the wrong"])
 def test_the_no_after_one_padding_word_is_the_no(padded: str) -> None:
     # A closed list pads a short reply with a word of its own; the policy and the read-back read it alike.
     assert refuses(padded) and read(Utterance(padded), loud=True).reply is Reply.NO
 
 
-@pytest.mark.parametrize("meant", ["toads no", "right no", "no lima", "no d three", "the no d"])
+@pytest.mark.parametrize("meant", ["toads no", "right no", "that's no", "no lima", "no d three", "the no d"])
 def test_a_no_with_a_meaning_besides_is_not_the_plain_no(meant: str) -> None:
+    # "that's no" may be "that's right" as much as "no, no": a word of a yes is never padding.
     assert not refuses(meant)
 
 

@@ -11,7 +11,7 @@ from kiosk import Host, KeySource
 from kiosk.engine.night import Phase
 from kiosk.keys import load_practice
 from kiosk.records.foreign_saves import LEFT, STILL_HELD, SaveCheck
-from kiosk.voice.dialogue.prompts import SAVE_YES, Fixed
+from kiosk.voice.dialogue.prompts import SAVE_NO, SAVE_YES, Fixed
 from kiosk.voice.hearing.listening import Listening
 
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
@@ -46,6 +46,13 @@ def test_an_unsure_yes_is_asked_about_once_before_the_save_is_taken(tmp_path: Pa
     coin_toss = Spoken("yes", alternatives=("no",), scores=(36.3, 35.9))
     table = _table(tmp_path, [coin_toss, Quiet(1.5), coin_toss, Quiet(1.5)])
     assert table.asked.count(ASKED_IF_YES) == 1
+    assert CARRIES_ON in table.said and table.host.night.board.played_count() == 24
+
+
+def test_an_unsure_no_is_asked_about_once_since_a_save_left_is_not_offered_again(tmp_path: Path) -> None:
+    coin_toss = Spoken("no", alternatives=("yes",), scores=(36.3, 35.9))
+    table = _table(tmp_path, [coin_toss, Quiet(1.5), "that's right"])
+    assert table.asked == [SAVE_NO]
     assert CARRIES_ON in table.said and table.host.night.board.played_count() == 24
 
 

@@ -19,6 +19,7 @@ def test_the_section_names_every_slot_with_the_one_reply() -> None:
     for slot, example in EXAMPLES.items():
         assert example.asked in section()
         assert (example.unsure in section()) is (POLICY[slot].cost is Cost.IRREVERSIBLE)
+        assert bool(example.unsure_no) is bool(POLICY[slot].asks_if_no)
         # The card fixes the vote's reply: each playing team says yes by name.
         assert ('say "that\'s right"' in example.asked.lower()) is (slot is not Slot.VOTE)
         # Every other slot asks for the one yes and the one no, in the same words (decision 0022).

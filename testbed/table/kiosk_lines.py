@@ -165,11 +165,12 @@ def offered_one_at_a_time(reply: KioskReply) -> bool:
 
 
 def asked_if_heard_right(reply: KioskReply) -> bool:
-    """The kiosk asked whether it heard right ("Was that ...?"): which of two it heard, a yes it is unsure of,
-    whose words or whose yes they were."""
+    """The kiosk asked whether it heard right ("Was that ...?"): which of two it heard, a yes or a no it is
+    unsure of, whose words or whose yes they were."""
     asking = (WhichDidYouMean, WasItTheirs, NotSureOfYes, WhoseYes)
     return any(
-        Lead.WAS_THAT_A_YES in leads(prompt) or any(isinstance(part, asking) for part in within(prompt))
+        {Lead.WAS_THAT_A_YES, Lead.WAS_THAT_A_NO} & set(leads(prompt))
+        or any(isinstance(part, asking) for part in within(prompt))
         for prompt in reply.prompts
     )
 

@@ -26,7 +26,7 @@ class Confirming(Generic[T]):
     slot: Slot
     waiting: T | None = None
     asked_if_yes: int = 0
-    """Unsure yeses to what is waiting that the kiosk asked about ("Was that a yes?")."""
+    """Unsure replies to what is waiting that the kiosk asked about ("Was that a yes?", "Was that a no?")."""
 
     def say_back(self, value: T) -> None:
         self.waiting, self.asked_if_yes = value, 0
@@ -45,7 +45,7 @@ class Confirming(Generic[T]):
     def rule(self, reading: Reading) -> Act:
         """The policy's act on a reply already read, to what is waiting."""
         act = decide(self.slot, reading, self.asked_if_yes)
-        if act is Act.ASK_IF_YES:
+        if act in (Act.ASK_IF_YES, Act.ASK_IF_NO):
             self.asked_if_yes += 1
         if act in (Act.TAKE, Act.REFUSED):
             self.waiting = None

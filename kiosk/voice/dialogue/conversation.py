@@ -18,7 +18,16 @@ from kiosk.voice.dialogue.leaving import Leaving
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.policy import Act, Slot, decide, read
-from kiosk.voice.dialogue.prompts import SAVE_YES, Fixed, Lead, NotCaught, NotSureOfYes, Prefaced, YourAnswer
+from kiosk.voice.dialogue.prompts import (
+    SAVE_NO,
+    SAVE_YES,
+    Fixed,
+    Lead,
+    NotCaught,
+    NotSureOfYes,
+    Prefaced,
+    YourAnswer,
+)
 from kiosk.voice.dialogue.read_back_yes import read_back_reading
 from kiosk.voice.dialogue.state import (
     AskingWhose,
@@ -149,6 +158,8 @@ class Conversation:
         act = self.saving.rule(read(heard, loud))
         if act is Act.ASK_IF_YES:
             return Ask(SAVE_YES)
+        if act is Act.ASK_IF_NO:
+            return Ask(SAVE_NO)
         if act is Act.NOT_HEARD:
             self.saving.clear()
             return heard.text

@@ -6,8 +6,9 @@ questions the kiosk confirms, and one reading of a yes or a no for all of them (
 
 A yes that cannot be undone (a cell read, a night begun, a team sent out) is taken only when the kiosk is
 sure of it; an unsure one is asked about once ("Was that a yes?"), and a second yes is taken: two readings
-agreeing. A no is always taken: it undoes nothing. The cost of a wrong act chooses the rung of the
-confirmation ladder, not the place in the code.
+agreeing. A no is taken, since it undoes nothing, except where the no itself cannot be undone (a save from
+elsewhere left aside): there an unsure no is asked about once too. The cost of a wrong act chooses the rung
+of the confirmation ladder, not the place in the code.
 
 A yes is sure by the n-best margin of its likeliest reading over the likeliest meaning something else; in a
 loud room only yes_or_no.SURE_YES is (decision 0011). A contradicted yes is asked about every time it comes.
@@ -64,6 +65,8 @@ class Act(Enum):
     """A no: the kiosk asks what was meant instead."""
     ASK_IF_YES = "ask if yes"
     """An unsure yes to what cannot be undone: "Was that a yes?"."""
+    ASK_IF_NO = "ask if no"
+    """An unsure no where the no cannot be undone: "Was that a no?"."""
     NOT_HEARD = "not heard"
     """Neither a yes nor a no: the question is asked again."""
 
@@ -74,6 +77,8 @@ class Row:
     cost: Cost
     asks_if_yes: int
     """Unsure yeses asked about before the next one is taken."""
+    asks_if_no: int = 0
+    """Unsure noes asked about before the next one is taken: a no costs nothing in every row but one."""
     sure_at: float = TUNING.confirming.margin
     """The confidence (score points, as Reading's) at which a yes is sure."""
 
@@ -89,7 +94,8 @@ POLICY: Final = MappingProxyType(
             Row(Slot.READ_BACK, Cost.IRREVERSIBLE, asks_if_yes=1),  # a yes locks the answers and rules
             Row(Slot.TEAM_CHECK, Cost.IRREVERSIBLE, asks_if_yes=1),  # every team's yes is the read-back's
             Row(Slot.VOTE, Cost.IRREVERSIBLE, asks_if_yes=1),  # the last team's yes ends the night
-            Row(Slot.SAVE, Cost.IRREVERSIBLE, asks_if_yes=1),  # the saved night replaces the one begun
+            # Either way: the saved night replaces the one begun, or is left and not offered again.
+            Row(Slot.SAVE, Cost.IRREVERSIBLE, asks_if_yes=1, asks_if_no=1),
         )
     }
 )
@@ -125,12 +131,13 @@ def read(heard: Utterance, loud: bool, near: float = TUNING.confirming.margin) -
 
 
 def decide(slot: Slot, reading: Reading, asked: int) -> Act:
-    """What the kiosk does with `reading`; `asked`: unsure yeses asked about since the question was put."""
-    if reading.reply is Reply.NO:
-        return Act.REFUSED
+    """What the kiosk does with `reading`; `asked`: unsure replies asked about since the question was put."""
     if reading.reply is Reply.NEITHER:
         return Act.NOT_HEARD
     row = POLICY[slot]
+    if reading.reply is Reply.NO:
+        unsure = reading.confidence < row.sure_at and asked < row.asks_if_no
+        return Act.ASK_IF_NO if unsure else Act.REFUSED
     if reading.contradicted:
         return Act.ASK_IF_YES
     sure = reading.confidence >= row.sure_at

@@ -20,7 +20,7 @@ NO = frozenset(("no", "nope", "wrong", SURE_NO))
 
 def refuses(text: str) -> bool:
     """A reply that is the no: one of NO, or "no" said over and over (a list lets phrases follow each other),
-    alone or after one word that is no yes, no no and no team's name (a list pads a short reply, "the no")."""
+    alone or after one word of no yes, no no and no team's name (a list pads a short reply, "the no")."""
     words = text.split()
     if len(words) > 1 and not _has_meaning(words[0]):
         words = words[1:]
@@ -28,4 +28,5 @@ def refuses(text: str) -> bool:
 
 
 def _has_meaning(word: str) -> bool:
-    return word in YES or word in NO or Team.from_name(word) in TEAM_ORDER
+    """A word of a yes or a no ("that's", of "that's right") or a team's name: never a list's padding."""
+    return any(word in said.split() for said in YES | NO) or Team.from_name(word) in TEAM_ORDER

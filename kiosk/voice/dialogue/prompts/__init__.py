@@ -25,6 +25,7 @@ from kiosk.voice.dialogue.prompts.between_questions import (
     WhoseYes,
 )
 from kiosk.voice.dialogue.prompts.forms import (
+    SAVE_NO,
     SAVE_YES,
     Confirm,
     Fixed,
@@ -95,6 +96,7 @@ Prompt: TypeAlias = (
 )
 
 __all__ = [
+    "SAVE_NO",
     "SAVE_YES",
     "AnsweredInThatToo",
     "Confirm",

@@ -37,6 +37,8 @@ class Lead(Enum):
     """The reply was neither a yes nor a no."""
     WAS_THAT_A_YES = "Was that a yes?"
     """A yes the kiosk was unsure of, to what cannot be undone (policy.Act.ASK_IF_YES)."""
+    WAS_THAT_A_NO = "Was that a no?"
+    """A no the kiosk was unsure of, where the no cannot be undone (policy.Act.ASK_IF_NO)."""
     NEXT_OFFERED = "I didn't catch a yes. Or"
     """The reply to one thing offered missed again: the next one is offered."""
     SORRY = SORRY
@@ -66,6 +68,8 @@ class Confirm:
 
 SAVE_YES = Confirm("Carry on from that save", Lead.WAS_THAT_A_YES)
 """An unsure yes to a save from elsewhere, asked about (policy.Slot.SAVE)."""
+SAVE_NO = Confirm("Carry on from that save", Lead.WAS_THAT_A_NO)
+"""An unsure no to it, asked about: a save left aside is not offered again."""
 
 
 @dataclass(frozen=True)
