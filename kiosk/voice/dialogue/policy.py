@@ -80,7 +80,7 @@ class Row:
     asks_if_no: int = 0
     """Unsure noes asked about before the next one is taken: a no costs nothing in every row but one."""
     sure_at: float = TUNING.confirming.margin
-    """The confidence (score points, as Reading's) at which a yes is sure."""
+    """The confidence (score points, as Reading's) at which a yes, or a costly no, is sure."""
 
 
 POLICY: Final = MappingProxyType(
