@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kiosk.engine.teams import Team
 from kiosk.voice.dialogue.prompts import (
+    SAVE_AGAIN,
     SAVE_NO,
     SAVE_YES,
     AnsweredInThatToo,
@@ -63,6 +64,7 @@ EXAMPLES: tuple[Prompt, ...] = (
     ),
     SAVE_YES,
     SAVE_NO,
+    SAVE_AGAIN,
     *Fixed,
     # The read-back and the answers (prompts/read_back.py).
     HowToFix(),

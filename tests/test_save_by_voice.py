@@ -1,6 +1,6 @@
 """A save from elsewhere, read back by the table's check, is carried on or left by the reader's voice as the
-policy rules (policy.Slot.SAVE): the sure yes takes it, an unsure yes is asked about once, a no leaves it,
-and other words go to the check, which reads the save back once more. The voice loop runs with in-memory
+policy rules (policy.Slot.SAVE): the sure yes takes it, an unsure yes or no is asked about once, a no
+leaves it, and other words have the question asked again. The voice loop runs with in-memory
 recognisers over a real host and a real save check."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from kiosk import Host, KeySource
 from kiosk.engine.night import Phase
 from kiosk.keys import load_practice
 from kiosk.records.foreign_saves import LEFT, STILL_HELD, SaveCheck
-from kiosk.voice.dialogue.prompts import SAVE_NO, SAVE_YES, Fixed
+from kiosk.voice.dialogue.prompts import SAVE_AGAIN, SAVE_NO, SAVE_YES, Fixed
 from kiosk.voice.hearing.listening import Listening
 
 from .support.voice import FakeTable, LoudRoom, Quiet, Spoken, fake_table
@@ -62,9 +62,9 @@ def test_a_plain_yes_in_a_loud_room_is_asked_about_once(tmp_path: Path) -> None:
     assert CARRIES_ON not in table.said and table.host.night.board.played_count() == 0
 
 
-def test_other_words_have_the_save_read_back_and_never_count_as_the_nights(tmp_path: Path) -> None:
-    table = _table(tmp_path, ["owls", "that's right"])
-    assert f"{STILL_HELD} That save was not made by this kiosk" in table.said
+def test_other_words_ask_again_and_never_let_the_save_go(tmp_path: Path) -> None:
+    table = _table(tmp_path, ["owls", "two", "help", "that's right"])
+    assert table.asked == [SAVE_AGAIN] * 3 and STILL_HELD not in table.said
     assert table.host.night.board.played_count() == 24 and table.host.night.phase is not Phase.TEAMS
 
 

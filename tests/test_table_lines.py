@@ -35,6 +35,7 @@ from kiosk.voice.dialogue.counting import Counts
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.prompts import (
+    SAVE_AGAIN,
     SAVE_NO,
     SAVE_YES,
     Confirm,
@@ -814,6 +815,7 @@ def test_a_save_from_elsewhere_is_carried_on_only_once_the_kiosk_took_the_yes() 
     assert not carried_on(ask(Fixed.SAY_IT_AGAIN))  # the yes not caught: said again, as a person would
     assert not carried_on(ask(SAVE_YES))  # an unsure yes asked about: the yes is said again
     assert not carried_on(ask(SAVE_NO))  # so is an unsure no: the reader says what was meant again
+    assert not carried_on(ask(SAVE_AGAIN))  # neither heard: asked again
     assert carried_on(host("The saved night carries on: 23 of the 25 questions are played."))
 
 

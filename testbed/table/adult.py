@@ -354,6 +354,6 @@ def _ruled_or_asked(reply: KioskReply) -> bool:
 
 
 def carried_on(reply: KioskReply) -> bool:
-    """The kiosk took the yes to a save from elsewhere: it neither asks for the yes again, asks whether it was
-    one, nor says it missed it."""
-    return not host_says(reply, FOREIGN_SAVE) and not not_caught(reply) and not asked_if_heard_right(reply)
+    """The kiosk took the yes to a save from elsewhere: the host does not read it back again, and the kiosk
+    asks nothing of its own (the yes again, whether it was one, or the words it missed)."""
+    return not host_says(reply, FOREIGN_SAVE) and not reply.prompts

@@ -19,6 +19,7 @@ from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, let
 from kiosk.voice.dialogue.picking import Picks
 from kiosk.voice.dialogue.policy import Act, Slot, decide, read
 from kiosk.voice.dialogue.prompts import (
+    SAVE_AGAIN,
     SAVE_NO,
     SAVE_YES,
     Fixed,
@@ -151,18 +152,14 @@ class Conversation:
         return Ask(NotSureOfYes(loud))
 
     def _save_reply(self, heard: Utterance, loud: bool) -> str | Ask:
-        """The table's yes or no to a save from elsewhere, ruled by the policy; other words go on to the
-        table, which reads the save back once more before it lets it go."""
+        """The table's yes or no to a save from elsewhere, ruled by the policy. Other words ask again: the
+        table's check would let the save go at the second, and a room's words must not."""
         if self.saving.waiting is None:
             self.saving.say_back(True)
         act = self.saving.rule(read(heard, loud))
-        if act is Act.ASK_IF_YES:
-            return Ask(SAVE_YES)
-        if act is Act.ASK_IF_NO:
-            return Ask(SAVE_NO)
-        if act is Act.NOT_HEARD:
-            self.saving.clear()
-            return heard.text
+        asked = {Act.ASK_IF_YES: SAVE_YES, Act.ASK_IF_NO: SAVE_NO, Act.NOT_HEARD: SAVE_AGAIN}.get(act)
+        if asked is not None:
+            return Ask(asked)
         return TAKE_IT if act is Act.TAKE else LEAVE_IT
 
     def node(self, night: Night | None, save_held: bool = False) -> Node:

@@ -25,6 +25,7 @@ from kiosk.voice.dialogue.prompts.between_questions import (
     WhoseYes,
 )
 from kiosk.voice.dialogue.prompts.forms import (
+    SAVE_AGAIN,
     SAVE_NO,
     SAVE_YES,
     Confirm,
@@ -96,6 +97,7 @@ Prompt: TypeAlias = (
 )
 
 __all__ = [
+    "SAVE_AGAIN",
     "SAVE_NO",
     "SAVE_YES",
     "AnsweredInThatToo",

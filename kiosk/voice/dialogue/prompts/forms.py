@@ -70,6 +70,8 @@ SAVE_YES = Confirm("Carry on from that save", Lead.WAS_THAT_A_YES)
 """An unsure yes to a save from elsewhere, asked about (policy.Slot.SAVE)."""
 SAVE_NO = Confirm("Carry on from that save", Lead.WAS_THAT_A_NO)
 """An unsure no to it, asked about: a save left aside is not offered again."""
+SAVE_AGAIN = Confirm("Carry on from that save", Lead.NO_YES_HEARD)
+"""Neither a yes nor a no to it: asked again, since the room's words never leave a save aside."""
 
 
 @dataclass(frozen=True)
