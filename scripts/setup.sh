@@ -104,3 +104,10 @@ fi
 if [ "${english_model:-no}" = "yes" ]; then
     scripts/fetch_english_model.sh
 fi
+
+# The speaker embedder the reader's-gate measurement and its tests use (decision 0024); never the kiosk's.
+if [ "${english_model:-no}" = "yes" ] && [ ! -f models/ecapa-voxceleb/embedding.npz ]; then
+    step "ECAPA-TDNN weights for measuring (scripts/fetch_ecapa.py)"
+    PYTHONPATH=. .venv/bin/python scripts/fetch_ecapa.py
+    done_step
+fi
