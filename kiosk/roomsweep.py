@@ -47,8 +47,9 @@ SMOOTH_SECONDS = 0.01
 HEARD_DB = 25.0
 """The response's peak must stand this far over its noise for the sweep to count as heard."""
 BELOW_NOISE_DB = 10.0
-"""dB. The sweep as heard (its level plus the direct path's gain) may be this far under the noise floor and
-still be read (deconvolution gains about 40 dB); farther under, a peak is other sound, not the sweep."""
+"""dB. The sweep as heard (its level plus the direct path's gain) may be this far under the sound recorded
+while it played and still be read (deconvolution gains about 40 dB); farther under, a peak is other sound,
+not the sweep. That sound is the noise floor, or louder sound begun after the quiet second."""
 SILENCE_DBFS = -96.0
 """The level reported for digital silence (16-bit's floor)."""
 
@@ -190,7 +191,11 @@ def measure_room(recording: Samples, sweep_at: int) -> RoomMeasure:
         return RoomMeasure(noise, heard=False)
     reference = reference_response()
     gain = _direct_energy(values, peak) / _direct_energy(reference, int(np.argmax(np.abs(reference))))
-    if level_dbfs(sweep() * FULL_SCALE) + 10 * math.log10(max(gain, 1e-30)) < noise - BELOW_NOISE_DB:
+    during = level_dbfs(recording[sweep_at : sweep_at + int(SWEEP_SECONDS * RATE)])
+    if (
+        level_dbfs(sweep() * FULL_SCALE) + 10 * math.log10(max(gain, 1e-30))
+        < max(noise, during) - BELOW_NOISE_DB
+    ):
         return RoomMeasure(noise, heard=False)
     rt60, rt60_from = room_rt60(tail)
     return RoomMeasure(

@@ -79,6 +79,14 @@ def test_a_reader_still_talking_is_not_taken_for_the_sweep() -> None:
     assert not room.heard, room
 
 
+def test_talk_begun_after_the_quiet_second_is_not_taken_for_the_sweep() -> None:
+    """Digital silence for the quiet second (a virtual microphone's), then quiet speech while the sweep
+    plays: a peak of the deconvolved speech over that silence is far under the speech, so it is no echo."""
+    speech = np.round(read_wav(FIXTURES / "digits.wav")[4000 : 4000 + RATE * 4] * 0.02).astype(np.int16)
+    room = measure_room(np.concatenate([np.zeros(RATE, dtype=np.int16), speech]), RATE)
+    assert not room.heard, room  # its peak was read as the speaker at -81 dB
+
+
 def test_a_live_room_says_to_bring_the_microphone_close() -> None:
     room = measure_room(*recorded(ROOMS[2], volume=0.1, noise_dbfs=-70.0))
     assert advice(room, -20.0) == [
