@@ -14,7 +14,7 @@ from kiosk.engine.night import Phase
 from kiosk.engine.teams import Team
 from kiosk.keys import load_practice
 from kiosk.voice.dialogue.answering import Ask
-from kiosk.voice.dialogue.leaving import Leaving
+from kiosk.voice.dialogue.conversation import Conversation
 from kiosk.voice.dialogue.prompts import (
     Confirm,
     Fixed,
@@ -602,11 +602,14 @@ def test_a_team_heard_leaving_is_said_back_and_a_no_keeps_it_playing() -> None:
     assert keyboard.kiosk.conversation.answerers.keyboard and not gone.kiosk.conversation.answerers.keyboard
     # A team said back leaving is confirmed by the next words or not at all: a typed message in between
     # leaves a later yes nothing to confirm.
-    leaving, night = Leaving(), gone.host.night
+    conversation, night = Conversation(), gone.host.night
     night.out.clear()
-    assert isinstance(leaving.take(Utterance("ghosts leave"), night, loud=False), Ask)
-    assert leaving.take(Typed("board"), night, loud=False) is None
-    assert leaving.take(Utterance("yes"), night, loud=False) is None and leaving.waiting is None
+    leaving = conversation.leaving
+    said_back = conversation.message(Utterance("ghosts leave"), Listening.BETWEEN_QUESTIONS, night, [], False)
+    assert isinstance(said_back, Ask) and leaving.waiting == "ghosts leave"
+    assert conversation.message(Typed("board"), Listening.BETWEEN_QUESTIONS, night, [], False) == "board"
+    assert leaving.waiting is None
+    assert leaving.take(Utterance("yes"), night, loud=False) is None
     # A team out loses its answer (policy.Slot.LEAVING): a plain yes in a loud room is asked about once.
     leaving.take(Utterance("ghosts leave"), night, loud=True)
     asked = leaving.take(Utterance("yes"), night, loud=True)

@@ -93,48 +93,58 @@ class Conversation:
         `held`: the table holds a question of its own for a yes or a no (Expectation.held)."""
         nothing, self._nothing_asked = self._nothing_asked, False
         self.answerers.letters_doubted = heard.letters_doubted  # told after the host's reply to the fix
+        if isinstance(heard, Typed):
+            return self._typed(heard)
         sure_no = a_sure_no(heard)  # a no that refuses the letter it takes back
-        if way.one_at_a_time and not isinstance(heard, Typed):
+        if way.one_at_a_time:
             heard = replace(heard, text=letter_or_no(heard))
-        if not heard.text and not isinstance(heard, Typed) and way is not Listening.WHOSE:
+        if not heard.text and way is not Listening.WHOSE:
             # A reply heard as no word (Hearing.not_caught): asked again, once.
             self._nothing_asked = not nothing
             return self._not_heard(night, loud, held)
-        if held and not isinstance(heard, Typed):
+        if held:
             return self._save_reply(heard, loud)
         left = self.leaving.take(heard, night, loud)
         if left is not None:
             return left
-        picking = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.PICK
-        voting = way is Listening.BETWEEN_QUESTIONS and night is not None and night.phase is Phase.VOTING
-        if voting:
-            # A pick ends the vote and reads its cell (the card's END), so it is said back in any room.
-            said_back = self.picks.waiting is not None and not a_teams_yes(heard.text)
-            found = meaning(heard.text) or ""
-            picking = said_back or Cell.parse(found) is not None or found == "pass"
-        if isinstance(heard, Typed) or not picking or night is None:
-            self.picks.confirming.clear()  # a pick said back is confirmed by the next words, or not at all
-            if isinstance(heard, Typed):
-                self.counts.clear()  # so is a team count
-                self.answerers.by_letter = None  # and a word spelled one letter at a time is left
-                self.checking = TeamByTeam()  # and the teams' answers asked about one at a time
-                return heard.text
-            checked = self.checking.take(heard, night, self.answerers, loud)
-            if checked is not None:
-                return checked
-            unsure = self._read_back_yes(heard, way, turns, loud)
-            if unsure is not None:
-                return unsure
-            by_letter = self.answerers.by_letter
-            said = (
-                self.counts.take(heard, night, loud=loud)
-                or self.votes.take(heard, night)
-                or self.answerers.take(
-                    heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no
-                )
+        if night is not None and self._a_pick(heard, way, night):
+            return self.picks.take(heard, night.board, loud=loud or night.phase is Phase.VOTING)
+        self.picks.confirming.clear()  # a pick said back is confirmed by the next words, or not at all
+        checked = self.checking.take(heard, night, self.answerers, loud)
+        if checked is not None:
+            return checked
+        unsure = self._read_back_yes(heard, way, turns, loud)
+        if unsure is not None:
+            return unsure
+        by_letter = self.answerers.by_letter
+        said = (
+            self.counts.take(heard, night, loud=loud)
+            or self.votes.take(heard, night)
+            or self.answerers.take(
+                heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no
             )
-            return self._after_letter(night, by_letter, said) if isinstance(said, Ask) else said
-        return self.picks.take(heard, night.board, loud=loud or voting)
+        )
+        return self._after_letter(night, by_letter, said) if isinstance(said, Ask) else said
+
+    def _typed(self, typed: Typed) -> str:
+        """A message typed at the table screen, taken as typed: nothing said back or asked waits any more."""
+        self.leaving.confirming.clear()
+        self.picks.confirming.clear()
+        self.counts.clear()
+        self.answerers.by_letter = None  # a word spelled one letter at a time is left
+        self.checking = TeamByTeam()  # and the teams' answers asked about one at a time
+        return typed.text
+
+    def _a_pick(self, heard: Utterance, way: Listening, night: Night) -> bool:
+        """The picks' to take: between questions while a team picks, or a pick during a vote, which ends it
+        and reads its cell (the card's END), so it is said back in any room."""
+        if way is not Listening.BETWEEN_QUESTIONS or night.phase not in (Phase.PICK, Phase.VOTING):
+            return False
+        if night.phase is Phase.PICK:
+            return True
+        found = meaning(heard.text) or ""
+        said_back = self.picks.waiting is not None and not a_teams_yes(heard.text)
+        return said_back or Cell.parse(found) is not None or found == "pass"
 
     def _read_back_yes(self, heard: Utterance, way: Listening, turns: list[Turn], loud: bool) -> Ask | None:
         """A yes to the read-back the policy asks about before it locks the answers; None to go on. Once asked

@@ -1,6 +1,6 @@
 """A team leaving the night, by voice, is said back first: a team out is skipped for answers and picks (the
 card's THE TABLE), and noise is heard as a team leaving. Coming back loses nothing and is taken as heard;
-so is anything typed."""
+so is anything typed (conversation.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from kiosk.voice.dialogue.answering import Ask
 from kiosk.voice.dialogue.confirming import Confirming
 from kiosk.voice.dialogue.policy import Act, Slot
 from kiosk.voice.dialogue.prompts import Lead, PlayOn, TeamLeaving
-from kiosk.voice.heard import Typed
 from kiosk.voice.sound.asr import Utterance
 
 
@@ -29,9 +28,6 @@ class Leaving:
     def take(self, utterance: Utterance, night: Night | None, loud: bool) -> str | Ask | None:
         """The words for the host once a yes confirms them, the kiosk's question, or None: the words go on as
         heard. A team said back is confirmed by the next words or not at all, as a pick said back is."""
-        if isinstance(utterance, Typed):
-            self.confirming.clear()
-            return None
         act, waiting = self.confirming.reply(utterance, loud) or (None, None)
         if act is Act.ASK_IF_YES:
             return self.again(Lead.WAS_THAT_A_YES)
