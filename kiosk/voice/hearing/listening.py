@@ -33,6 +33,7 @@ from kiosk.voice.hearing.grammar import (
     years,
     years_read_back,
 )
+from kiosk.voice.hearing.phrases import TEAM_WORDS
 from kiosk.voice.sound.asr import Recognizer, Utterance, Word, grammar_for
 from kiosk.voice.tuning import TUNING
 
@@ -63,7 +64,7 @@ class Listening(enum.Enum):
             return years()
         if self is Listening.WHOSE:
             # With the yes and no to a team offered one at a time (whose.py).
-            return (*(team.value.lower() for team in TEAM_ORDER), SURE_YES, "yes", SURE_NO, "no")
+            return (*TEAM_WORDS, SURE_YES, "yes", SURE_NO, "no")
         if self is Listening.YEARS_READ_BACK:
             return years_read_back()
         if self is Listening.ONE_LETTER:
@@ -129,9 +130,8 @@ class Recognizers:
 
     def __post_init__(self) -> None:
         self.open = Recognizer(self.model)
-        names = [team.value.lower() for team in TEAM_ORDER]
-        kept = grammar_for(self.model, (*names, UNKNOWN)) if self.grammar else []
-        if len(kept) == len(names) + 1:
+        kept = grammar_for(self.model, (*TEAM_WORDS, UNKNOWN)) if self.grammar else []
+        if len(kept) == len(TEAM_WORDS) + 1:
             self.labels = Recognizer(self.model, grammar=kept)
         if self.grammar:
             self.letters = Recognizer(self.model, grammar=grammar_for(self.model, (*spelling(), UNKNOWN)))
