@@ -39,6 +39,7 @@ from testbed.intervals import Rate
 from testbed.measure import spread
 from testbed.measure.conditions import CONDITIONS, VoiceSet, voice_sets
 from testbed.measure.enrolment import EMBEDDER, bundled, enrolment, one_thread
+from testbed.measure.front_ends import cpu_per_second
 
 Samples = npt.NDArray[np.int16]
 Vector = npt.NDArray[np.float32]
@@ -118,7 +119,7 @@ class Embedder:
     def __call__(self, samples: Samples) -> Vector:
         start = time.process_time()
         vector = self.extract(samples.astype(np.float32) / 32768.0, self.hparams, self.session)
-        self.cpu.append((time.process_time() - start) / (len(samples) / RATE))
+        self.cpu.append(cpu_per_second(start, samples))
         return vector
 
 
@@ -138,7 +139,7 @@ class EcapaEmbedder:
     def __call__(self, samples: Samples) -> Vector:
         start = time.process_time()
         vector = self.model.embed(samples)
-        self.cpu.append((time.process_time() - start) / (len(samples) / RATE))
+        self.cpu.append(cpu_per_second(start, samples))
         return vector
 
 
