@@ -28,6 +28,11 @@ git, in a temporary folder) and against this tree's; the two are printed side by
 intervals do not overlap is marked as differing. REF's kiosk must write acts (kiosk/voice/acts.py: the
 commit that added them, or later), on the simulated line and with `--sound-server` alike: the simulated
 table reads what the kiosk says from its acts, not from its English.
+
+With `--tune "confirming.margin=3"`, this tree's kiosk runs with that threshold moved (the tuning tree,
+kiosk/voice/tuning.py); `--baseline HEAD --tune ...` plays the defaults beside it: a threshold measured
+before and after in the same run. Choose a value on the tuning voices (`--questions 0`), then play the
+held-out set once with the value chosen.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kiosk.voice.tuning import TUNING, TUNING_VARIABLE, tuned  # noqa: E402
 from testbed.table import (  # noqa: E402
     CONDITIONS,
     Condition,
@@ -202,8 +208,11 @@ def play_on_sound_server(
     return records
 
 
-def _on_the_line(night: Night, condition: Condition, tree: Path | None, folder: Path) -> NightRecord:
-    """One night on the simulated line, in a process of its own whose `kiosk` is the tree's."""
+def _on_the_line(
+    night: Night, condition: Condition, tree: Path | None, folder: Path, tuning: str = ""
+) -> NightRecord:
+    """One night on the simulated line, in a process of its own whose `kiosk` is the tree's, its voice
+    tuning moved by `tuning` (kiosk/voice/tuning.py)."""
     _, voice, script = night
     folder.mkdir(parents=True)
     asked, answered = folder / "night.pickle", folder / "record.pickle"
@@ -211,7 +220,7 @@ def _on_the_line(night: Night, condition: Condition, tree: Path | None, folder: 
     ran = subprocess.run(
         [sys.executable, "-m", "testbed.table.virtual_night", str(asked), str(answered)],
         cwd=tree or ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), TUNING_VARIABLE: tuning},
         capture_output=True,
         text=True,
         check=False,
@@ -240,6 +249,7 @@ def play_on_the_line(
                 conditions[nights[number][0]],
                 tree,
                 Path(folder) / f"night-{number}-{label}",
+                args.tune if label == "after" else "",
             )
             for number, label, tree in played
         }
@@ -295,8 +305,21 @@ def main() -> int:
         help="also play every night against REF's kiosk; REF needs a kiosk that writes acts (the commit that "
         "added kiosk/voice/acts.py, or later)",
     )
+    parser.add_argument(
+        "--tune",
+        default="",
+        metavar="SETTINGS",
+        help="this tree's kiosk runs with these voice tunings moved, comma-separated branch.name=value (as in "
+        "kiosk/voice/tuning.py); with --baseline HEAD, the defaults play beside it in the same run",
+    )
     parser.add_argument("--keep", type=Path, help="write each night's kiosk transcript and the records here")
     args = parser.parse_args()
+    try:
+        tuned(TUNING, args.tune)
+    except ValueError as error:
+        parser.error(f"--tune: {error}")
+    if args.tune and args.sound_server:
+        parser.error("--tune plays on the simulated line, not with --sound-server")
     if not tools_available():  # flite voices are rendered by flite on the simulated line too
         print("pulseaudio, pulseaudio-utils and flite are needed: run scripts/setup.sh", file=sys.stderr)
         return 2
@@ -316,7 +339,7 @@ def main() -> int:
         records = playing(nights, conditions, trees, args)
     for label, kept in records.items():
         if len(records) > 1:
-            print(f"\n# {label}: {args.baseline if label == 'before' else 'this tree'}")
+            print(f"\n# {label}: {args.baseline if label == 'before' else 'this tree'} {args.tune}")
         report(kept)
     if args.baseline:
         compare(records["before"], records["after"], args.baseline)

@@ -6,6 +6,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import itertools
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from kiosk.voice import tuning
@@ -71,3 +74,42 @@ def test_the_tree_is_frozen_and_a_branch_can_be_swept() -> None:
     except dataclasses.FrozenInstanceError:
         return
     raise AssertionError("the tuning tree can be changed in place")
+
+
+def test_a_measurement_moves_one_value_and_names_what_it_moved() -> None:
+    moved_tree = tuning.tuned(VoiceTuning(), "confirming.margin=3, room.loud_margin_db=20")
+    assert moved_tree.confirming.margin == 3.0 and moved_tree.room.loud_margin_db == 20.0
+    assert moved_tree.confirming.pick_misses == TUNING.confirming.pick_misses
+    assert tuning.moved(moved_tree) == ("confirming.margin=3.0", "room.loud_margin_db=20.0")
+    assert tuning.moved(VoiceTuning()) == () and tuning.tuned(VoiceTuning(), "") == VoiceTuning()
+
+
+def test_a_setting_the_tree_lacks_or_cannot_take_is_named() -> None:
+    for setting, said in (
+        ("confirming.nope=1", "not a tuning setting"),
+        ("nope.margin=1", "not a tuning setting"),
+        ("confirming.margin", "not a tuning setting"),
+        ("confirming.pick_misses=2.5", "pick_misses takes a whole number"),
+        ("confirming.margin=wide", "margin takes a number"),
+    ):
+        try:
+            tuning.tuned(VoiceTuning(), setting)
+        except ValueError as error:
+            assert said in str(error) and setting in str(error)
+        else:
+            raise AssertionError(f"{setting} was taken")
+
+
+def test_the_kiosk_runs_with_the_tuning_its_environment_names() -> None:
+    shown = "from kiosk.voice.tuning import TUNING, moved; print(moved(TUNING))"
+    env = {**os.environ, tuning.TUNING_VARIABLE: "hangovers.final=0.4"}
+    ran = subprocess.run([sys.executable, "-c", shown], env=env, capture_output=True, text=True, check=True)
+    assert ran.stdout.strip() == "('hangovers.final=0.4',)"
+
+
+def test_the_bench_refuses_a_tuning_the_tree_lacks_before_it_plays() -> None:
+    bench = Path(__file__).resolve().parent.parent / "scripts" / "bench_table.py"
+    ran = subprocess.run(
+        [sys.executable, str(bench), "--tune", "room.loudness=3"], capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 2 and "'room.loudness=3': not a tuning setting" in ran.stderr

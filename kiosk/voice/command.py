@@ -17,6 +17,7 @@ from kiosk.voice.kiosk import VoiceKiosk
 from kiosk.voice.parts import KeepsHearing
 from kiosk.voice.sound.audio import AudioError
 from kiosk.voice.stack import StackError, VoiceParts, build
+from kiosk.voice.tuning import TUNING, moved
 
 _LOG = logging.getLogger(__name__)
 
@@ -56,6 +57,8 @@ def run_voice(
 ) -> int:
     """The voice night; `parts` and `printout` replace the devices and the terminal (a simulated table's),
     `announce` is said after the opening, never shown, and `acts` gets each thing said as an act."""
+    if moved(TUNING):
+        _LOG.info("voice tuning moved from its defaults: %s", ", ".join(moved(TUNING)))
     try:
         parts = parts or build(
             settings,

@@ -1,10 +1,16 @@
 """Every number the voice dialogue is tuned by, in one frozen tree with its unit and default: measurement
 sweeps it, and no threshold hides in a module. Why each value is what it is: decision 0018 and the
-records it names."""
+records it names.
+
+A measurement moves a value without editing this file: SNAP_APPLE_VOICE_TUNING="confirming.margin=3"
+(`scripts/bench_table.py --tune`). Nothing the kiosk ships sets it.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Final
 
 
 @dataclass(frozen=True)
@@ -154,5 +160,39 @@ class VoiceTuning:
     speech: Speech = field(default_factory=Speech)
 
 
-TUNING = VoiceTuning()
-"""The defaults: what a kiosk runs with."""
+TUNING_VARIABLE: Final = "SNAP_APPLE_VOICE_TUNING"
+_KINDS: Final = {int: "a whole number", float: "a number"}
+
+
+def tuned(tuning: VoiceTuning, settings: str) -> VoiceTuning:
+    """`tuning` with each "branch.name=value" of `settings` (comma- or space-separated) set, as the type of
+    the value it replaces; a ValueError names a setting the tree does not have or a value it cannot take."""
+    for setting in settings.replace(",", " ").split():
+        path, equals, value = setting.partition("=")
+        branch_name, _, name = path.partition(".")
+        branches = {branch.name for branch in fields(VoiceTuning)}
+        branch = getattr(tuning, branch_name) if branch_name in branches else None
+        if not equals or branch is None or name not in {leaf.name for leaf in fields(branch)}:
+            raise ValueError(f"{setting!r}: not a tuning setting (branch.name=value, as in tuning.py)")
+        kind = type(getattr(branch, name))
+        try:
+            number = kind(value)
+        except ValueError:
+            raise ValueError(f"{setting!r}: {name} takes {_KINDS[kind]}") from None
+        tuning = replace(tuning, **{branch_name: replace(branch, **{name: number})})
+    return tuning
+
+
+def moved(tuning: VoiceTuning) -> tuple[str, ...]:
+    """Each setting of `tuning` away from its default, as "branch.name=value"."""
+    default = asdict(VoiceTuning())
+    return tuple(
+        f"{branch}.{name}={value}"
+        for branch, leaves in asdict(tuning).items()
+        for name, value in leaves.items()
+        if value != default[branch][name]
+    )
+
+
+TUNING = tuned(VoiceTuning(), os.environ.get(TUNING_VARIABLE, ""))
+"""What a kiosk runs with: the defaults, unless a measurement moved one (TUNING_VARIABLE)."""
