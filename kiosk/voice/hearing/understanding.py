@@ -137,11 +137,14 @@ class Understanding:
         if rival_name(labelled, utterance, self.recognizers.beside(hearing.way), audio):
             _LOG.debug("a team name doubted, another among the name list's readings: %s", told(labelled))
             labelled = utterance
+        # A name heard inside is asked about whether or not the answer's own was heard: two answers in a
+        # breath, the first name doubted, would go whole to one team.
+        labelled = replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
         if not labelled.text or not Team.from_name(labelled.text.split()[0]):
             # No team name at its start: asked about (answering.py), or party talk if far quieter when loud.
             return None if self.room.loud and self.reader.party_talk(audio) else labelled
         self.reader.answered(audio)
-        return replace(labelled, hidden=hidden_names(labelled, hearing.since, also, hearing.beside_since))
+        return labelled
 
     def _not_caught(self, hearing: Hearing) -> Understood:
         """An utterance heard as no word: an empty reply, or nothing, the table's reply then still to come."""
