@@ -140,6 +140,14 @@ def test_one_confirming_sub_dialogue_keeps_what_waits_until_a_yes_or_a_no() -> N
     assert confirming.waiting is None
 
 
+def test_a_yes_ruled_on_while_one_asked_about_waits_is_its_second_reading() -> None:
+    confirming = Confirming[int](Slot.COUNT)
+    assert confirming.rule_on(2, read(PLAIN, loud=True)) is Act.ASK_IF_YES  # said back now, asked about
+    assert confirming.rule_on(2, read(PLAIN, loud=True)) is Act.TAKE  # the asking still counted
+    assert confirming.waiting is None
+    assert confirming.rule_on(3, read(PLAIN, loud=True)) is Act.ASK_IF_YES  # nothing waited: counted anew
+
+
 @pytest.mark.parametrize("slot", IRREVERSIBLE)
 def test_a_contradicted_yes_is_asked_about_however_often_it_comes(slot: Slot) -> None:
     contradicted = Reading(Reply.YES, confidence=math.inf, contradicted=True)

@@ -51,6 +51,11 @@ class Confirming(Generic[T]):
             self.waiting = None
         return act
 
+    def rule_on(self, value: T, reading: Reading) -> Act:
+        """`rule` on a reply about `value`: said back first if nothing waits, else held as asked about."""
+        self.waiting, self.asked_if_yes = value, self.asked_if_yes if self.waiting is not None else 0
+        return self.rule(reading)
+
     def clear(self) -> None:
         """Nothing waits: the next words are no reply to it (until what waited is held again)."""
         self.waiting = None

@@ -164,9 +164,7 @@ class Conversation:
     def _save_reply(self, heard: Utterance, loud: bool) -> str | Ask:
         """The table's yes or no to a save from elsewhere, ruled by the policy. Other words ask again: the
         table's check would let the save go at the second, and a room's words must not."""
-        if self.saving.waiting is None:
-            self.saving.say_back(True)
-        act = self.saving.rule(read(heard, loud))
+        act = self.saving.rule_on(True, read(heard, loud))
         asked = {Act.ASK_IF_YES: SAVE_YES, Act.ASK_IF_NO: SAVE_NO, Act.NOT_HEARD: SAVE_AGAIN}.get(act)
         if asked is not None:
             return Ask(asked)
