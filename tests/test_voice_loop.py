@@ -1058,6 +1058,10 @@ def test_a_teams_yes_to_end_the_night_heard_as_likely_as_anothers_is_asked_about
     asked = votes.take(heard, night)
     assert asked == Ask(WhoseYes(Team.OWLS, Team.BATS))
     assert votes.take(heard, night) is None  # asked once: heard so again, it is the host's to read
+    votes = Votes()
+    assert votes.take(heard, night) == asked
+    assert votes.take(Utterance("pardon"), night) is None
+    assert votes.take(heard, night) == asked  # other words in between: the yes is asked about anew
     # Far less likely, or a team that has said yes already, is no rival.
     assert Votes().take(replace(heard, scores=(73.8, 73.3, 70.0)), night) is None
     night.votes.add(Team.BATS)

@@ -5,14 +5,15 @@ team still to say yes, whose next plain yes it takes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answering import Ask
+from kiosk.voice.dialogue.confirming import Confirming
 from kiosk.voice.dialogue.doubt import likely_alternatives, likely_below
-from kiosk.voice.dialogue.policy import Act, Reading, Reply, Slot, decide
+from kiosk.voice.dialogue.policy import Act, Reading, Reply, Slot
 from kiosk.voice.dialogue.prompts import Lead, PlainYesWillDo, Prefaced, StillToSayYes, WhoseYes
 from kiosk.voice.hearing.listening import says_a_number
 from kiosk.voice.sound.asr import Utterance
@@ -25,14 +26,14 @@ class Votes:
     asked: Team | None = None
     _unnamed: bool = False
     """The last words of the vote were a plain yes that named no team."""
-    _doubted: bool = False
-    """The last words of the vote were a team's yes heard about as likely as another team's, and asked about."""
+    _doubt: Confirming[Team] = field(default_factory=lambda: Confirming[Team](Slot.VOTE))
+    """A team's yes heard about as likely as another team's, asked about by the last words of the vote."""
 
     def take(self, heard: Utterance, night: Night | None) -> str | Ask | None:
         """During the vote: a team's yes for the host, the kiosk's question (the vote kept), or None."""
         asked, self.asked = self.asked, None
         unnamed, self._unnamed = self._unnamed, False
-        doubted, self._doubted = self._doubted, False
+        doubt, self._doubt = self._doubt, Confirming[Team](Slot.VOTE)
         if night is None or night.phase is not Phase.VOTING or night.solo:
             return None
         left = [playing for playing in night.playing if playing not in night.votes]
@@ -41,8 +42,8 @@ class Votes:
         if kept != words:
             return kept
         rival = _rival(heard, left)
-        if rival is not None and decide(Slot.VOTE, rival.reading, asked=int(doubted)) is Act.ASK_IF_YES:
-            self._doubted = True
+        if rival is not None and doubt.rule_on(rival.team, rival.reading) is Act.ASK_IF_YES:
+            self._doubt = doubt
             return Ask(WhoseYes(rival.team, rival.other))
         if asked in left and words == "yes":
             return f"{asked.value.lower()} yes"
