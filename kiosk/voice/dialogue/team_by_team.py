@@ -6,7 +6,7 @@ read-back's yes. A spelling after a team's name, a dispute or a command leaves t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kiosk.engine import intent
 from kiosk.engine.commands import is_no, is_yes
@@ -17,8 +17,9 @@ from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answer_words import without_stray_name
 from kiosk.voice.dialogue.answering import Answerers, Ask
+from kiosk.voice.dialogue.confirming import Confirming
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
-from kiosk.voice.dialogue.policy import Act, Slot, decide
+from kiosk.voice.dialogue.policy import Act, Slot
 from kiosk.voice.dialogue.prompts import IsThatRight, Lead, NotCaught, Prefaced
 from kiosk.voice.dialogue.read_back_yes import locking_yes
 from kiosk.voice.dialogue.yes_or_no import refuses
@@ -34,8 +35,8 @@ class TeamByTeam:
     left: tuple[Team, ...] = ()
     spelling: bool = False
     """The team asked about said no: its word is being spelled one letter at a time."""
-    yes_asked: bool = False
-    """A yes other than SURE_YES was asked about: the next yes is taken."""
+    yes_asked: Confirming[Team] = field(default_factory=lambda: Confirming[Team](Slot.TEAM_CHECK))
+    """The team whose yes other than SURE_YES was asked about: its next yes is taken."""
     not_made_out: int = 0
     """Read-back words in a row not made out: at TUNING.confirming.read_back_missed, teams are asked about."""
     unclear: int = 0
@@ -78,8 +79,7 @@ class TeamByTeam:
         if is_yes(words):
             # Asked for "that's right" whatever the room has become since the checking began.
             reading = locking_yes(heard, loud=True)
-            if decide(Slot.TEAM_CHECK, reading, asked=int(self.yes_asked)) is Act.ASK_IF_YES:
-                self.yes_asked = True
+            if self.yes_asked.rule_on(self.asking, reading) is Act.ASK_IF_YES:
                 return Ask(Prefaced(Lead.WAS_THAT_A_YES, self.prompt(night)))
             return self._next(night) or "yes"
         if refuses(words):
@@ -130,7 +130,8 @@ class TeamByTeam:
         read-back's question again): the same team is asked about again, not the read-back from the first."""
         if not self.spelling or self.asking is None or night is None or not night.phase.reading_back:
             return said
-        self.spelling, self.unclear, self.yes_asked = False, 0, False
+        self.spelling, self.unclear = False, 0
+        self.yes_asked.clear()
         return Ask(Prefaced(Lead.YEAR_LEFT if unit.year else Lead.WORD_LEFT, self.prompt(night)))
 
     def after(self, night: Night | None, reply: Reply) -> Ask | None:
@@ -162,7 +163,7 @@ class TeamByTeam:
 
     def _next(self, night: Night) -> Ask | None:
         """The next team asked about; None, the checking done, when every team has said yes."""
-        self.yes_asked, self.unclear = False, 0
+        self.unclear = 0  # the yes was taken: nothing asked about waits
         if not self.left:
             self._stop()
             return None
@@ -170,7 +171,8 @@ class TeamByTeam:
         return Ask(self.prompt(night))
 
     def _stop(self) -> None:
-        self.asking, self.left, self.spelling, self.yes_asked = None, (), False, False
+        self.asking, self.left, self.spelling = None, (), False
+        self.yes_asked.clear()
         self.not_made_out = self.unclear = 0
 
 
