@@ -998,6 +998,12 @@ def test_in_a_loud_room_a_plain_yes_to_the_read_back_is_asked_about_once() -> No
         "",
     ]
     assert again.kiosk.turns[-1].asked == "" and "The answer: eight." in again.said
+    # The host's reply to other words ends the asking: the next plain yes is asked about anew.
+    script = ["two", "that's right", "voice", *answers, "yeah", "ghosts m u t t o n", "yes", "yes"]
+    replied = fake_table(practice_host(), script)
+    replied.kiosk.room = LoudRoom()
+    replied.run()
+    assert [turn.asked for turn in replied.kiosk.turns[-3:]] == ["", NotSureOfYes(loud=True).words, ""]
     # A name of no team at this table before the yes is dropped as misheard: the yes is asked about too.
     named = fake_table(practice_host(), ["two", "that's right", "voice", *answers, "owls right"])
     named.kiosk.room = LoudRoom()

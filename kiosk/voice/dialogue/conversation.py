@@ -17,7 +17,7 @@ from kiosk.voice.dialogue.doubt import meaning
 from kiosk.voice.dialogue.leaving import Leaving
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, a_sure_no, letter_or_no
 from kiosk.voice.dialogue.picking import Picks
-from kiosk.voice.dialogue.policy import Act, Slot, decide, read
+from kiosk.voice.dialogue.policy import Act, Slot, read
 from kiosk.voice.dialogue.prompts import (
     SAVE_AGAIN,
     SAVE_NO,
@@ -71,8 +71,8 @@ class Conversation:
     leaving: Leaving = field(init=False, default_factory=Leaving)
     checking: TeamByTeam = field(init=False, default_factory=TeamByTeam)
     saving: Confirming[bool] = field(init=False, default_factory=lambda: Confirming[bool](Slot.SAVE))
-    _yes_asked_at: int | None = field(init=False, default=None)
-    """The turn at which the kiosk last asked whether a reply to the read-back was a yes."""
+    _yes_asked: Confirming[int] = field(init=False, default_factory=lambda: Confirming[int](Slot.READ_BACK))
+    """The turn at which a yes to the read-back was asked about: it waits until the host next replies."""
     _nothing_asked: bool = field(init=False, default=False)
     """The last words asked again after a reply heard as no word: the next such is the room's noise."""
 
@@ -148,17 +148,15 @@ class Conversation:
 
     def _read_back_yes(self, heard: Utterance, way: Listening, turns: list[Turn], loud: bool) -> Ask | None:
         """A yes to the read-back the policy asks about before it locks the answers; None to go on. Once asked
-        since the host last replied, or a plain yes asked for in this read-back, the next yes is meant."""
-        reading = read_back_reading(heard, way, loud)
+        since the host last replied, the next yes is meant; once a plain yes was asked for, a plain yes is sure."""
+        reading = read_back_reading(heard, way, loud and not self.answerers.plain_yes_asked)
         if reading is None:
             return None
-        at = self._yes_asked_at
-        asked = self.answerers.plain_yes_asked or (
-            at is not None and all(t.reply is None for t in turns[at:])
-        )
-        if decide(Slot.READ_BACK, reading, asked=int(asked)) is not Act.ASK_IF_YES:
+        at = self._yes_asked.waiting
+        if at is not None and any(turn.reply is not None for turn in turns[at:]):
+            self._yes_asked.clear()  # the host has replied since: the next yes is no reply to the asking
+        if self._yes_asked.rule_on(len(turns), reading) is not Act.ASK_IF_YES:
             return None
-        self._yes_asked_at = len(turns)
         return Ask(NotSureOfYes(loud))
 
     def _save_reply(self, heard: Utterance, loud: bool) -> str | Ask:
