@@ -104,27 +104,29 @@ class Conversation:
             return self._not_heard(night, loud, held)
         if held:
             return self._save_reply(heard, loud)
-        left = self.leaving.take(heard, night, loud)
+        left = self.leaving.take(heard, night, loud)  # a team may leave at any node
         if left is not None:
             return left
-        if night is not None and self._a_pick(heard, way, night):
+        if night is not None and self._a_pick(heard, way, night):  # at any node heard between questions
             return self.picks.take(heard, night.board, loud=loud or night.phase is Phase.VOTING)
         self.picks.confirming.clear()  # a pick said back is confirmed by the next words, or not at all
-        checked = self.checking.take(heard, night, self.answerers, loud)
-        if checked is not None:
-            return checked
-        unsure = self._read_back_yes(heard, way, turns, loud)
-        if unsure is not None:
-            return unsure
         by_letter = self.answerers.by_letter
-        said = (
-            self.counts.take(heard, night, loud=loud)
-            or self.votes.take(heard, night)
-            or self.answerers.take(
-                heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no
-            )
-        )
+        said: str | Ask | None = None
+        match self.node(night):
+            case AskingWhose() | OneAtATime():  # whose words, or a letter: the answerers' alone
+                said = self._answered(heard, night, sure_no)
+            case CheckingTeam() | ReadingBack():  # a team's answer checked, or the read-back's yes, first
+                said = self.checking.take(heard, night, self.answerers, loud)
+                said = said or self._read_back_yes(heard, way, turns, loud)
+        if said is None:  # the host's own question at any other node: the count, the vote or the answers
+            said = self.counts.take(heard, night, loud) or self.votes.take(heard, night)
+            said = said or self._answered(heard, night, sure_no)
         return self._after_letter(night, by_letter, said) if isinstance(said, Ask) else said
+
+    def _answered(self, heard: Utterance, night: Night | None, sure_no: bool) -> str | Ask:
+        return self.answerers.take(
+            heard.text, night, heard.hidden, under_way=heard.under_way, sure_no=sure_no
+        )
 
     def _typed(self, typed: Typed) -> str:
         """A message typed at the table screen, taken as typed: nothing said back or asked waits any more."""
