@@ -117,7 +117,8 @@ class Conversation:
                 said = self._answered(heard, night, sure_no)
             case CheckingTeam() | ReadingBack():  # a team's answer checked, or the read-back's yes, first
                 said = self.checking.take(heard, night, self.answerers, loud)
-                said = said or self._read_back_yes(heard, way, turns, loud)
+                if said is None:
+                    said = self._read_back_yes(heard, way, turns, loud)
         if said is None:  # the host's own question at any other node: the count, the vote or the answers
             said = self.counts.take(heard, night, loud) or self.votes.take(heard, night)
             said = said or self._answered(heard, night, sure_no)
