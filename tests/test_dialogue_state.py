@@ -90,3 +90,18 @@ def test_the_kiosks_own_questions_come_before_the_hosts() -> None:
     conversation.answerers.holding = Whose("zip", (Team.BATS, Team.GHOSTS))
     assert conversation.node(night) == AskingWhose((Team.BATS, Team.GHOSTS))
     assert conversation.listening(played.host, night) is Listening.WHOSE
+
+
+def test_a_team_called_for_its_answer_is_called_no_more_once_the_night_moves_on() -> None:
+    played = Played(load_practice().key, voice=True)
+    for said in ("two", "wings and webs two", "bats hate"):
+        played.say(said)
+    night = played.host.night
+    conversation = Conversation()
+    conversation.answerers.calling = Team.GHOSTS  # "Ghosts, your answer?", then the answer typed
+    assert conversation.node(night) == CallingTeam(Team.GHOSTS)
+    for said in ("ghosts zip", "yes"):
+        reply = played.say(said)
+        conversation.after(night, reply, said, loud=True)
+    assert night.phase is Phase.PICK
+    assert conversation.node(night) == Picking()  # a reply heard as no word asks for the pick, not Ghosts

@@ -308,7 +308,8 @@ class Answerers:
             if doubted:
                 return Ask(SpelledBack(fix.word))
         if night is None or not night.voice or night.solo or not night.phase.collecting:
-            self._waiting, self._tries = (), 0
+            # The answers are in, however they came (typed, or a loud room's checking): no team is called.
+            self._waiting, self._tries, self.calling = (), 0, None
             return None
         waiting = tuple(night.still_to_answer())
         if waiting != self._waiting:
