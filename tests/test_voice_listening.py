@@ -173,7 +173,12 @@ def test_a_leading_team_name_comes_from_the_label_list() -> None:
 def test_a_team_name_only_the_list_heard_inside_an_answer_is_hidden() -> None:
     heard = Utterance(
         "bats button atolls zip",
-        (Word("bats", 10.0, 10.4, 1), Word("button", 10.5, 10.9, 1), Word("atolls", 11.2, 11.6, 1)),
+        (
+            Word("bats", 10.0, 10.4, 1),
+            Word("button", 10.5, 10.9, 1),
+            Word("atolls", 11.2, 11.6, 1),
+            Word("zip", 11.7, 12.0, 1),
+        ),
     )
     label = Utterance("bats owls", (Word("bats", 4.0, 4.4, 1), Word("owls", 5.2, 5.6, 1)))
     assert hidden_names(heard, 10.0, label, 4.0) == ("owls",)
@@ -181,6 +186,24 @@ def test_a_team_name_only_the_list_heard_inside_an_answer_is_hidden() -> None:
     assert hidden_names(heard, 10.0, early, 4.0) == ()
     said = Utterance("bats button owls zip", (*heard.words[:2], Word("owls", 11.2, 11.6, 1)))
     assert hidden_names(said, 10.0, label, 4.0) == ()  # the open vocabulary heard it too: no doubt
+
+
+def test_a_name_the_list_heard_in_an_answers_last_word_opens_no_other_answer() -> None:
+    # "Ghosts, snowy owl.": the name list hears "owls" in "owl", and nothing is said after it.
+    heard = Utterance(
+        "ghosts snowy you now",
+        (
+            Word("ghosts", 10.0, 10.4, 1),
+            Word("snowy", 10.5, 10.9, 1),
+            Word("you", 11.0, 11.2, 1),
+            Word("now", 11.2, 11.6, 1),
+        ),
+    )
+    label = Utterance("ghosts owls", (Word("ghosts", 4.0, 4.4, 1), Word("owls", 5.0, 5.6, 1)))
+    assert hidden_names(heard, 10.0, label, 4.0) == ()
+    # "Ghosts, snowy owl. Owls, zip.": a word after the name, another answer it may open.
+    went_on = Utterance("ghosts snowy you now zip", (*heard.words, Word("zip", 11.8, 12.1, 1)))
+    assert hidden_names(went_on, 10.0, label, 4.0) == ("owls",)
 
 
 def test_a_spelled_fix_comes_from_the_letters_list_and_its_team_from_either() -> None:

@@ -205,15 +205,19 @@ def with_label(heard: Utterance, since: float, label: Utterance | None, label_si
 def hidden_names(
     heard: Utterance, since: float, label: Utterance | None, label_since: float
 ) -> tuple[str, ...]:
-    """Names the name list heard inside an answer, not the open vocabulary: asked about, never split off."""
+    """Names the name list heard inside an answer, not the open vocabulary, with words said after them (a
+    name opens an answer; the list hears "owls" in a closing "snowy owl"): asked about, never split off."""
     if label is None or not heard.words:
         return ()
     first = heard.words[0].start - since
     said = {word.word for word in heard.words[1:]}
+    last = heard.words[-1].start - since
     found = [
         w.word
         for w in label.words
-        if w.start - label_since > first + TUNING.hearing.inside and Team.from_name(w.word)
+        if w.start - label_since > first + TUNING.hearing.inside
+        and w.end - label_since - 0.1 <= last
+        and Team.from_name(w.word)
     ]
     return tuple(dict.fromkeys(name for name in found if name not in said))
 
