@@ -170,16 +170,13 @@ def test_a_leading_team_name_comes_from_the_label_list() -> None:
     assert with_label(heard, 10.0, late, 4.0) is heard
 
 
+def _timed(*words: tuple[str, float, float]) -> Utterance:
+    """An utterance of these words, each heard from its start to its end (seconds on the recogniser's clock)."""
+    return Utterance(" ".join(word for word, _, _ in words), tuple(Word(*word, 1) for word in words))
+
+
 def test_a_team_name_only_the_list_heard_inside_an_answer_is_hidden() -> None:
-    heard = Utterance(
-        "bats button atolls zip",
-        (
-            Word("bats", 10.0, 10.4, 1),
-            Word("button", 10.5, 10.9, 1),
-            Word("atolls", 11.2, 11.6, 1),
-            Word("zip", 11.7, 12.0, 1),
-        ),
-    )
+    heard = _timed(("bats", 10.0, 10.4), ("button", 10.5, 10.9), ("atolls", 11.2, 11.6), ("zip", 11.7, 12.0))
     label = Utterance("bats owls", (Word("bats", 4.0, 4.4, 1), Word("owls", 5.2, 5.6, 1)))
     assert hidden_names(heard, 10.0, label, 4.0) == ("owls",)
     early = Utterance("owls", (Word("owls", 4.3, 4.6, 1),))  # at the start: the label, not inside
@@ -190,15 +187,7 @@ def test_a_team_name_only_the_list_heard_inside_an_answer_is_hidden() -> None:
 
 def test_a_name_the_list_heard_in_an_answers_last_word_opens_no_other_answer() -> None:
     # "Ghosts, snowy owl.": the name list hears "owls" in "owl", and nothing is said after it.
-    heard = Utterance(
-        "ghosts snowy you now",
-        (
-            Word("ghosts", 10.0, 10.4, 1),
-            Word("snowy", 10.5, 10.9, 1),
-            Word("you", 11.0, 11.2, 1),
-            Word("now", 11.2, 11.6, 1),
-        ),
-    )
+    heard = _timed(("ghosts", 10.0, 10.4), ("snowy", 10.5, 10.9), ("you", 11.0, 11.2), ("now", 11.2, 11.6))
     label = Utterance("ghosts owls", (Word("ghosts", 4.0, 4.4, 1), Word("owls", 5.0, 5.6, 1)))
     assert hidden_names(heard, 10.0, label, 4.0) == ()
     # "Ghosts, snowy owl. Owls, zip.": a word after the name, another answer it may open.
