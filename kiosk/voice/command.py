@@ -57,8 +57,8 @@ def run_voice(
 ) -> int:
     """The voice night; `parts` and `printout` replace the devices and the terminal (a simulated table's),
     `announce` is said after the opening, never shown, and `acts` gets each thing said as an act."""
-    if moved(TUNING):
-        _LOG.info("voice tuning moved from its defaults: %s", ", ".join(moved(TUNING)))
+    if moved_settings := moved(TUNING):
+        _LOG.info("voice tuning moved from its defaults: %s", ", ".join(moved_settings))
     try:
         parts = parts or build(
             settings,

@@ -167,10 +167,10 @@ _KINDS: Final = {int: "a whole number", float: "a number"}
 def tuned(tuning: VoiceTuning, settings: str) -> VoiceTuning:
     """`tuning` with each "branch.name=value" of `settings` (comma- or space-separated) set, as the type of
     the value it replaces; a ValueError names a setting the tree does not have or a value it cannot take."""
+    branches = {branch.name for branch in fields(VoiceTuning)}
     for setting in settings.replace(",", " ").split():
         path, equals, value = setting.partition("=")
         branch_name, _, name = path.partition(".")
-        branches = {branch.name for branch in fields(VoiceTuning)}
         branch = getattr(tuning, branch_name) if branch_name in branches else None
         if not equals or branch is None or name not in {leaf.name for leaf in fields(branch)}:
             raise ValueError(f"{setting!r}: not a tuning setting (branch.name=value, as in tuning.py)")
