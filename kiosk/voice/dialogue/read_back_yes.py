@@ -24,6 +24,15 @@ def yes_over_a_spelling(heard: Utterance, letters: Utterance | None) -> bool:
     return len(letters.words) > LONGEST_YES
 
 
+def yes_under_a_spelling(names: Utterance | None) -> Utterance | None:
+    """The reader's yes, doubted, where the name list heard nothing but a yes in what the read-back lists took
+    for a spelling with no team: a reverberant "yes" is heard as letters ("ee s"), and asking whose they were
+    would go round again at every yes."""
+    if names is None or names.unknown or not names.words or not is_yes(names.text.replace("'", "")):
+        return None
+    return Utterance(names.text, names.words, doubted_yes=True)
+
+
 def yes_and_a_word(heard: Utterance) -> Utterance:
     """SURE_YES and one word after it, the yes: its wait for a speller's pause (TUNING.hangovers.loud_yes)
     lets the room add a word. A spelling begun as if with a yes goes on past one word."""

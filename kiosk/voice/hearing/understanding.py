@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from kiosk.engine.teams import Team
 from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, no_once, past_refused
 from kiosk.voice.dialogue.misheard_stall import misheard_stall, reading_that_locks
-from kiosk.voice.dialogue.read_back_yes import yes_and_a_word, yes_over_a_spelling
+from kiosk.voice.dialogue.read_back_yes import yes_and_a_word, yes_over_a_spelling, yes_under_a_spelling
 from kiosk.voice.dialogue.rival_names import rival_name
 from kiosk.voice.hearing.grammar import between_questions, nearest
 from kiosk.voice.hearing.heard_alone import heard_alone, no_heard_alone
@@ -119,6 +119,8 @@ class Understanding:
             # The name list alone may have the team in a quiet room; in a loud one it hears names in noise.
             names = self.recognizers[Listening.WHOSE].decode(audio)
             _LOG.debug("team names in an unnamed spelling: %s", told(names))
+            if (yes := yes_under_a_spelling(names)) is not None:
+                return yes
             taken = with_team(taken, names)
         return replace(taken, letters_doubted=letters_doubted(utterance, taken))
 
