@@ -53,6 +53,16 @@ def test_a_no_or_anything_else_keeps_the_night_going(plain_key: Key) -> None:
     assert table.ledger.open == "D2"
 
 
+def test_words_not_understood_during_the_vote_are_told_the_night_goes_on(plain_key: Key) -> None:
+    table = Played(plain_key)
+    table.say("two", "end the night", "Bats: yes")
+    reply = table.say("Ghosts: let me see, yes")
+    # The vote has ended, so "nothing has changed" would be untrue; the next pick is asked for.
+    assert reply.speech.startswith("The night goes on.") and "nothing has changed" not in reply.speech
+    assert table.host.night.phase is Phase.PICK and not table.host.night.votes
+    assert "Bats, pick a category and points" in reply.speech
+
+
 def test_a_team_out_and_back(plain_key: Key) -> None:
     table = Played(plain_key)
     table.say("three", "A1", "Bats: answera1")

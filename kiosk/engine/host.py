@@ -246,7 +246,8 @@ def _voting(night: Night, key: Key, intent: i.Intent) -> list[Fact]:
             return [Part.VOTES]
         case i.Plain.UNNAMED_YES:
             return [Noted(Note.VOTES_BY_NAME), Part.VOTES]
-        case i.Plain.VOTE_NO:
+        case i.Plain.VOTE_NO | i.Plain.UNCLEAR:
+            # Words not understood end the vote as a no does, and are told so: "nothing has changed" is untrue.
             picking.stop_voting(night)
             return [Noted(Note.NIGHT_GOES_ON), PickPrompt()]
     picking.stop_voting(night)
