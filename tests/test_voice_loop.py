@@ -1091,6 +1091,25 @@ def test_a_teams_yes_to_end_the_night_with_a_word_of_the_room_after_it_keeps_the
     assert Votes().take(Utterance("bats yes one"), host.night) is None
 
 
+def test_a_teams_yes_with_a_hesitation_before_it_keeps_the_vote_and_asks_for_the_plain_yes() -> None:
+    # "Ghosts, let me see, yes." went to the host whole: not a yes by name, it ended the vote, again and again.
+    script = ["two", "voice", "end the night", "bats yes", "ghosts let me see yes", "yes"]
+    table = fake_table(practice_host(), script)
+    assert table.run() == 0
+    assert table.kiosk.turns[-2].asked == PlainYesWillDo(Team.GHOSTS, (Team.GHOSTS,)).words
+    assert table.heard[-1] == "ghosts yes"
+    assert table.kiosk.turns[-1].reply is not None and table.kiosk.turns[-1].reply.over
+    host = Host(load_practice().key, source=KeySource.PRACTICE)
+    for said in ("two", "voice", "end the night", "bats yes"):
+        host.hear(said)
+    assert Votes().take(Utterance("ghosts um yes"), host.night) == Ask(
+        PlainYesWillDo(Team.GHOSTS, (Team.GHOSTS,))
+    )
+    # A no or another team's name among the words, or a team that has said yes already, is the host's.
+    for said in ("ghosts um no yes", "ghosts bats yes", "bats um yes", "ghosts um yes please"):
+        assert Votes().take(Utterance(said), host.night) is None, said
+
+
 def test_a_lone_number_or_no_or_a_name_of_no_team_here_keeps_the_vote() -> None:
     # "Toads, yes." heard as "two (58.9) | toads (57.1)": the vote ended, and each team said yes again.
     host = Host(load_practice().key, source=KeySource.PRACTICE)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kiosk.engine.commands import is_no
 from kiosk.engine.night import Night, Phase
 from kiosk.engine.teams import Team
 from kiosk.engine.text import words_of
@@ -53,6 +54,10 @@ class Votes:
                 return None  # the host asks for the team's name
             self.asked = left[0]
             return Ask(PlainYesWillDo(left[0], tuple(left)))
+        hesitant = _yes_after_words(words, left)
+        if hesitant is not None:
+            self.asked = hesitant
+            return Ask(PlainYesWillDo(hesitant, tuple(left)))
         team = Team.from_name(words) or _name_beside(heard, left, no_too=asked is None)
         if team is not None and team not in night.teams:
             # No team at this table: a name misheard, which passed on would end the vote.
@@ -103,6 +108,16 @@ def _yes_and_a_word(words: str, left: list[Team]) -> str:
     if len(said) != 3 or Team.from_name(said[2]) is not None:
         return words
     return " ".join(said[:2]) if _yes_of(" ".join(said[:2])) in left else words
+
+
+def _yes_after_words(words: str, left: list[Team]) -> Team | None:
+    """A team still to say yes, named first, and a yes said last, with words between that name no team and say
+    no no ("Bats, um, yes"): its plain yes is asked for, since the words passed on would end the vote."""
+    said = words.split()
+    team = Team.from_name(said[0]) if len(said) > 2 and said[-1] == "yes" else None
+    if team not in left or any(is_no(word) or Team.from_name(word) for word in said[1:-1]):
+        return None
+    return team
 
 
 def _name_beside(heard: Utterance, left: list[Team], no_too: bool) -> Team | None:
