@@ -70,6 +70,7 @@ EXAMPLES: tuple[Prompt, ...] = (
     HowToFix(),
     HowToFix(year=True),
     HowToFix(loud=True),
+    HowToFix(loud=True, brief=True),
     NotCaught(),
     NotCaught(loud=True),
     NotCaughtAgain(),
@@ -100,6 +101,8 @@ EXAMPLES: tuple[Prompt, ...] = (
     # A word one letter at a time, a year one digit at a time (prompts/one_at_a_time.py).
     SpellOneAtATime(Team.BATS),
     SpellOneAtATime(Team.BATS, year=True),
+    SpellOneAtATime(Team.BATS, brief=True),
+    SpellOneAtATime(Team.BATS, year=True, brief=True),
     Prefaced(Lead.TAKEN_AS_NO, SpellOneAtATime(Team.BATS)),
     LetterSaidBack("t"),
     LetterSaidBack("9", year=True),

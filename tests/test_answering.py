@@ -472,6 +472,27 @@ def test_a_no_to_the_offer_takes_the_word_one_letter_at_a_time(button_key: Key) 
     assert "Bats: right, 2 points." in heard.hear("that's right")
 
 
+def test_how_to_reply_is_told_in_full_once_a_night_then_briefly(button_key: Key) -> None:
+    # A loud night's babble read-backs repeated 27 words of how to check and 37 of how to spell letter by
+    # letter at every question and every word: a patient host tells once, then reminds.
+    heard = spelled_twice(button_key)
+    heard.hear("no")
+    for letter in ("bravo", "uniform", "tango", "tango", "oscar", "november", "that's right"):
+        heard.hear(letter)
+    assert "Bats: right, 2 points." in heard.hear("that's right")
+    heard.hear("d three")
+    heard.hear("bats mitten")
+    heard.hear("ghosts zip")
+    assert heard.called == HowToFix(loud=True, brief=True)
+    assert HowToFix(loud=True, brief=True).words == 'Say "that\'s right", or say "no, no".'
+    heard.hear("bats b u d d o n")
+    heard.hear("bats b u t o n")
+    assert heard.hear("no") == SpellOneAtATime(Team.BATS, brief=True)
+    assert SpellOneAtATime(Team.BATS, brief=True).words == "Bats, one letter at a time. First letter?"
+    # A night carried on after a restart has a new kiosk: it tells in full again.
+    assert Answerers().spell_by_letter(Team.GHOSTS).prompt == SpellOneAtATime(Team.GHOSTS)
+
+
 def test_a_letter_said_no_to_is_never_said_back_again_in_its_place(button_key: Key) -> None:
     # Over music one voice's "Papa." was heard as "lima" twelve times running, each said back and said no to.
     heard = spelled_twice(button_key)

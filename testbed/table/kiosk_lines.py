@@ -243,7 +243,7 @@ def told_to_spell_slowly(prompt: Prompt) -> bool:
 def told_words_may_join(prompt: Prompt) -> bool:
     """The kiosk said two words may be spelled as one."""
     return any(
-        (isinstance(part, SpellOneAtATime) and not part.year)
+        (isinstance(part, SpellOneAtATime) and not part.year and not part.brief)
         or (isinstance(part, SpelledBack) and part.offer)
         for part in within(prompt)
     )
@@ -272,7 +272,7 @@ def read_back_yes_asked(prompt: Prompt) -> str | None:
     return None
 
 
-ASKING_THE_NO = (Confirm, TeamLeaving, WasItTheirs, IsThatRight, SpellOneAtATime, WordSoFar)
+ASKING_THE_NO = (Confirm, TeamLeaving, WasItTheirs, IsThatRight, WordSoFar)
 """The kinds of question that always ask for the kiosk's one no."""
 
 
@@ -282,6 +282,7 @@ def asks_the_no(prompt: Prompt) -> bool:
         isinstance(part, ASKING_THE_NO)
         or (isinstance(part, (HowToFix, NotCaught, NotSureOfYes)) and part.loud)
         or (isinstance(part, SpelledBack) and part.offer)
+        or (isinstance(part, SpellOneAtATime) and not part.brief)  # said briefly, the table was told before
         or (isinstance(part, LeftAsItWas) and part.year)
         for part in within(prompt)
     )

@@ -6,6 +6,7 @@ joined to the team named before as the engine would (decision 0009). Teams slow 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from kiosk.engine import intent
 from kiosk.engine.commands import is_no
@@ -21,7 +22,7 @@ from kiosk.voice.dialogue.answer_words import (
     without_stray_name,
     year_cut_short,
 )
-from kiosk.voice.dialogue.letter_by_letter import LetterByLetter
+from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
 from kiosk.voice.dialogue.prompts import (
     AnsweredInThatToo,
     Fixed,
@@ -55,6 +56,15 @@ class Ask:
         return self.prompt.words
 
 
+class Told(Enum):
+    """Something the table is told how to do once a night, then reminded of briefly."""
+
+    SPELLING = "how to spell a fix"
+    LOUD_CHECKING = "a loud room's read-back, team by team on a no"
+    LETTERS = "a word one letter at a time"
+    DIGITS = "a year one digit at a time"
+
+
 @dataclass
 class Answerers:
     """The kiosk's memory, between utterances, of whose words it is waiting to hear."""
@@ -80,8 +90,8 @@ class Answerers:
     _tries: int = field(default=0, repr=False)
     _told_to_spell: bool = field(default=False, repr=False)
     """This question's read-back has said how to spell a fix."""
-    _told_tonight: bool = field(default=False, repr=False)
-    """A read-back tonight has said how to spell a fix."""
+    _told_tonight: set[Told] = field(default_factory=set, repr=False)
+    """What the table has been told how to do tonight: said again, only briefly."""
     _inside: tuple[Team | None, Team] | None = field(default=None, repr=False)
     """The team whose words were just asked about, and the team whose name was heard inside them."""
     _asked_again: bool = field(default=False, repr=False)
@@ -153,12 +163,19 @@ class Answerers:
             return f"{calling.value.lower()} {heard}"
         return self._no_team_named(heard, words, night, waiting, under_way, missed, offered)
 
+    def spell_by_letter(self, team: Team, unit: Unit = Unit.LETTER) -> Ask:
+        """The team's word taken one letter at a time (a year, one digit): how, in full the first time tonight."""
+        told = Told.DIGITS if unit.year else Told.LETTERS
+        brief = told in self._told_tonight
+        self._told_tonight.add(told)
+        self.by_letter = LetterByLetter(team, unit=unit, told_before=brief)
+        return Ask(self.by_letter.opening)
+
     def _read_back_no(self, heard: str, night: Night, offered: Team | None, nos: int) -> str | Ask | None:
         """A read-back no: the offer to spell taken up, or passed on (a plain yes asked for at the second)."""
         if offered is not None and night.phase is Phase.READBACK and refuses(words_of(heard)):
             # The no asked for, alone: a garbled yes ("wrong not right") begins no spelling.
-            self.by_letter = LetterByLetter(offered)
-            return Ask(self.by_letter.opening)
+            return self.spell_by_letter(offered)
         if not (night.phase.reading_back and is_no(words_of(heard))):
             return None
         self._nos = (nos + 1) % TUNING.confirming.answer_tries
@@ -291,9 +308,17 @@ class Answerers:
         elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
             self._told_to_spell = True
             return Ask(HowToFix(year=True, loud=loud))
-        elif not self._told_to_spell and (loud or not self._told_tonight) and night.voice and not night.solo:
-            self._told_to_spell = self._told_tonight = True
-            return Ask(HowToFix(loud=loud))
+        elif (
+            not self._told_to_spell
+            and (loud or Told.SPELLING not in self._told_tonight)
+            and night.voice
+            and not night.solo
+        ):
+            self._told_to_spell = True
+            told = Told.LOUD_CHECKING if loud else Told.SPELLING
+            brief = told in self._told_tonight
+            self._told_tonight |= {told, Told.SPELLING}
+            return Ask(HowToFix(loud=loud, brief=brief))
         heard, self._heard = self._heard, {}
         from_letters, self._from_letters = self._from_letters, False
         if fix is not None and not fix.word.isdigit() and not from_letters:  # a year is read back as the year

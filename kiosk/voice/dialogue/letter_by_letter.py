@@ -84,13 +84,15 @@ class LetterByLetter:
     """The most letters the word has had: only a letter taken beyond it begins the stall count afresh."""
     as_it_stands: bool = False
     """The letters so far were offered as the word: any reply but the yes now leaves the word as it was."""
+    told_before: bool = False
+    """The table was told how earlier tonight: the opening only says that it starts."""
     refused: frozenset[tuple[int, str]] = frozenset()
     """The letters the table said a plain no to, each with its place: heard there again, one is not said back
     again (decision 0005). A no not a_sure_no takes the letter back but refuses nothing (decision 0006)."""
 
     @property
     def opening(self) -> SpellOneAtATime:
-        return SpellOneAtATime(self.team, self.unit.year)
+        return SpellOneAtATime(self.team, self.unit.year, brief=self.told_before)
 
     @property
     def word(self) -> str:

@@ -18,7 +18,7 @@ from kiosk.engine.text import words_of
 from kiosk.voice.dialogue.answer_words import without_stray_name
 from kiosk.voice.dialogue.answering import Answerers, Ask
 from kiosk.voice.dialogue.confirming import Confirming
-from kiosk.voice.dialogue.letter_by_letter import LetterByLetter, Unit
+from kiosk.voice.dialogue.letter_by_letter import Unit
 from kiosk.voice.dialogue.policy import Act, Slot
 from kiosk.voice.dialogue.prompts import IsThatRight, Lead, NotCaught, Prefaced
 from kiosk.voice.dialogue.read_back_yes import locking_yes
@@ -122,8 +122,7 @@ class TeamByTeam:
         assert self.asking is not None
         self.spelling, self.unclear = True, 0
         unit = Unit.DIGIT if night.phase is Phase.CANDLE_READBACK else Unit.LETTER
-        answerers.by_letter = LetterByLetter(self.asking, unit=unit)
-        return Ask(answerers.by_letter.opening)
+        return answerers.spell_by_letter(self.asking, unit)
 
     def left_as_it_was(self, night: Night | None, unit: Unit, said: Ask) -> Ask:
         """The word of the team asked about, spelled one letter at a time, was left as it was (`said`, the

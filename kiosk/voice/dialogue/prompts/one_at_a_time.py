@@ -32,15 +32,22 @@ def _said_back(unit: str, year: bool) -> str:
     return unit if year else f"{unit.upper()} for {_EXAMPLE[unit]}"
 
 
+_BRIEFLY = {False: "one letter at a time. First letter?", True: "the year one digit at a time. First digit?"}
+
+
 @dataclass(frozen=True)
 class SpellOneAtATime:
     """The offer taken up: how to spell the team's word one letter at a time (its year, one digit)."""
 
     team: Team
     year: bool = False
+    brief: bool = False
+    """The table was told how earlier tonight: only that it starts (a patient host does not recite it again)."""
 
     @property
     def words(self) -> str:
+        if self.brief:
+            return f"{self.team.value}, {_BRIEFLY[self.year]}"
         if self.year:
             return (
                 f"{self.team.value}, the year one digit at a time: say each digit on its own, like one, and "

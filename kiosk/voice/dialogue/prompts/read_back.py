@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.engine.teams import Team, join_names
-from kiosk.voice.dialogue.prompts.forms import SAY_NO, SORRY, SORRY_AGAIN, Confirm, Lead
+from kiosk.voice.dialogue.prompts.forms import QUOTED_SURE_YES, SAY_NO, SORRY, SORRY_AGAIN, Confirm, Lead
 from kiosk.voice.dialogue.prompts.one_at_a_time import OFFER
 from kiosk.voice.dialogue.yes_or_no import SURE_YES
 
@@ -47,11 +47,13 @@ class HowToFix:
 
     year: bool = False
     loud: bool = False
+    brief: bool = False
+    """A loud room's checking was told earlier tonight: only the reply it takes."""
 
     @property
     def words(self) -> str:
         if self.loud:
-            return LOUD_CHECKING
+            return f"Say {QUOTED_SURE_YES}, or {SAY_NO}." if self.brief else LOUD_CHECKING
         return HOW_TO_FIX_A_YEAR if self.year else HOW_TO_SPELL
 
 
