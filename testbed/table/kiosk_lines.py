@@ -240,10 +240,16 @@ def told_to_spell_slowly(prompt: Prompt) -> bool:
     )
 
 
+def _in_full(opening: SpellOneAtATime) -> bool:
+    """The opening says how to spell one letter at a time: always, from a kiosk older than the brief one
+    (a bench's baseline, whose prompts the table reads in the same process)."""
+    return not getattr(opening, "brief", False)
+
+
 def told_words_may_join(prompt: Prompt) -> bool:
     """The kiosk said two words may be spelled as one."""
     return any(
-        (isinstance(part, SpellOneAtATime) and not part.year and not part.brief)
+        (isinstance(part, SpellOneAtATime) and not part.year and _in_full(part))
         or (isinstance(part, SpelledBack) and part.offer)
         for part in within(prompt)
     )
@@ -282,7 +288,7 @@ def asks_the_no(prompt: Prompt) -> bool:
         isinstance(part, ASKING_THE_NO)
         or (isinstance(part, (HowToFix, NotCaught, NotSureOfYes)) and part.loud)
         or (isinstance(part, SpelledBack) and part.offer)
-        or (isinstance(part, SpellOneAtATime) and not part.brief)  # said briefly, the table was told before
+        or (isinstance(part, SpellOneAtATime) and _in_full(part))  # said briefly, the table was told before
         or (isinstance(part, LeftAsItWas) and part.year)
         for part in within(prompt)
     )
