@@ -32,6 +32,7 @@ from kiosk.voice.dialogue.prompts import (
     PlayOn,
     Prefaced,
     SpelledBack,
+    SpellOneAtATime,
     StillToSayYes,
     TeamLeaving,
     WasItTheirs,
@@ -1040,6 +1041,18 @@ def test_a_read_back_no_heard_twice_running_asks_for_a_plain_yes() -> None:
     table.run()
     assert [turn.asked for turn in table.kiosk.turns[-3:]] == [HeardNoTwice().words, "", ""]
     assert table.said.count("The answer: eight.") == 1
+
+
+def test_no_after_no_in_a_quiet_room_after_the_plain_yes_was_asked_for_checks_each_team() -> None:
+    # Over music a reader who said "no, no" and "repeat", never spelling, heard the same two answers for ever.
+    answers = ["wings and webs two", "bats a big brass button", "ghosts mutton"]
+    table = fake_table(practice_host(), ["two", "voice", *answers, "no", "no", "repeat", "no", "no", "no"])
+    table.run()
+    asked = [turn.asked for turn in table.kiosk.turns[-6:]]
+    assert asked[1] == HeardNoTwice().words and asked.count(HeardNoTwice().words) == 1
+    assert asked[4] == IsThatRight(Team.BATS, "a big brass button").words
+    # Each team's answer in turn, as a loud room's checking: a no to Bats' takes its word one letter at a time.
+    assert asked[5] == SpellOneAtATime(Team.BATS).words
 
 
 def test_a_candle_end_read_back_no_heard_twice_running_says_how_to_fix_a_year(plain_key: Key) -> None:

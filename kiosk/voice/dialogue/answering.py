@@ -110,6 +110,12 @@ class Answerers:
         """The team whose word was just offered one letter at a time: a plain "no" now takes it up."""
         return self._offered
 
+    @property
+    def saying_no_again(self) -> bool:
+        """Asked for a plain yes after two nos, the read-back has had a no again, no fix spelled: one more asks
+        about each team's answer in turn (team_by_team.py), rather than for the plain yes once more."""
+        return self.plain_yes_asked and self._nos == TUNING.confirming.answer_tries - 1
+
     def take(
         self,
         heard: str,
@@ -304,7 +310,7 @@ class Answerers:
         fix = next((part for part in reply.said if isinstance(part, FixTaken)), None) if reply else None
         if night is None or not night.phase.reading_back:
             self._fixes, self._spelled, self._told_to_spell = {}, {}, False
-            self.plain_yes_asked = False
+            self.plain_yes_asked, self._nos = False, 0
         elif night.phase is Phase.CANDLE_READBACK and not self._told_to_spell and night.voice:
             self._told_to_spell = True
             return Ask(HowToFix(year=True, loud=loud))

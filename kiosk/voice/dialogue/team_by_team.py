@@ -67,9 +67,13 @@ class TeamByTeam:
             self._stop()
         if self.asking is None:
             missed, self.not_made_out = self.not_made_out, 0
-            if not loud or answerers.offered is not None:
+            said_no = refuses(words) or is_no(words)
+            if answerers.offered is not None:
                 return None
-            if not (refuses(words) or is_no(words)):
+            if not loud:
+                # A quiet room's read-back is checked team by team only when no after no is no fix.
+                return self._start(night) if said_no and answerers.saying_no_again else None
+            if not said_no:
                 # Any no starts the checking, as promised: a yes heard as "not right" is then asked again.
                 if not _made_out(words, night):
                     self.not_made_out = missed
