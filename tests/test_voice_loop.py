@@ -1055,6 +1055,34 @@ def test_no_after_no_in_a_quiet_room_after_the_plain_yes_was_asked_for_checks_ea
     assert asked[5] == SpellOneAtATime(Team.BATS).words
 
 
+class _LoudThenQuiet(RoomLevel):
+    """A room measured loud for its first `loud_for` utterances, then quiet (music turned down)."""
+
+    def __init__(self, loud_for: int) -> None:
+        super().__init__()
+        self.loud_for = loud_for
+
+    def heard(self, pcm: bytes) -> None:
+        self.loud_for -= 1
+
+    @property
+    def loud(self) -> bool:
+        return self.loud_for > 0
+
+
+def test_a_read_back_no_in_a_room_gone_quiet_keeps_the_loud_rooms_promise_to_check_each_team() -> None:
+    # Told at a loud read-back that "no, no" has each team's answer asked about, a reader whose room then
+    # measured quiet said "no, no" and was told to spell instead, and said "no, no" again and again.
+    first = ["wings and webs two", "that's right", "bats a big brass button", "ghosts mutton", "that's right"]
+    second = ["wings and webs three", "bats zip", "ghosts mutton", "no"]
+    table = fake_table(practice_host(), ["two", "that's right", "voice", *first, *second])
+    table.kiosk.room = _LoudThenQuiet(loud_for=9)
+    table.run()
+    assert HowToFix(loud=True).words in table.said and "The answer: eight." in table.said
+    assert not table.kiosk.room.loud  # the second read-back was heard in a quiet room
+    assert table.kiosk.turns[-1].asked == IsThatRight(Team.BATS, "zip").words
+
+
 def test_a_candle_end_read_back_no_heard_twice_running_says_how_to_fix_a_year(plain_key: Key) -> None:
     played = Played(plain_key)
     played.say("two")

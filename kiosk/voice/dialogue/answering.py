@@ -111,10 +111,12 @@ class Answerers:
         return self._offered
 
     @property
-    def saying_no_again(self) -> bool:
-        """Asked for a plain yes after two nos, the read-back has had a no again, no fix spelled: one more asks
-        about each team's answer in turn (team_by_team.py), rather than for the plain yes once more."""
-        return self.plain_yes_asked and self._nos == TUNING.confirming.answer_tries - 1
+    def no_checks_each_team(self) -> bool:
+        """A read-back's no in a quiet room asks about each team's answer in turn (team_by_team.py): as a loud
+        room's read-back told the table tonight, or when, asked for a plain yes after two nos, the table has
+        said no again with no fix spelled."""
+        saying_no_again = self.plain_yes_asked and self._nos == TUNING.confirming.answer_tries - 1
+        return Told.LOUD_CHECKING in self._told_tonight or saying_no_again
 
     def take(
         self,

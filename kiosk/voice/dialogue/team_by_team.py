@@ -71,8 +71,8 @@ class TeamByTeam:
             if answerers.offered is not None:
                 return None
             if not loud:
-                # A quiet room's read-back is checked team by team only when no after no is no fix.
-                return self._start(night) if said_no and answerers.saying_no_again else None
+                # A quiet room keeps the promise a loud one made tonight, and checks when no after no is no fix.
+                return self._start(night) if said_no and answerers.no_checks_each_team else None
             if not said_no:
                 # Any no starts the checking, as promised: a yes heard as "not right" is then asked again.
                 if not _made_out(words, night):
