@@ -111,8 +111,8 @@ def _yes_and_a_word(words: str, left: list[Team]) -> str:
 
 
 def _yes_after_words(words: str, left: list[Team]) -> Team | None:
-    """A team still to say yes, named first, and a yes said last, with words between that name no team and say
-    no no ("Bats, um, yes"): its plain yes is asked for, since the words passed on would end the vote."""
+    """A team still to say yes, named first, and a yes said last, with words between that neither name a team
+    nor say no ("Bats, um, yes"): its plain yes is asked for, since the words passed on would end the vote."""
     said = words.split()
     team = Team.from_name(said[0]) if len(said) > 2 and said[-1] == "yes" else None
     if team not in left or any(is_no(word) or Team.from_name(word) for word in said[1:-1]):
