@@ -57,3 +57,14 @@ NOTES = {
     Note.NOT_IN_CANDLE_END: "{team} are not in the tie, so their year does not count: only {teams} answer the "
     "Candle-End.",
 }
+
+SPOKEN_NOTES = {
+    Note.FIX_HOW: "Fix a word by saying the team's name, then spelling it with a word for each letter, like "
+    "tango, uniform, romeo for T, U, R.",
+}
+"""A note worded otherwise for a table speaking: spoken, plain letters rhyme (B, D, P, T, V)."""
+
+
+def note_words(note: Note, spoken: bool) -> str:
+    """The note's words (a template), for a table speaking or for one typing."""
+    return (SPOKEN_NOTES.get(note) if spoken else None) or NOTES[note]

@@ -17,7 +17,7 @@ from kiosk.engine.key import Key
 from kiosk.engine.keysource import KeySource
 from kiosk.engine.kiosk_lines import after_card_line
 from kiosk.engine.night import Night, Phase
-from kiosk.engine.note_words import NOTES
+from kiosk.engine.note_words import NOTES, note_words
 from kiosk.engine.rule_words import NO_RULE_ASKED, RULE_TOPICS, plain_rule
 from kiosk.engine.said import (
     BoardShown,
@@ -125,7 +125,7 @@ class Wording:
         match fact:
             case f.Noted(note, team, cell, others):
                 name = team.value if team else ""
-                words = NOTES[note].format(team=name, cell=cell, teams=join_names(others))
+                words = note_words(note, self.spoken).format(team=name, cell=cell, teams=join_names(others))
                 return [words, *self.here(NOTES[note])]
             case f.TooLong():
                 # The front ends cut a longer message just past the limit, so its length is not told.
