@@ -203,6 +203,8 @@ def measure_room(settings: config.Settings, speech_dbfs: float | None, speaker_w
     )
     try:
         room = roomsweep.measure_room(*record_sweep(settings))
+        if not room.heard:  # the tone may be lost to a busy machine's timing or a passing sound: once more
+            room = roomsweep.measure_room(*record_sweep(settings))
     except Exception as error:  # AudioError, PortAudio's own, or a microphone that sent nothing
         _LOG.exception("measuring the room failed")
         print(f"Could not measure the room: {error}", flush=True)
